@@ -1,0 +1,144 @@
+"""``feltbox bench``: the speed targets of the foundation issue, measured on the full S1 city.
+
+Prints JSON. Targets: flick episode >= 20x real time; 3-zombie rush and 8-zombie horde >= 10x;
+fresh world from a snapshot <= 10 ms; Python overhead (episode wall time outside Bullet's step)
+<= 25 %; replay <= 20 KiB per simulated second for a typical flick turn; offscreen frame time.
+"""
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from game.city import City, build_city
+from game.flick import Aim, setup_flick
+from game.rush import setup_horde, setup_rush
+from game.table import Table
+from scenes.loader import load_flickem
+
+
+class TimedTable(Table):
+    """A Table that adds up the wall time spent inside Bullet's step."""
+    bullet_seconds = 0.0
+
+    def step(self) -> None:
+        t = time.perf_counter()
+        self.world.doPhysics(1.0 / 240.0, 1, 1.0 / 240.0)
+        self.bullet_seconds += time.perf_counter() - t
+        self.tick += 1
+
+
+def _episode(city: City, poses, present, inputs, awake, watch) -> dict:
+    t0 = time.perf_counter()
+    table = TimedTable(city.bodies, poses, present, awake)
+    built = time.perf_counter()
+    result = table.run(inputs, watch=watch)
+    done = time.perf_counter()
+    wall = done - t0
+    return {"sim_s": result.sim_seconds, "wall_s": wall, "build_ms": (built - t0) * 1e3,
+            "bullet_s": table.bullet_seconds, "x_realtime": result.sim_seconds / wall,
+            "python_overhead": 1.0 - table.bullet_seconds / wall}
+
+
+def _median(runs: list[dict], key: str) -> float:
+    return round(statistics.median(r[key] for r in runs), 4)
+
+
+def _summary(runs: list[dict]) -> dict:
+    return {k: _median(runs, k) for k in ("sim_s", "wall_s", "x_realtime", "python_overhead", "build_ms")}
+
+
+def _survivor_and_zombies(city: City) -> tuple[str, list[str]]:
+    survivors = [city.bodies[i].id for i in city.ids("survivor") if city.present[i]]
+    zombies = [i for i in city.ids("zombie") if city.present[i]]
+    s = city.index(survivors[0])
+    zombies.sort(key=lambda i: float(np.linalg.norm(city.poses[i, :2] - city.poses[s, :2])))
+    return survivors[0], [city.bodies[i].id for i in zombies]
+
+
+def bench_flicks(city: City, reps: int) -> list[dict]:
+    survivor, zombies = _survivor_and_zombies(city)
+    s, z = city.index(survivor), city.index(zombies[0])
+    toward = city.poses[z, :2] - city.poses[s, :2]
+    direction = float(np.degrees(np.arctan2(toward[1], toward[0])))
+    runs = []
+    for k in range(reps):
+        aim = Aim(direction + 3.0 * k, 0.35 + 0.1 * (k % 3))
+        setup = setup_flick(city, city.poses, city.present, survivor, "movement_disc", aim)
+        runs.append(_episode(city, setup.poses, setup.present, setup.inputs, setup.awake, setup.flicked))
+    return runs
+
+
+def bench_rush(city: City, n: int, reps: int, horde: bool) -> list[dict]:
+    survivor, zombies = _survivor_and_zombies(city)
+    runs = []
+    for _ in range(reps):
+        if horde:
+            waiting = [city.bodies[i].id for i in city.ids("zombie") if not city.present[i]][:n]
+            setup = setup_horde(city, city.poses, city.present, waiting)
+        else:
+            target = tuple(city.poses[city.index(survivor), :2])
+            setup = setup_rush(city, city.poses, city.present, zombies[:n], target)
+        runs.append(_episode(city, setup.poses, setup.present, setup.inputs, setup.awake, None))
+    return runs
+
+
+def bench_build(city: City, reps: int) -> float:
+    times = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        Table(city.bodies, city.poses, city.present)
+        times.append((time.perf_counter() - t) * 1e3)
+    return round(statistics.median(times), 3)
+
+
+def bench_replay(city: City) -> dict:
+    from game.recording import Recorder
+    from game.replay import replay_size_report
+    from game.session import Session
+    survivor, zombies = _survivor_and_zombies(city)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "turn.fbr"
+        recorder = Recorder(path, city)
+        session = Session(city, on_episode=recorder)
+        s, z = city.index(survivor), city.index(zombies[0])
+        toward = city.poses[z, :2] - city.poses[s, :2]
+        direction = float(np.degrees(np.arctan2(toward[1], toward[0])))
+        session.flick(survivor, "movement_disc", Aim(direction + 20.0, 0.3))
+        session.flick(survivor, "bullet", Aim(direction, 0.5))
+        session.rush(zombies[1:4], tuple(session.poses[s, :2]))
+        recorder.close()
+        return replay_size_report(path)
+
+
+def bench_frame() -> dict:
+    try:
+        from game.render import Renderer
+        city = build_city(load_flickem(1))
+        renderer = Renderer(1280, 720)
+        renderer.set_bodies(city.bodies)
+        renderer.set_poses(city.poses)
+        renderer.look("overview")
+        return {"pipe": renderer.pipe_name, "frame_ms": round(renderer.frame_ms(), 2)}
+    except Exception as exc:   # rendering is reported, not required, for the physics numbers
+        return {"error": f"{type(exc).__name__}: {exc}"}
+
+
+def run_bench(quick: bool = False) -> dict:
+    reps = 3 if quick else 7
+    city = build_city(load_flickem(1))
+    flicks = bench_flicks(city, reps)
+    rush3 = bench_rush(city, 3, max(2, reps // 2), horde=False)
+    horde8 = bench_rush(city, 8, max(2, reps // 2), horde=True)
+    return {
+        "scene": "flickem S1", "bodies": len(city.bodies), "on_table": int(city.present.sum()),
+        "flick": _summary(flicks), "rush3": _summary(rush3), "horde8": _summary(horde8),
+        "world_build_ms": bench_build(city, 20),
+        "replay": bench_replay(city),
+        "render_1280x720": bench_frame(),
+        "targets": {"flick_x_realtime": 20, "rush_x_realtime": 10, "world_build_ms": 10,
+                    "python_overhead": 0.25, "replay_kib_per_sim_s": 20},
+    }

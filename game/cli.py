@@ -1,0 +1,167 @@
+"""The ``feltbox`` command: scenes, render, play, sim, replay, bench.
+
+Exit codes: 0 success, 1 a check failed (replay --verify found a difference), 2 bad input
+(a broken scene, script or replay file; the message is one line naming what is wrong).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+GAMES = ("flickem",)
+
+
+def _scene(game: str, number: int):
+    from scenes.loader import load_flickem
+    if game != "flickem":
+        raise SystemExit(f"feltbox: unknown game {game!r} (known: {', '.join(GAMES)})")
+    return load_flickem(number)
+
+
+def cmd_scenes(args) -> int:
+    from scenes.loader import list_scenes
+    for game, number, title, path in list_scenes():
+        print(f"{game} {number:>2}  {title}  ({path})")
+    return 0
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+        return w, h
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, got {text!r}") from None
+
+
+def cmd_render(args) -> int:
+    from game.city import build_city
+    from game.render import Renderer
+    city = build_city(_scene(args.game, args.number))
+    renderer = Renderer(*args.size)
+    renderer.set_bodies(city.bodies)
+    renderer.set_poses(city.poses)
+    renderer.look(args.view)
+    renderer.snapshot(args.out)
+    print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {renderer.pipe_name})")
+    return 0
+
+
+def cmd_play(args) -> int:
+    from game.city import build_city
+    from game.play import play_window
+    city = build_city(_scene(args.game, args.number))
+    return play_window(city, args)
+
+
+def cmd_sim(args) -> int:
+    from game.city import build_city
+    from game.recording import Recorder
+    from game.script import ScriptError, load_script, run_script
+    from game.session import Session
+    try:
+        steps = load_script(args.script)
+    except ScriptError as exc:
+        print(f"feltbox: {exc}", file=sys.stderr)
+        return 2
+    city = build_city(_scene(args.game, args.number))
+    recorder = Recorder(args.record, city, seed=args.seed) if args.record else None
+    session = Session(city, on_episode=recorder)
+    try:
+        results = run_script(session, steps, args.script)
+    except ScriptError as exc:
+        if recorder:
+            recorder.abort(exc)
+        print(f"feltbox: {exc}", file=sys.stderr)
+        return 2
+    if recorder:
+        recorder.close()
+    for r in results:
+        print(json.dumps(r, default=float))
+    if args.record:
+        print(f"recorded {session.episodes} episodes to {args.record}")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from game.replay import ReplayError, read_replay
+    try:
+        if args.verify:
+            from game.recording import verify
+            result = verify(args.file)
+            print(("ok: " if result.ok else "DIFFERS: ") + result.message)
+            return 0 if result.ok else 1
+        replay = read_replay(args.file)
+    except ReplayError as exc:
+        print(f"feltbox: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    if args.frames:
+        from game.recording import city_for_replay
+        from game.render import render_frames
+        import numpy as np
+        city = city_for_replay(replay.header)
+        frames = np.concatenate([ep.frames for ep in replay.episodes])
+        render_frames(city.bodies, frames, args.frames, tuple(args.size))
+        print(f"wrote {len(frames)} frames to {args.frames}")
+        return 0
+    header = replay.header
+    print(f"{args.file}: scene {header['scene']}, {len(replay.episodes)} episodes, "
+          f"{sum(len(e.frames) for e in replay.episodes)} frames at {header['record_hz']} Hz")
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from game.bench import run_bench
+    print(json.dumps(run_bench(quick=args.quick), indent=2))
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="feltbox", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("scenes", help="list the scenes").set_defaults(func=cmd_scenes)
+    r = sub.add_parser("render", help="render a scene offscreen to a PNG")
+    r.add_argument("game", choices=GAMES)
+    r.add_argument("number", type=int)
+    r.add_argument("--out", default="shot.png")
+    r.add_argument("--size", type=_size, default=(1280, 720))
+    r.add_argument("--view", default="overview", choices=("overview", "top", "closeup"))
+    r.set_defaults(func=cmd_render)
+    pl = sub.add_parser("play", help="open a window on a scenario's city")
+    pl.add_argument("game", choices=GAMES)
+    pl.add_argument("number", type=int)
+    pl.set_defaults(func=cmd_play)
+    s = sub.add_parser("sim", help="run a physical command script headless")
+    s.add_argument("game", choices=GAMES)
+    s.add_argument("number", type=int)
+    s.add_argument("--script", required=True)
+    s.add_argument("--record")
+    s.add_argument("--seed", type=int, default=0)
+    s.set_defaults(func=cmd_sim)
+    rp = sub.add_parser("replay", help="verify a replay or render its frames")
+    rp.add_argument("file")
+    rp.add_argument("--verify", action="store_true")
+    rp.add_argument("--frames")
+    rp.add_argument("--size", type=_size, default=(640, 360))
+    rp.set_defaults(func=cmd_replay)
+    b = sub.add_parser("bench", help="measure speed; prints JSON")
+    b.add_argument("--quick", action="store_true", help="fewer repetitions")
+    b.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except FileNotFoundError as exc:
+        print(f"feltbox: {exc.filename}: no such file", file=sys.stderr)
+        return 2
+    except ValueError as exc:      # SceneError and friends: already one line naming the place
+        print(f"feltbox: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

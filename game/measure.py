@@ -1,0 +1,116 @@
+"""Outcome measurement: turn an episode's poses and contacts into facts the rules can judge.
+
+Rulebook terms measured here: FALLEN / STANDING (a figure lying on its side: its up axis leans
+past the house tilt threshold), IN THE CITY (inside the 4 city limits), IN A BUILDING / DOOR (the
+line flush with the front faces of the building's support blocks), touching (first contacts of the
+flicked piece, with a building's own support blocks allowed when entering or exiting it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from game.bodies import up_axes
+from game.city import City
+from game.table import EpisodeResult
+from models.dimensions import dims
+
+FALLEN_COS = float(np.cos(np.radians(dims()["physics"]["fallen_tilt_deg"])))
+MOVED_EPS = 0.05   # cm: a body that moved less than this was not disturbed
+
+
+def fallen_mask(poses: np.ndarray) -> np.ndarray:
+    """(N,) True where a body's up axis leans more than the fallen threshold (vectorised)."""
+    return up_axes(poses)[:, 2] < FALLEN_COS
+
+
+def inside_city(city: City, xy: np.ndarray) -> np.ndarray:
+    xmin, xmax, ymin, ymax = city.limits
+    return (xy[:, 0] >= xmin) & (xy[:, 0] <= xmax) & (xy[:, 1] >= ymin) & (xy[:, 1] <= ymax)
+
+
+def footprint_radius(city: City, index: int) -> float:
+    points = np.vstack([p.points for p in city.bodies[index].model.collision])
+    return float(np.max(np.hypot(points[:, 0], points[:, 1])))
+
+
+def building_at(city: City, xy: np.ndarray) -> str | None:
+    """The building whose underside (between its blocks, behind its door) holds point ``xy``."""
+    for geom in city.buildings.values():
+        lx, ly = geom.to_local(np.asarray(xy, dtype=float))[0]
+        if geom.back_x <= lx <= geom.door_x and abs(ly) <= geom.door_half_span:
+            return geom.id
+    return None
+
+
+def wholly_out_of(city: City, building: str, xy: np.ndarray, radius: float) -> bool:
+    """True if a disc of ``radius`` at ``xy`` lies entirely in front of the building's door."""
+    geom = city.buildings[building]
+    lx, _ = geom.to_local(np.asarray(xy, dtype=float))[0]
+    return lx - radius >= geom.door_x
+
+
+@dataclass
+class FlickOutcome:
+    """Measured facts of one flick, in the rulebook's terms (ids, not indices)."""
+    flicked: str
+    first_contacts: list[str]            # what the flicked piece touched, first touch first
+    first_contact_ticks: list[int]
+    fell: list[str]                      # figures/objects standing before and fallen after
+    got_up: list[str]                    # fallen before, standing after
+    left_city: list[str]                 # inside the city before, outside after
+    disturbed: list[str]                 # bodies that moved (to restore on a failed move)
+    entered: str | None = None           # building the flicked piece ended inside
+    exited: str | None = None            # building the flicked piece left wholly through its door
+    started_in: str | None = None
+    clean: bool = True                   # touched nothing but its own building's support blocks
+    settled: bool = True
+    sim_seconds: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in self.__dict__.items()}
+
+
+def measure_flick(city: City, result: EpisodeResult, flicked: int, present: np.ndarray,
+                  start_building: str | None = None) -> FlickOutcome:
+    """Judge a flick episode: contacts, falls, city limits, entering and exiting buildings."""
+    start, final = result.start, result.final
+    ids = [b.id for b in city.bodies]
+    standing_kinds = np.array([("figure" in b.model.tags) or ("object" in b.model.tags)
+                               for b in city.bodies])
+    was_down, is_down = fallen_mask(start), fallen_mask(final)
+    tracked = standing_kinds & present
+    fell = np.flatnonzero(tracked & ~was_down & is_down)
+    got_up = np.flatnonzero(tracked & was_down & ~is_down)
+    left = np.flatnonzero(present & inside_city(city, start[:, :2]) & ~inside_city(city, final[:, :2]))
+    moved = np.flatnonzero(present & (np.linalg.norm(final[:, :3] - start[:, :3], axis=1) > MOVED_EPS))
+    xy = final[flicked, :2].astype(float)
+    radius = footprint_radius(city, flicked)
+    entered = building_at(city, xy)
+    if entered == start_building:
+        entered = None
+    exited = None
+    if start_building is not None and wholly_out_of(city, start_building, xy, radius):
+        exited = start_building
+    allowed = set()
+    for b in {entered, exited, start_building} - {None}:
+        allowed.update(city.buildings[b].supports)
+    touched = [ids[i] for _, i in result.contacts]
+    clean = all(t in allowed for t in touched)
+    return FlickOutcome(
+        flicked=ids[flicked], first_contacts=touched,
+        first_contact_ticks=[t for t, _ in result.contacts],
+        fell=[ids[i] for i in fell], got_up=[ids[i] for i in got_up],
+        left_city=[ids[i] for i in left], disturbed=[ids[i] for i in moved if i != flicked],
+        entered=entered, exited=exited, started_in=start_building, clean=clean,
+        settled=result.settled, sim_seconds=result.sim_seconds)
+
+
+def restore(city: City, before: np.ndarray, after: np.ndarray, pieces: list[str]) -> np.ndarray:
+    """'Failed move: restore every disturbed piece': their rows of ``before``, bit for bit."""
+    out = np.array(after, dtype=np.float32)
+    rows = [city.index(p) for p in pieces]
+    out[rows] = before[rows]
+    return out

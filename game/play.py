@@ -1,0 +1,49 @@
+"""``feltbox play``: the window on a city, where a click-and-drag flicks a piece for real.
+
+Dragging back from a survivor flicks the movement disc for it (rulebook: MOVE); dragging a
+zombie or an object flicks that piece itself. The physics runs headless in a fresh world per
+flick (game.session) and the window animates the recorded 60 Hz frames.
+"""
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from game.city import City
+from game.flick import Aim
+from game.session import Session
+
+HEADLESS_HINT = "feltbox render flickem {n} --out shot.png  |  feltbox sim flickem {n} --script docs/examples/s{n:02d}.toml"
+
+
+def flick_handler(session: Session):
+    """The window's on_flick callback: run the flick and return the frames to animate."""
+    def on_flick(piece_id: str, direction_deg: float, power: float) -> np.ndarray | None:
+        i = session.city.index(piece_id)
+        if not session.present[i]:
+            return None
+        tags = session.city.bodies[i].model.tags
+        weapon = "movement_disc" if "survivor" in tags else "figure"
+        frames = []
+
+        def keep(episode):
+            frames.append(episode.result.frames)
+        session.on_episode = keep
+        session.flick(piece_id, weapon, Aim(direction_deg % 360.0, float(np.clip(power, 0.0, 1.0))))
+        frames.append(session.poses[None])   # the table as the rules leave it
+        return np.concatenate(frames).astype(np.float32)
+    return on_flick
+
+
+def play_window(city: City, args) -> int:
+    from game.app import NoDisplayError, run_window
+    session = Session(city)
+    title = f"feltbox - Flick'em Up! Dead of Winter - S{city.scene.number}: {city.scene.title}"
+    try:
+        run_window(city.bodies, city.poses, title, flick_handler(session))
+    except NoDisplayError as exc:
+        print(f"feltbox: no display ({exc}); headless: " + HEADLESS_HINT.format(n=city.scene.number),
+              file=sys.stderr)
+        return 2
+    return 0

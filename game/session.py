@@ -1,0 +1,167 @@
+"""A headless physical session on one city: runs flick and rush episodes, keeps the table state
+between them, applies the rulebook's physical consequences, and hands episodes to a recorder.
+
+The rules engine (a later issue) decides *whether* a move succeeded; until then, and for
+``feltbox sim``, :meth:`Session.flick` applies the MOVE rule's plain physical reading: a clean
+disc lands its survivor where it stopped, a failed one restores every disturbed piece.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from game.city import City, rest_pose
+from game.flick import Aim, FlickSetup, setup_flick
+from game.measure import FlickOutcome, fallen_mask, inside_city, measure_flick, restore
+from game.rush import RushSetup, setup_horde, setup_rush
+from game.table import EpisodeResult, Table
+
+
+@dataclass
+class RushOutcome:
+    """Rulebook, After the Zombie Rush: who fell, what left the city, where the zombies are."""
+    zombies: list[str]
+    survivors_fell: list[str]
+    objects_fell: list[str]
+    left_city: list[str]
+    set_aside: list[str]
+    heading: float
+    settled: bool
+    sim_seconds: float
+
+    def to_json(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Episode:
+    """One recorded episode: what the replay stores and ``--verify`` re-runs."""
+    kind: str
+    start: np.ndarray
+    world: dict                      # present mask (indices off the table), awake, watch, cap
+    inputs: list
+    result: EpisodeResult
+    outcome: dict
+
+
+@dataclass
+class Session:
+    city: City
+    poses: np.ndarray = None
+    present: np.ndarray = None
+    on_episode: Callable[[Episode], None] | None = None
+    episodes: int = 0
+    inside: dict = field(default_factory=dict)   # survivor id -> building id it is in
+
+    def __post_init__(self):
+        self.poses = self.city.poses.copy() if self.poses is None else np.asarray(self.poses, np.float32)
+        self.present = self.city.present.copy() if self.present is None else np.asarray(self.present, bool)
+
+    # -- running ------------------------------------------------------------------------------
+    def _run(self, kind: str, poses: np.ndarray, present: np.ndarray, inputs: list, awake: list[int],
+             watch: int | None) -> tuple[EpisodeResult, dict]:
+        table = Table(self.city.bodies, poses, present, awake)
+        result = table.run(inputs, watch=watch)
+        world = {"absent": [int(i) for i in np.flatnonzero(~present)], "awake": [int(i) for i in awake],
+                 "watch": watch}
+        return result, world
+
+    def _record(self, kind: str, result: EpisodeResult, world: dict, inputs: list, outcome: dict) -> None:
+        self.episodes += 1
+        if self.on_episode is not None:
+            self.on_episode(Episode(kind, result.start, world, [i.to_json() for i in inputs], result, outcome))
+
+    # -- flicks -------------------------------------------------------------------------------
+    def flick(self, survivor: str, weapon: str, aim: Aim, side: str = "right",
+              piece_heading: float | None = None, apply_move_rule: bool = True) -> FlickOutcome:
+        """Flick ``weapon`` for ``survivor`` and keep the table in the state the rulebook leaves."""
+        inside = self.inside.get(survivor)
+        start_xy = self._behind_building(inside) if inside and weapon in ("movement_disc", "bat") else None
+        setup = setup_flick(self.city, self.poses, self.present, survivor, weapon, aim, side,
+                            piece_heading, start_xy)
+        result, world = self._run("flick", setup.poses, setup.present, setup.inputs, setup.awake,
+                                  setup.flicked)
+        outcome = measure_flick(self.city, result, setup.flicked, setup.present, inside)
+        outcome.extra.update({"survivor": survivor, "weapon": weapon, "aim": aim.to_json(), "side": side})
+        self._record("flick", result, world, setup.inputs, outcome.to_json())
+        self._after_flick(setup, result, outcome, survivor, weapon, apply_move_rule)
+        return outcome
+
+    def _behind_building(self, building: str) -> tuple[float, float]:
+        geom = self.city.buildings[building]
+        radius = 2.0 + 0.6
+        return tuple(geom.to_world(np.array([geom.back_x - radius, 0.0]))[0])
+
+    def _after_flick(self, setup: FlickSetup, result: EpisodeResult, outcome: FlickOutcome,
+                     survivor: str, weapon: str, apply_move_rule: bool) -> None:
+        poses = result.final.copy()
+        present = setup.present.copy()
+        s = self.city.index(survivor)
+        moving = weapon in ("movement_disc", "bat")
+        success = outcome.clean and not outcome.left_city
+        if moving and apply_move_rule:
+            if success:
+                target = outcome.entered or (None if outcome.exited else self.inside.get(survivor))
+                self._land(poses, s, result.final[setup.flicked], target)
+                if outcome.exited:
+                    self.inside.pop(survivor, None)
+            else:
+                poses = restore(self.city, setup.poses, poses, outcome.disturbed)
+                poses[s] = self.poses[s]
+            present[s] = True
+        for kit_piece in [setup.flicked] * (weapon != "figure") + setup.held + setup.awake:
+            if self.city.bodies[kit_piece].id != survivor:
+                present[kit_piece] = False
+                poses[kit_piece] = self.city.poses[kit_piece]
+        self.poses, self.present = poses.astype(np.float32), present
+
+    def _land(self, poses: np.ndarray, survivor: int, disc_pose: np.ndarray, building: str | None) -> None:
+        """The figure replaces the disc, facing the disc's orientation line."""
+        from game.flick import _heading_of
+        from models import buildings as building_models
+        heading = _heading_of(disc_pose)
+        spec = self.city.bodies[survivor]
+        if building is None:
+            poses[survivor] = rest_pose(spec, float(disc_pose[0]), float(disc_pose[1]), heading)
+            return
+        geom = self.city.buildings[building]
+        lx, ly, lz = building_models.shelf_point(geom.name, 0)
+        wx, wy = geom.to_world(np.array([lx, ly]))[0]
+        poses[survivor] = rest_pose(spec, wx, wy, heading, base_z=lz)
+        self.inside[spec.id] = building
+
+    # -- rushes -------------------------------------------------------------------------------
+    def rush(self, zombies: list[str], target_xy: tuple[float, float]) -> RushOutcome:
+        setup = setup_rush(self.city, self.poses, self.present, zombies, target_xy)
+        return self._run_rush("rush", setup, zombies)
+
+    def horde(self, zombies: list[str]) -> RushOutcome:
+        setup = setup_horde(self.city, self.poses, self.present, zombies)
+        return self._run_rush("horde", setup, zombies)
+
+    def _run_rush(self, kind: str, setup: RushSetup, zombies: list[str]) -> RushOutcome:
+        result, world = self._run(kind, setup.poses, setup.present, setup.inputs, setup.awake, None)
+        before, after = result.start, result.final
+        ids = [b.id for b in self.city.bodies]
+        on_table = setup.present & ~np.isin(np.arange(len(ids)), setup.awake)
+        tags = [b.model.tags for b in self.city.bodies]
+        fell = on_table & ~fallen_mask(before) & fallen_mask(after)
+        left = setup.present & ~inside_city(self.city, after[:, :2])
+        left &= inside_city(self.city, before[:, :2]) | np.isin(np.arange(len(ids)), setup.awake)
+        outcome = RushOutcome(
+            zombies=list(zombies),
+            survivors_fell=[ids[i] for i in np.flatnonzero(fell) if "survivor" in tags[i]],
+            objects_fell=[ids[i] for i in np.flatnonzero(fell) if "object" in tags[i]],
+            left_city=[ids[i] for i in np.flatnonzero(left) if "tower" not in tags[i]],
+            set_aside=[ids[i] for i in setup.set_aside], heading=setup.heading,
+            settled=result.settled, sim_seconds=result.sim_seconds)
+        self._record(kind, result, world, setup.inputs, outcome.to_json())
+        poses, present = after.copy(), setup.present.copy()
+        present[setup.set_aside] = True                   # set-aside components come back
+        poses[setup.set_aside] = self.poses[setup.set_aside]
+        for k, name in enumerate(("zombie_bin", "zombie_tower", "roof_support")):
+            poses[self.city.index(name)] = self.city.tower_home[k]   # the tower goes home
+        self.poses, self.present = poses.astype(np.float32), present
+        return outcome

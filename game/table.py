@@ -1,0 +1,224 @@
+"""The physical table: one fresh Bullet world per episode, stepped at fixed integer ticks.
+
+Follows physics-notes §0: centimetres, gravity -981, 240 Hz with ``doPhysics(h, 1, h)`` once per
+tick, CCD on small pieces, a new world built from a float32 pose snapshot with bodies attached in
+canonical order (that is what makes replays bit-exact), and our own settle detector. Bodies that
+start at rest are put to sleep; Bullet wakes whatever a moving piece touches, so a flick only pays
+for the bodies it reaches. Sleeping is only a speed-up: it is set the same way on every rebuild.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import numpy as np
+from panda3d.bullet import BulletWorld
+from panda3d.core import NodePath, Point3, Quat, Vec3
+
+from game.bodies import BodySpec
+from game.pieces import make_body, make_table_plane
+from models.dimensions import dims
+
+PHYS = dims()["physics"]
+TICK_HZ: int = int(PHYS["tick_hz"])
+RECORD_HZ: int = int(PHYS["record_hz"])
+TICKS_PER_FRAME: int = TICK_HZ // RECORD_HZ
+DT: float = 1.0 / TICK_HZ
+
+
+@dataclass(frozen=True)
+class Input:
+    """One physical input at an integer tick (applied before that tick is stepped).
+
+    op "impulse": add ``vector`` (g*cm/s) at ``offset`` (cm, world axes, from the centre of mass).
+    op "remove": take the body out of the world (pulling the tower's roof support) and park its
+    pose at position ``vector`` so playback shows it set aside.
+    """
+    tick: int
+    op: str
+    body: int
+    vector: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    offset: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+    def to_json(self) -> dict:
+        return {"tick": self.tick, "op": self.op, "body": self.body,
+                "vector": list(self.vector), "offset": list(self.offset)}
+
+    @staticmethod
+    def from_json(data: dict) -> "Input":
+        return Input(int(data["tick"]), str(data["op"]), int(data["body"]),
+                     tuple(float(v) for v in data.get("vector", (0, 0, 0))),
+                     tuple(float(v) for v in data.get("offset", (0, 0, 0))))
+
+
+@dataclass
+class EpisodeResult:
+    """What one episode did: poses at 60 Hz, the end state and the watched body's contacts."""
+    start: np.ndarray                 # (N,7) float32 snapshot the world was built from
+    final: np.ndarray                 # (N,7) float32 poses at the end
+    frames: np.ndarray                # (T,N,7) float32, one per 1/60 s after the start
+    ticks: int
+    settled: bool
+    contacts: list[tuple[int, int]] = field(default_factory=list)  # (tick, body) first touches
+    woken: np.ndarray | None = None   # (N,) bool: bodies that moved in Bullet at some point
+
+    @property
+    def sim_seconds(self) -> float:
+        return self.ticks / TICK_HZ
+
+
+class Table:
+    """A fresh world built from ``poses`` for ``bodies``; ``present`` masks bodies off the table.
+
+    Every dynamic body except those in ``awake`` starts asleep. Static models (mass 0: the tower,
+    the bin, a held template) never move.
+    """
+
+    def __init__(self, bodies: Sequence[BodySpec], poses: np.ndarray,
+                 present: np.ndarray | None = None, awake: Iterable[int] = ()):
+        poses = np.asarray(poses, dtype=np.float32)
+        if poses.shape != (len(bodies), 7):
+            raise ValueError(f"pose snapshot has shape {poses.shape}, expected ({len(bodies)}, 7)")
+        self.bodies = list(bodies)
+        self.start = poses.copy()
+        self._poses = poses.copy()
+        self.present = np.ones(len(bodies), bool) if present is None else np.asarray(present, bool)
+        self.tick = 0
+        self.world = BulletWorld()
+        self.world.setGravity(Vec3(0, 0, PHYS["gravity"]))
+        self.root = NodePath("table")
+        plane = make_table_plane()
+        self.root.attachNewNode(plane)
+        self.world.attachRigidBody(plane)
+        awake_set = set(awake)
+        self.nodes: list = [None] * len(bodies)
+        self.paths: list = [None] * len(bodies)
+        self._index_of_name: dict[str, int] = {}
+        self.woken = np.zeros(len(bodies), bool)
+        for i, spec in enumerate(self.bodies):           # canonical order (determinism)
+            if not self.present[i]:
+                continue
+            model = spec.model
+            node = make_body(spec.id, model)
+            path = self.root.attachNewNode(node)
+            x, y, z, qw, qx, qy, qz = (float(v) for v in poses[i])
+            path.setPosQuat(Point3(x, y, z), Quat(qw, qx, qy, qz))
+            self.world.attachRigidBody(node)
+            if model.mass > 0.0:
+                if i in awake_set:
+                    node.setActive(True)
+                    self.woken[i] = True
+                else:
+                    node.setActive(False)
+            self.nodes[i] = node
+            self.paths[i] = path
+            self._index_of_name[spec.id] = i
+        self._dynamic = [i for i in range(len(bodies))
+                         if self.nodes[i] is not None and self.bodies[i].model.mass > 0.0]
+
+    # -- inputs -------------------------------------------------------------------------------
+    def apply(self, inp: Input) -> None:
+        node = self.nodes[inp.body]
+        if node is None:
+            raise ValueError(f"body {self.bodies[inp.body].id!r} is not on the table")
+        if inp.op == "impulse":
+            node.setActive(True, True)
+            node.applyImpulse(Vec3(*inp.vector), Point3(*inp.offset))
+            self.woken[inp.body] = True
+        elif inp.op == "remove":
+            self.world.removeRigidBody(node)
+            self.nodes[inp.body] = None
+            self._dynamic = [i for i in self._dynamic if i != inp.body]
+            # What rested on it must already be awake (Bullet wakes nothing on removal):
+            # episodes that pull a support list those bodies in ``awake``.
+            self._poses[inp.body, :3] = np.asarray(inp.vector, dtype=np.float32)
+        else:
+            raise ValueError(f"unknown input op {inp.op!r}")
+
+    # -- stepping -----------------------------------------------------------------------------
+    def step(self) -> None:
+        """One fixed tick (physics-notes trap: never let doPhysics substep by itself)."""
+        self.world.doPhysics(DT, 1, DT)
+        self.tick += 1
+
+    def _awake(self) -> list[int]:
+        awake = [i for i in self._dynamic if self.nodes[i].isActive()]
+        self.woken[awake] = True
+        return awake
+
+    def _read(self, indices: list[int]) -> None:
+        poses = self._poses
+        for i in indices:
+            ts = self.paths[i].getTransform()
+            p = ts.getPos()
+            q = ts.getQuat()
+            poses[i] = (p[0], p[1], p[2], q[0], q[1], q[2], q[3])
+
+    def _still(self, indices: list[int]) -> bool:
+        lin2 = PHYS["settle_linear"] ** 2
+        ang2 = PHYS["settle_angular"] ** 2
+        for i in indices:
+            node = self.nodes[i]
+            if node.getLinearVelocity().lengthSquared() > lin2:
+                return False
+            if node.getAngularVelocity().lengthSquared() > ang2:
+                return False
+        return True
+
+    def poses(self) -> np.ndarray:
+        """(N,7) float32 poses now. Bodies that never woke keep their snapshot bits exactly."""
+        self._read(list(np.flatnonzero(self.woken & self.present)))
+        return self._poses.copy()
+
+    def run(self, inputs: Sequence[Input] = (), watch: int | None = None,
+            cap_s: float | None = None, min_ticks: int = 0) -> EpisodeResult:
+        """Apply inputs at their ticks and step until settled (own detector) or the time cap."""
+        cap = int(round((cap_s or PHYS["episode_cap_s"]) * TICK_HZ))
+        by_tick: dict[int, list[Input]] = {}
+        for inp in inputs:
+            by_tick.setdefault(inp.tick, []).append(inp)
+        last_input = max(by_tick, default=0)
+        need_still = max(1, int(PHYS["settle_ticks"]) // TICKS_PER_FRAME)
+        watch_node = self.nodes[watch] if watch is not None else None
+        seen: set[int] = set()
+        contacts: list[tuple[int, int]] = []
+        frames: list[np.ndarray] = []
+        still_checks = 0
+        settled = False
+        while self.tick < cap:
+            for inp in by_tick.get(self.tick, ()):
+                self.apply(inp)
+            self.step()
+            if watch_node is not None and self.nodes[watch] is not None:
+                self._touches(watch_node, watch, seen, contacts)
+            if self.tick % TICKS_PER_FRAME:
+                continue
+            awake = self._awake()
+            self._read(awake)
+            frames.append(self._poses.copy())
+            if self.tick <= max(last_input, min_ticks):
+                continue
+            still_checks = still_checks + 1 if self._still(awake) else 0
+            if still_checks >= need_still:
+                settled = True
+                break
+        final = self._poses.copy()
+        stack = np.stack(frames) if frames else np.empty((0, len(self.bodies), 7), np.float32)
+        return EpisodeResult(self.start, final, stack, self.tick, settled, contacts,
+                             self.woken.copy())
+
+    def _touches(self, node, watch: int, seen: set[int], out: list[tuple[int, int]]) -> None:
+        """Record bodies the watched body touches for the first time, in canonical order."""
+        result = self.world.contactTest(node)
+        if result.getNumContacts() == 0:
+            return
+        new = set()
+        for contact in result.getContacts():
+            for other in (contact.getNode0(), contact.getNode1()):
+                index = self._index_of_name.get(other.getName())
+                if index is not None and index != watch and index not in seen:
+                    if contact.getManifoldPoint().getDistance() <= 0.0:
+                        new.add(index)
+        for index in sorted(new):
+            seen.add(index)
+            out.append((self.tick, index))

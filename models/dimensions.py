@@ -1,0 +1,34 @@
+"""The one dimensions table (``dimensions.toml``): every size, mass and physics constant.
+
+All values are house values (no public source prints them); they are read once and shared.
+"""
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+TABLE_PATH = Path(__file__).with_name("dimensions.toml")
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    return value
+
+
+@lru_cache(maxsize=1)
+def dims() -> Mapping[str, Any]:
+    """The dimensions table as a read-only nested mapping, e.g. ``dims()["bullet"]["diameter"]``."""
+    with TABLE_PATH.open("rb") as f:
+        return _freeze(tomllib.load(f))
+
+
+def dim(section: str, key: str) -> float:
+    """One number from the table, with an error naming what is missing."""
+    try:
+        return dims()[section][key]
+    except KeyError as exc:
+        raise KeyError(f"{TABLE_PATH.name}: no [{section}] {key}") from exc
