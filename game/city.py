@@ -88,6 +88,9 @@ def rest_pose(spec: BodySpec, x: float, y: float, heading: float, base_z: float 
     points = np.vstack([p.points for p in model.collision])
     lowest = quat_rotate(q, points)[:, 2].min()
     margin = HULL_MARGIN if model.mass > 0 else 0.0
+    if "place" in model.anchors:     # the scene names a point other than the centre of mass
+        px, py, _ = quat_rotate(q, np.asarray(model.anchors["place"], dtype=float))
+        x, y = x - px, y - py
     return np.array([x, y, base_z - lowest + margin, *q], dtype=np.float64)
 
 
@@ -129,7 +132,7 @@ def build_city(scene: Scene) -> City:
                 block = BodySpec(f"{p.id}-support-{slot}", "support_block", {"building": geom.name})
                 wx, wy = geom.to_world(np.array([lx, ly]))[0]
                 block_pose = rest_pose(block, wx, wy, p.heading)
-                block_z = block.model.top_height
+                block_z = dims()["support_block"]["height"]
                 if slot == 0:
                     add(spec, rest_pose(spec, p.x, p.y, p.heading, base_z=block_z))
                 add(block, block_pose)

@@ -127,3 +127,27 @@ def finish(kind: str, parts: list[tuple[trimesh.Trimesh, RGBA]], collision_solid
                       mass=0.0 if static else m, inertia=tuple(float(i) for i in inertia),
                       rest_height=float(com[2]), top_height=top, smallest_dim=float(extents.min()),
                       anchors=anchors, **extra)
+
+
+def slab(polygon: np.ndarray, axis: str, t0: float, t1: float) -> trimesh.Trimesh:
+    """A convex slab: a convex polygon drawn in the plane normal to ``axis`` ('x' or 'y'),
+    extruded from t0 to t1 along that axis. Points are (a, z) with a = y for 'x', a = x for 'y'."""
+    poly = np.asarray(polygon, dtype=float)
+    pts = []
+    for t in (t0, t1):
+        if axis == "x":
+            pts.append(np.column_stack([np.full(len(poly), t), poly[:, 0], poly[:, 1]]))
+        else:
+            pts.append(np.column_stack([poly[:, 0], np.full(len(poly), t), poly[:, 1]]))
+    return trimesh.convex.convex_hull(np.vstack(pts))
+
+
+def cylinder(radius: float, z0: float, z1: float, sides: int = 16,
+             center: tuple[float, float] = (0.0, 0.0)) -> trimesh.Trimesh:
+    """A 16-gon prism standing on the table plane (discs, bases, barrels)."""
+    return convex_prism(regular_polygon(radius, sides) + np.asarray(center), z0, z1)
+
+
+def rect(y0: float, z0: float, y1: float, z1: float) -> np.ndarray:
+    """A rectangle in a slab's (a, z) plane."""
+    return np.array([[y0, z0], [y1, z0], [y1, z1], [y0, z1]], dtype=float)
