@@ -101,8 +101,9 @@ def _pull(city: City, tower_pose: np.ndarray) -> Input:
     """Slide the roof support out sideways: park it beside the tower."""
     heading = np.radians(float(np.degrees(2 * np.arctan2(tower_pose[6], tower_pose[3]))) + 90.0)
     away = dims()["zombie_tower"]["width"] * 1.2
+    # held up beside the tower, at roof height, as a hand pulls it out
     park = tower_pose[:3].astype(float) + away * np.array([np.cos(heading), np.sin(heading), 0.0])
-    park[2] = dims()["roof_support"]["thickness"] / 2
+    park[2] += city.bodies[city.index("zombie_tower")].model.anchors["roof_support"][2]
     return Input(PULL_TICK, "remove", city.index("roof_support"), tuple(float(v) for v in park))
 
 

@@ -6,7 +6,7 @@ Geometry (local frame, exit toward +x, z = 0 at the tower's foot):
 - a square shaft ``width`` wide and ``height`` tall, walls ``wall`` thick;
 - the roof support: a plate 1 cm below the top of the walls; ``slots`` numbered places on it in
   two rows (anchors "slot_1".."slot_N" where a zombie's base stands, body frame);
-- inside, a slide falls at 45 degrees from the back wall to a lip at the foot of the exit: an
+- inside, a slide falls at 60 then 20 degrees from the back wall to a lip at the exit's foot: an
   opening ``exit_width`` x ``exit_height`` at the bottom of the +x face (anchor "exit");
 - all three parts are static: the tower does not move during a rush, the plate is removed.
 The bin is a static box the tower stands on at home; zombies then leave the exit at bin height.
@@ -52,13 +52,16 @@ def zombie_tower() -> PieceModel:
     jamb = (W - ew) / 2
     jambs = [box((w, jamb, eh), (W / 2 - w / 2, s * (W / 2 - jamb / 2), eh / 2)) for s in (-1, 1)]
     inner = g["inner"]
-    # the slide: 45 degrees from high at the back wall down to the lip at the exit
-    x0, x1 = -inner / 2, W / 2
+    # the slide: steep (60 degrees) under the roof, then a gentle run-out (20 degrees) to the
+    # lip at the exit, so a fall turns into speed toward the survivors
+    x0, xm, x1 = -inner / 2, 0.0, W / 2
     z1 = 0.15
-    z0 = z1 + (x1 - x0)
-    ramp = slab(np.array([[x0, z0], [x1, z1], [x1, 0.0], [x0, 0.0]]), "y", -inner / 2, inner / 2)
+    zm = z1 + (x1 - xm) * np.tan(np.radians(20))
+    z0 = zm + (xm - x0) * np.tan(np.radians(60))
+    steep = slab(np.array([[x0, z0], [xm, zm], [xm, 0.0], [x0, 0.0]]), "y", -inner / 2, inner / 2)
+    run_out = slab(np.array([[xm, zm], [x1, z1], [x1, 0.0], [xm, 0.0]]), "y", -inner / 2, inner / 2)
     walls = [back, left, right, lintel, *jambs]
-    parts = [(m, WOOD) for m in walls] + [(ramp, DARK)]
+    parts = [(m, WOOD) for m in walls] + [(steep, DARK), (run_out, DARK)]
     parts += [(box((0.1, W * 0.7, 1.2), (W / 2 + 0.05, 0.0, H - 3.0)), RED)]
     for k, (sx, sy, sz) in enumerate(slot_points()):     # numbers on the wall tops by the slots
         glyph = digits_mesh(str(k + 1), 0.9, 0.03)
@@ -68,7 +71,7 @@ def zombie_tower() -> PieceModel:
     anchors["roof_support"] = (0.0, 0.0, g["plate_z"] + dims()["roof_support"]["thickness"] / 2)
     anchors["exit"] = (W / 2, 0.0, 0.0)
     anchors["foot"] = (0.0, 0.0, 0.0)
-    return finish("zombie_tower", parts, walls + [ramp], static=True,
+    return finish("zombie_tower", parts, walls + [steep, run_out], static=True, friction=dims()["zombie_tower"]["friction"],
                   density=dims()["physics"]["density_plastic"], tags=frozenset({"tower"}), anchors=anchors)
 
 
