@@ -12,9 +12,9 @@ def preset_view(preset: str, target: tuple[float, float, float] | None = None):
     """(eye, look-at) for a named view of the city."""
     city = dims()["city"]["width"]
     if preset == "overview":
-        return (0.0, -city * 1.1, city * 1.2), (0.0, city * 0.04, 0.0)
+        return (0.0, -city * 1.25, city * 1.15), (0.0, city * 0.02, 0.0)
     if preset == "top":
-        return (0.0, -0.01, city * 1.45), (0.0, 0.0, 0.0)
+        return (0.0, -0.01, city * 1.75), (0.0, 0.0, 0.0)
     if preset == "closeup":
         tx, ty, tz = target or (0.0, 0.0, 0.0)
         return (tx, ty - 28.0, tz + 20.0), (tx, ty, tz + 2.0)

@@ -122,8 +122,14 @@ def build_city(scene: Scene) -> City:
         rows.append(pose)
         present.append(on_table)
 
+    reserve_slot = 0
     for p in scene.placements:
         spec = BodySpec(p.id, p.kind, dict(p.params))
+        if p.reserve:     # waiting beside the table: a survivor still to be found, a supply
+            w, d = scene.city
+            add(spec, rest_pose(spec, w / 2 + 8.0, -d / 2 + 4.0 + 4.0 * reserve_slot, 90.0), on_table=False)
+            reserve_slot += 1
+            continue
         if p.kind == "building":
             geom = building_geom(p)
             geoms[p.id] = geom

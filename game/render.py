@@ -96,7 +96,7 @@ class Renderer(Scene3D):
         self.buffer.addRenderTexture(self.texture, self.buffer.RTMCopyRam)
         self.buffer.setClearColor((0.10, 0.09, 0.08, 1.0))
         lens = PerspectiveLens()
-        lens.setFov(45)
+        lens.setFov(58)
         lens.setAspectRatio(width / height)
         lens.setNearFar(1.0, 2000.0)
         cam = Camera("camera")

@@ -29,6 +29,7 @@ class Placement:
     slot: int = 0
     fallen: bool = False
     under: str | None = None   # a token hidden under this vehicle or object
+    reserve: bool = False      # waits off the table (a survivor still to be found, a supply)
     line: int = 0              # line in the scene file, for error messages
 
 
