@@ -3,7 +3,7 @@ AND EXITING A BUILDING, glossary DOOR and IN A BUILDING).
 
 Local frame at heading 0: the door faces +x. The blocks run front to back under the building's
 left (+y) and right (-y) edges and stick out sideways by a shelf: a figure or token on that shelf
-is IN the building. The underside of the building is ``clearance`` above the table, so the
+is IN the building. The underside of the building is the blocks' height above the table, so the
 movement disc slides under it between the blocks. The door is the line flush with the blocks'
 front faces, between their inner edges.
 """
@@ -29,7 +29,7 @@ BLOCK = (0.30, 0.30, 0.32, 1.0)
 
 def _size(name: str) -> tuple[float, float, float, float]:
     d = dims()["rv" if name == "rv" else "building"]
-    return d["width"], d["depth"], d["height"], d["clearance"]
+    return d["width"], d["depth"], d["height"], dims()["support_block"]["height"]
 
 
 def support_layout(name: str) -> list[tuple[float, float]]:

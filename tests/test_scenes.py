@@ -1,0 +1,114 @@
+"""Scenes: all 10 Dead of Winter scenarios load with their SET UP lists, and broken files give
+errors naming file, line and field (docs/scene-format.md)."""
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.city import build_city
+from scenes.loader import SceneError, flickem_path, list_scenes, load_flickem, load_scene
+
+# Rulebook SET UP lists (life per survivor) for the cooperative scenarios.
+SETUP = {
+    1: {"Anita": 2, "John": 2, "Thomas": 2, "Loretta": 2, "Kevin": 2},
+    2: {"Elijah": 3, "Lily": 3, "Mike": 3, "Rosa": 2, "John": 3},
+    3: {"Gabriel": 3, "Mike": 3, "Olivia": 3, "Thomas": 3, "Kevin": 3, "Anita": 2},
+    4: {"Elijah": 3, "Lily": 3, "Rosa": 3, "Loretta": 3, "John": 3},
+    5: {"Anita": 2, "Gabriel": 2, "Thomas": 2, "Kevin": 2, "Lily": 2, "Mike": 2},
+    6: {"Elijah": 3, "Gabriel": 3, "Mike": 3, "Loretta": 3, "Anita": 3, "Rosa": 3, "Kevin": 3, "Thomas": 3},
+    7: {n: 3 for n in ("Elijah", "Lily", "John", "Kevin", "Olivia", "Gabriel", "Rosa", "Mike", "Thomas", "Loretta")},
+    8: {n: 3 for n in ("Anita", "Rosa", "Thomas", "Elijah", "Mike", "Kevin")},
+}
+BUILDINGS = {"library", "grocery_store", "police_station", "gas_station", "hospital", "school", "rv"}
+
+
+def test_all_ten_scenarios_are_listed():
+    assert [n for _, n, _, _ in list_scenes()] == list(range(1, 11))
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+def test_scene_matches_its_rulebook_setup(number):
+    scene = load_flickem(number)
+    assert scene.house_layout
+    if number in SETUP:
+        assert {s.name: s.life for s in scene.survivors} == SETUP[number]
+    teams = {s.team for s in scene.survivors}
+    assert teams == ({"A"} if number <= 5 else {"A", "B"})      # S6-S10 are competitive
+    kinds = [p.kind for p in scene.placements]
+    assert {p.params["name"] for p in scene.placements if p.kind == "building"} == BUILDINGS
+    assert kinds.count("city_limit") == 4
+    assert kinds.count("zombie") + scene.zombies_in_bin == 18
+    assert {p.params["name"] for p in scene.placements if p.kind == "vehicle"} == {"car", "ice_cream_truck", "pickup_truck"}
+
+
+def test_scenario_tokens_are_where_the_setup_puts_them():
+    s2 = load_flickem(2)     # S2: one face-down token in School, Hospital, Police Station, Library
+    on = sorted(p.on for p in s2.placements if p.kind == "token")
+    assert on == ["hospital", "library", "police_station", "school"]
+    s3 = load_flickem(3)     # S3: under each vehicle, in each building except the Hospital
+    tokens = [p for p in s3.placements if p.kind == "token"]
+    assert sorted(p.under for p in tokens if p.under) == ["car", "ice_cream_truck", "pickup_truck"]
+    assert "hospital" not in {p.on for p in tokens}
+    assert sum(p.params["token"] == "survivor" for p in tokens) == 1
+    s4 = load_flickem(4)     # S4: 2 barricades before the grocery store's door, 4 food inside
+    assert sum(p.kind == "barricade" for p in s4.placements) == 2
+    assert sum(p.on == "grocery_store" and p.params["token"] == "food" for p in s4.placements if p.kind == "token") == 4
+    s7 = load_flickem(7)     # S7: 1 library, 2 police, 2 school, 2 hospital, 3 grocery
+    count = lambda b: sum(p.on == b for p in s7.placements if p.kind == "token")
+    assert [count(b) for b in ("library", "police_station", "school", "hospital", "grocery_store")] == [1, 2, 2, 2, 3]
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+def test_nothing_overlaps_and_everything_is_in_the_city(number):
+    city = build_city(load_flickem(number))
+    on = np.flatnonzero(city.present)
+    tower = {city.index(n) for n in ("zombie_bin", "zombie_tower", "roof_support")}
+    inside = [i for i in on if i not in tower]
+    xmin, xmax, ymin, ymax = city.limits
+    xy = city.poses[inside, :2]
+    assert (xy[:, 0] >= xmin - 1).all() and (xy[:, 0] <= xmax + 1).all()
+    assert (xy[:, 1] >= ymin - 1).all() and (xy[:, 1] <= ymax + 1).all()
+    # figures and loose objects never start inside one another (hull AABBs in the table plane)
+    loose = [i for i in inside if {"figure", "object"} & city.bodies[i].model.tags]
+    for a, b in itertools.combinations(loose, 2):
+        gap = np.linalg.norm(city.poses[a, :2] - city.poses[b, :2])
+        assert gap > 2.0, f"{city.bodies[a].id} and {city.bodies[b].id} overlap ({gap:.1f} cm apart)"
+
+
+def _broken(tmp_path: Path, old: str, new: str) -> Path:
+    text = flickem_path(2).read_text()
+    assert old in text
+    bad = tmp_path / "broken.toml"
+    bad.write_text(text.replace(old, new, 1))
+    return bad
+
+
+@pytest.mark.parametrize("old,new,field", [
+    ('kind = "vehicle"', 'kind = "vehicel"', "kind"),
+    ('name = "car"', 'name = "bicycle"', "name"),
+    ("life = 3", "life = 9", "life"),
+    ('on = "school"', 'on = "schoool"', "on"),
+    ("zombies_in_bin = 10", "zombies_in_bin = 11", "zombies_in_bin"),
+    ('title = "', 'titel = "', "title"),
+])
+def test_broken_scene_names_file_line_and_field(tmp_path, old, new, field):
+    bad = _broken(tmp_path, old, new)
+    with pytest.raises(SceneError) as err:
+        load_scene(bad)
+    message = str(err.value)
+    assert message.startswith(f"{bad}:") and f"{field}:" in message or f".{field}:" in message
+    line = int(message.split(":")[1])
+    assert line > 0
+    assert field.split(".")[-1] in bad.read_text().splitlines()[line - 1] or field == "title" or field == "on"
+
+
+def test_toml_syntax_error_and_duplicate_id(tmp_path):
+    bad = _broken(tmp_path, 'id = "car"', 'id = = "car"')
+    with pytest.raises(SceneError, match=r"broken.toml:\d+: TOML syntax"):
+        load_scene(bad)
+    dup = _broken(tmp_path, 'id = "car"', 'id = "school"')
+    with pytest.raises(SceneError, match=r"broken.toml:\d+: id: duplicate piece id 'school'"):
+        load_scene(dup)
