@@ -61,7 +61,12 @@ def exit_heading(city: City, tower_xy: np.ndarray, target_xy: np.ndarray) -> flo
         if not _segment_hits_box(a, b, half):
             continue
         corners = np.array([[sx * half[0], sy * half[1]] for sx in (-1, 1) for sy in (-1, 1)])
-        nearest = corners[np.argmin(np.linalg.norm(corners - b, axis=1))]
+        # the two corners that bound the building as seen from the tower: its two sides
+        rel = corners - a
+        angles = np.arctan2(rel[:, 1], rel[:, 0]) - np.arctan2(*(b - a)[::-1])
+        angles = (angles + np.pi) % (2 * np.pi) - np.pi
+        sides = corners[[int(np.argmin(angles)), int(np.argmax(angles))]]
+        nearest = sides[np.argmin(np.linalg.norm(sides - b, axis=1))]
         clear = nearest + np.sign(nearest) * dims()["figure"]["base_diameter"]
         aim = geom.to_world(clear)[0]
         return float(np.degrees(np.arctan2(*(aim - tower_xy)[::-1])))
@@ -152,7 +157,24 @@ def _under_footprint(city: City, poses: np.ndarray, present: np.ndarray, txy: np
     radius = np.array([_radius(city, i) for i in range(len(city.bodies))])
     skip = {city.index(k) for k in ("zombie_tower", "roof_support", "zombie_bin")}
     hit = present & (np.abs(local[:, 0]) < half + radius) & (np.abs(local[:, 1]) < half + radius)
-    return np.array([i for i in np.flatnonzero(hit) if i not in skip], dtype=int)
+    return np.array(sorted(_with_buildings(city, poses, present, set(np.flatnonzero(hit)) - skip)), dtype=int)
+
+
+def _with_buildings(city: City, poses: np.ndarray, present: np.ndarray, hit: set[int]) -> set[int]:
+    """A building goes aside whole: with its support blocks and whatever is IN it (on them)."""
+    out = set(hit)
+    block_top = dims()["support_block"]["height"]
+    for geom in city.buildings.values():
+        group = {city.index(geom.id), *(city.index(s) for s in geom.supports)}
+        if not group & hit:
+            continue
+        local = geom.to_local(poses[:, :2].astype(float))
+        bd = dims()["rv" if geom.name == "rv" else "building"]
+        on_shelf = (np.abs(local[:, 0]) <= dims()["support_block"]["depth"] / 2) & \
+            (np.abs(local[:, 1]) <= bd["width"] / 2 + dims()["support_block"]["shelf"]) & \
+            (poses[:, 2] > block_top) & present
+        out |= group | set(np.flatnonzero(on_shelf))
+    return out
 
 
 def _radius(city: City, index: int) -> float:
