@@ -6,6 +6,7 @@ order of this table, which is the order of the scene file after support-block ex
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -23,8 +24,9 @@ class BodySpec:
     kind: str
     params: dict[str, Any] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def model(self) -> PieceModel:
+        """The piece's model (built once per distinct piece by the catalog, kept here)."""
         return build(self.kind, **self.params)
 
     def to_json(self) -> dict[str, Any]:
