@@ -58,6 +58,18 @@ class Session:
     def __post_init__(self):
         self.poses = self.city.poses.copy() if self.poses is None else np.asarray(self.poses, np.float32)
         self.present = self.city.present.copy() if self.present is None else np.asarray(self.present, bool)
+        for p in self.city.scene.placements:     # survivors that start IN a building
+            if p.kind == "survivor" and p.on in self.city.buildings:
+                self.inside.setdefault(p.id, p.on)
+
+    def snapshot(self) -> tuple[np.ndarray, np.ndarray, dict]:
+        """The table as it stands: poses, who is on it, who is inside which building."""
+        return self.poses.copy(), self.present.copy(), dict(self.inside)
+
+    def restore(self, snapshot: tuple[np.ndarray, np.ndarray, dict]) -> None:
+        """Put the table back exactly as a snapshot found it (bit for bit)."""
+        poses, present, inside = snapshot
+        self.poses, self.present, self.inside = poses.copy(), present.copy(), dict(inside)
 
     # -- running ------------------------------------------------------------------------------
     def _run(self, kind: str, poses: np.ndarray, present: np.ndarray, inputs: list, awake: list[int],

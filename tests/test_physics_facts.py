@@ -118,3 +118,20 @@ def test_three_zombie_rush_knocks_over_survivor_in_front_of_slide():
     # the tower went home afterwards
     t = city.index("zombie_tower")
     assert np.array_equal(session.poses[t], city.tower_home[1])
+
+
+def test_disc_flicked_out_through_the_door_wholly_exits():
+    """EXITING A BUILDING: from behind the building, through the door, the whole disc past it."""
+    from scenes.schema import Placement
+    inside = Placement("survivor-anita", "survivor", 0, 0, 0.0, {"number": 1, "name": "Anita", "backpack": "day"},
+                       on="library", slot=0)
+    city = lab_city(building(0, 0, heading=0.0), inside)
+    session = Session(city)
+    assert session.inside == {"survivor-anita": "library"}
+    before = session.snapshot()
+    outcome = session.flick("survivor-anita", "movement_disc", Aim(0.0, 0.3))
+    assert outcome.started_in == "library" and outcome.exited == "library", outcome
+    assert outcome.clean
+    assert "survivor-anita" not in session.inside
+    session.restore(before)
+    assert session.poses.tobytes() == before[0].tobytes() and session.inside == before[2]
