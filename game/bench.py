@@ -66,7 +66,7 @@ def bench_flicks(city: City, reps: int) -> list[dict]:
     direction = float(np.degrees(np.arctan2(toward[1], toward[0])))
     runs = []
     for k in range(reps):
-        aim = Aim(direction + 3.0 * k, 0.35 + 0.1 * (k % 3))
+        aim = Aim(direction + 2.0 * k, 0.35 + 0.1 * (k % 3))
         setup = setup_flick(city, city.poses, city.present, survivor, "movement_disc", aim)
         runs.append(_episode(city, setup.poses, setup.present, setup.inputs, setup.awake, setup.flicked))
     return runs
@@ -128,7 +128,7 @@ def bench_frame() -> dict:
 
 
 def run_bench(quick: bool = False) -> dict:
-    reps = 3 if quick else 7
+    reps = 3 if quick else 15
     city = build_city(load_flickem(1))
     flicks = bench_flicks(city, reps)
     rush3 = bench_rush(city, 3, max(2, reps // 2), horde=False)

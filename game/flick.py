@@ -117,7 +117,7 @@ def setup_flick(city: City, poses: np.ndarray, present: np.ndarray, survivor: st
     present = np.array(present, dtype=bool)
     s = city.index(survivor)
     sxy = np.asarray(start_xy if start_xy is not None else poses[s, :2], dtype=float)
-    heading = _heading_of(poses[s]) if piece_heading is None else piece_heading
+    heading = heading_of(poses[s]) if piece_heading is None else piece_heading
     base_r = dims()["figure"]["base_diameter"] / 2
     bullet_d = dims()["bullet"]["diameter"]
     beside = sxy + _side_vector(heading, side) * (base_r + bullet_d + bullet_d / 2)
@@ -162,7 +162,7 @@ def _setup_template(city: City, poses: np.ndarray, present: np.ndarray, weapon: 
     return FlickSetup(poses, present, first, [inp], placed, held=[t])
 
 
-def _heading_of(pose: np.ndarray) -> float:
+def heading_of(pose: np.ndarray) -> float:
     """Heading (degrees) of a body's local +x axis projected on the table."""
     x_axis = quat_rotate(pose[3:7].astype(float), np.array([1.0, 0.0, 0.0]))
     return float(np.degrees(np.arctan2(x_axis[1], x_axis[0])))

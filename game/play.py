@@ -14,7 +14,7 @@ from game.city import City
 from game.flick import Aim
 from game.session import Session
 
-HEADLESS_HINT = "feltbox render flickem {n} --out shot.png  |  feltbox sim flickem {n} --script docs/examples/s{n:02d}.toml"
+HEADLESS_HINT = "feltbox render flickem {n} --out shot.png  |  feltbox sim flickem {n} --script FILE (see docs/examples/)"
 
 
 def flick_handler(session: Session):

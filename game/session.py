@@ -13,10 +13,12 @@ from typing import Callable
 import numpy as np
 
 from game.city import City, rest_pose
-from game.flick import Aim, FlickSetup, setup_flick
+from game.flick import Aim, FlickSetup, heading_of, setup_flick
 from game.measure import FlickOutcome, fallen_mask, inside_city, measure_flick, restore
 from game.rush import RushSetup, setup_horde, setup_rush
 from game.table import EpisodeResult, Table
+from models import buildings as building_models
+from models.dimensions import dims
 
 
 @dataclass
@@ -103,7 +105,7 @@ class Session:
 
     def _behind_building(self, building: str) -> tuple[float, float]:
         geom = self.city.buildings[building]
-        radius = 2.0 + 0.6
+        radius = dims()["movement_disc"]["diameter"] / 2 + 0.6     # clear of the blocks' backs
         return tuple(geom.to_world(np.array([geom.back_x - radius, 0.0]))[0])
 
     def _after_flick(self, setup: FlickSetup, result: EpisodeResult, outcome: FlickOutcome,
@@ -131,9 +133,7 @@ class Session:
 
     def _land(self, poses: np.ndarray, survivor: int, disc_pose: np.ndarray, building: str | None) -> None:
         """The figure replaces the disc, facing the disc's orientation line."""
-        from game.flick import _heading_of
-        from models import buildings as building_models
-        heading = _heading_of(disc_pose)
+        heading = heading_of(disc_pose)
         spec = self.city.bodies[survivor]
         if building is None:
             poses[survivor] = rest_pose(spec, float(disc_pose[0]), float(disc_pose[1]), heading)

@@ -236,9 +236,10 @@ class Table:
 
     def _touches(self, node, watch: int, seen: set[int], out: list[tuple[int, int]]) -> None:
         """Record bodies the watched body touches for the first time, in canonical order."""
-        result = self.world.contactTest(node)
+        result = self.world.contactTest(node)      # keep it alive while its contacts are read
         new = set()
-        for contact in result.getContacts():
+        for k in range(result.getNumContacts()):
+            contact = result.getContact(k)
             index = self._index_of_name.get(contact.getNode1().name)
             if index == watch:
                 index = self._index_of_name.get(contact.getNode0().name)

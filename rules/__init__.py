@@ -1,0 +1,6 @@
+"""Pure-Python rules engines, one sub-package per game (rules decide, physics measures).
+
+Never imports Panda3D, game/, models/ or trimesh (tests/test_boundaries.py). The Flick'em Up!
+Dead of Winter engine is the subject of the rules issue; the physical outcomes it will judge are
+already measured by game/measure.py in the rulebook's terms.
+"""
