@@ -15,10 +15,12 @@ def preset_view(preset: str, target: tuple[float, float, float] | None = None):
         return (0.0, -city * 1.25, city * 1.15), (0.0, city * 0.02, 0.0)
     if preset == "top":
         return (0.0, -0.01, city * 1.75), (0.0, 0.0, 0.0)
+    if preset == "gallery":
+        return (0.0, -city * 1.3, city * 0.8), (0.0, -city * 0.14, 0.0)
     if preset == "closeup":
         tx, ty, tz = target or (0.0, 0.0, 0.0)
         return (tx, ty - 28.0, tz + 20.0), (tx, ty, tz + 2.0)
-    raise ValueError(f"unknown camera preset {preset!r} (overview, top, closeup)")
+    raise ValueError(f"unknown camera preset {preset!r} (overview, top, closeup, gallery)")
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""The ``feltbox`` command: scenes, render, play, sim, replay, bench.
+"""The ``feltbox`` command: scenes, render, gallery, play, sim, replay, bench.
 
 Exit codes: 0 success, 1 a check failed (replay --verify found a difference), 2 bad input
 (a broken scene, script or replay file; the message is one line naming what is wrong).
@@ -45,6 +45,19 @@ def cmd_render(args) -> int:
     renderer.look(args.view)
     renderer.snapshot(args.out)
     print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {renderer.pipe_name})")
+    return 0
+
+
+def cmd_gallery(args) -> int:
+    from game.gallery import gallery
+    from game.render import Renderer
+    bodies, poses = gallery()
+    renderer = Renderer(*args.size)
+    renderer.set_bodies(bodies)
+    renderer.set_poses(poses)
+    renderer.look("gallery")
+    renderer.snapshot(args.out)
+    print(f"wrote {args.out}: {len(bodies)} pieces ({renderer.pipe_name})")
     return 0
 
 
@@ -128,6 +141,10 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--size", type=_size, default=(1280, 720))
     r.add_argument("--view", default="overview", choices=("overview", "top", "closeup"))
     r.set_defaults(func=cmd_render)
+    g = sub.add_parser("gallery", help="render one of every piece kind to a PNG")
+    g.add_argument("--out", default="pieces.png")
+    g.add_argument("--size", type=_size, default=(1600, 1000))
+    g.set_defaults(func=cmd_gallery)
     pl = sub.add_parser("play", help="open a window on a scenario's city")
     pl.add_argument("game", choices=GAMES)
     pl.add_argument("number", type=int)

@@ -13,7 +13,7 @@ from models.base import box
 # e   c
 #   d
 SEGMENTS = {"0": "abcdef", "1": "bc", "2": "abged", "3": "abgcd", "4": "fgbc", "5": "afgcd",
-            "6": "afgedc", "7": "abc", "8": "abcdefg", "9": "abcdfg", "X": "bcefg"}
+            "6": "afgedc", "7": "abc", "8": "abcdefg", "9": "abcdfg"}
 
 
 def _segment_boxes(ch: str, height: float, depth: float, x0: float) -> list[trimesh.Trimesh]:
@@ -26,14 +26,27 @@ def _segment_boxes(ch: str, height: float, depth: float, x0: float) -> list[trim
             for cx, cy, sx, sy in [spec[seg]]]
 
 
+def _cross(height: float, depth: float, x0: float) -> list[trimesh.Trimesh]:
+    """An X: two crossed bars (the X tokens of the rulebook)."""
+    bars = []
+    for angle in (np.pi / 4, -np.pi / 4):
+        bar = box((height * 1.1, height * 0.16, depth), (0.0, 0.0, depth / 2))
+        bar.apply_transform(trimesh.transformations.rotation_matrix(angle, (0, 0, 1)))
+        bar.apply_translation((x0, 0.0, 0.0))
+        bars.append(bar)
+    return bars
+
+
 def digits_mesh(text: str, height: float, depth: float) -> trimesh.Trimesh:
-    """Digits of ``text`` laid in the x-y plane, raised ``depth`` toward +z, centred at origin."""
-    unknown = [c for c in text if c not in SEGMENTS]
+    """Digits (and X) of ``text`` in the x-y plane, raised ``depth`` toward +z, centred at origin."""
+    unknown = [c for c in text if c not in SEGMENTS and c != "X"]
     if unknown:
         raise ValueError(f"no glyph for {unknown[0]!r} in {text!r}")
     pitch = height * 0.8
     x0 = -pitch * (len(text) - 1) / 2
-    parts = [b for k, ch in enumerate(text) for b in _segment_boxes(ch, height, depth, x0 + k * pitch)]
+    parts = [b for k, ch in enumerate(text)
+             for b in (_cross(height, depth, x0 + k * pitch) if ch == "X"
+                       else _segment_boxes(ch, height, depth, x0 + k * pitch))]
     return trimesh.util.concatenate(parts)
 
 
