@@ -1,5 +1,5 @@
-"""One real window under Xvfb: `feltbox play` opens on scenario 1, a drag flicks a survivor's
-movement disc, the animation plays, and the window's screenshot shows the city."""
+"""One real window under Xvfb: `feltbox play`'s window opens on scenario 1, a real mouse drag
+(xdotool) flicks a survivor's movement disc, the animation plays, and the window shows the city."""
 from __future__ import annotations
 
 import os
@@ -15,25 +15,51 @@ pytestmark = pytest.mark.render
 ROOT = Path(__file__).resolve().parent.parent
 
 DRIVER = r"""
-import sys, numpy as np
+import subprocess, sys
+from panda3d.core import Filename, Point2, Point3
 from game.app import run_window
 from game.city import build_city
 from game.play import flick_handler
 from game.session import Session
 from scenes.loader import load_flickem
+
 city = build_city(load_flickem(1))
 session = Session(city)
-app = run_window(city.bodies, city.poses, "smoke", flick_handler(session), frames=5)
-before = session.episodes
-app.flick("survivor-john", 90.0, 0.3)          # what a mouse release does after a drag
-for _ in range(240):
-    app.base.taskMgr.step()
+app = run_window(city.bodies, city.poses, "feltbox-smoke", flick_handler(session), frames=10)
+base = app.base
+john = city.index("survivor-john")
+before = session.poses[john].copy()
+
+def step(n):
+    for _ in range(n):
+        base.taskMgr.step()
+
+def xdo(*args):
+    subprocess.run(["xdotool", *map(str, args)], check=True)
+
+# where John's figure is on the screen
+p3 = base.cam.getRelativePoint(base.render, Point3(*before[:2], 2.5))
+p2 = Point2()
+assert base.camLens.project(p3, p2), "John is not in view"
+w, h = base.win.getXSize(), base.win.getYSize()
+x, y = int((p2.x + 1) / 2 * w), int((1 - p2.y) / 2 * h)
+win = subprocess.run(["xdotool", "search", "--name", "feltbox-smoke"], capture_output=True,
+                     text=True, check=True).stdout.split()[0]
+xdo("mousemove", "--window", win, x, y); step(5)
+hover = app.piece_under_mouse()
+xdo("mousedown", 1); step(5)
+for k in range(1, 5):                           # pull back (down the screen) like a slingshot
+    xdo("mousemove", "--window", win, x, y + 45 * k); step(3)
+xdo("mouseup", 1); step(3)
+for _ in range(600):
+    step(1)
     if app.animation is None:
         break
-from panda3d.core import Filename
-app.base.graphicsEngine.renderFrame()
-app.base.win.saveScreenshot(Filename(sys.argv[1]))
-print("episodes", session.episodes - before, "animating", app.animation is not None)
+base.graphicsEngine.renderFrame()
+base.win.saveScreenshot(Filename(sys.argv[1]))
+moved = float(((session.poses[john][:2] - before[:2]) ** 2).sum() ** 0.5)
+print("hover", hover, "selected", app.selected, "episodes", session.episodes,
+      "power %.2f" % app.last_power, "animating", app.animation is not None, "moved %.1f" % moved)
 """
 
 
@@ -44,8 +70,11 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number")
 
 
-@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed (.ci/run installs it)")
-def test_play_window_opens_flicks_and_draws_under_xvfb(tmp_path):
+@pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
+                    reason="Xvfb and xdotool are not installed (.ci/run installs them)")
+def test_real_mouse_drag_in_the_play_window_flicks_a_survivor(tmp_path):
+    """A synthetic mouse (xdotool) presses on John, drags back and releases: one flick episode
+    runs, the animation plays to its end, and the window shows the city."""
     display = _free_display()
     xvfb = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -59,7 +88,11 @@ def test_play_window_opens_flicks_and_draws_under_xvfb(tmp_path):
         out = subprocess.run([sys.executable, "-c", DRIVER, str(shot)], cwd=ROOT, env=env,
                              capture_output=True, text=True, timeout=240)
         assert out.returncode == 0, out.stderr[-2000:]
-        assert "episodes 1 animating False" in out.stdout
+        print(out.stdout)
+        assert "hover survivor-john selected survivor-john episodes 1" in out.stdout
+        assert "animating False" in out.stdout
+        power = float(out.stdout.split("power ")[1].split()[0])
+        assert 0.2 < power <= 1.0
         from panda3d.core import PNMImage
         image = PNMImage()
         assert image.read(str(shot)) and image.getXSize() == 1280
