@@ -13,11 +13,12 @@ import numpy as np
 
 from game.bodies import BodySpec, heading_quat, quat_mul, quat_rotate
 from models import buildings as building_models
+from models.base import inflation
 from models.catalog import build
 from models.dimensions import dims
 from scenes.schema import Placement, Scene
 
-HULL_MARGIN = 0.04   # Bullet inflates convex hulls by their margin: rest this far up (cm)
+SHELF_TOKEN_X = 3.2  # cm from a shelf's centre, toward the door and the back, where tokens lie
 ZOMBIE_COUNT = 18
 KIT = (("movement_disc", "movement_disc", {}), ("bullet-1", "bullet", {}), ("bullet-2", "bullet", {}),
        *((f"pellet-{i}", "pellet", {}) for i in range(1, 7)), ("knife", "knife", {}), ("bat", "bat", {}),
@@ -87,7 +88,7 @@ def rest_pose(spec: BodySpec, x: float, y: float, heading: float, base_z: float 
         q = quat_mul(q, np.array([np.cos(np.pi / 4), np.sin(np.pi / 4), 0.0, 0.0]))
     points = np.vstack([p.points for p in model.collision])
     lowest = quat_rotate(q, points)[:, 2].min()
-    margin = HULL_MARGIN if model.mass > 0 else 0.0
+    margin = inflation(model) if model.mass > 0 else 0.0   # rest on the felt, not in it
     if "place" in model.anchors:     # the scene names a point other than the centre of mass
         px, py, _ = quat_rotate(q, np.asarray(model.anchors["place"], dtype=float))
         x, y = x - px, y - py
@@ -138,7 +139,7 @@ def build_city(scene: Scene) -> City:
                 block = BodySpec(f"{p.id}-support-{slot}", "support_block", {"building": geom.name})
                 wx, wy = geom.to_world(np.array([lx, ly]))[0]
                 block_pose = rest_pose(block, wx, wy, p.heading)
-                block_z = dims()["support_block"]["height"]
+                block_z = dims()["support_block"]["height"] + 2 * inflation(block.model)
                 if slot == 0:
                     add(spec, rest_pose(spec, p.x, p.y, p.heading, base_z=block_z))
                 add(block, block_pose)
@@ -189,23 +190,26 @@ def _placed_pose(p: Placement, spec: BodySpec, by_id: dict[str, Placement],
     if p.on is not None and p.on in geoms:
         geom = geoms[p.on]
         lx, ly, lz = building_models.shelf_point(geom.name, p.slot)
+        base = lz + 2 * inflation(build("support_block", building=geom.name))
+        if {"token", "flare"} & spec.model.tags:
+            # tokens lie at the front and back of the shelf, a figure's place free between
+            # them; a third and fourth token go on top of the first two
+            count = shelf_load.get((p.on, p.slot), 0)
+            shelf_load[(p.on, p.slot)] = count + 1
+            lx += SHELF_TOKEN_X * (1 if count % 2 == 0 else -1)
+            base += (count // 2) * spec.model.top_height
         wx, wy = geom.to_world(np.array([lx, ly]))[0]
-        key = (p.on, p.slot)
-        base = lz + shelf_load.get(key, 0.0)          # tokens on one shelf make a pile
-        pose = rest_pose(spec, wx, wy, p.heading, base_z=base, fallen=p.fallen)
-        if "token" in spec.model.tags or "flare" in spec.model.tags:
-            shelf_load[key] = shelf_load.get(key, 0.0) + spec.model.top_height
-        return pose
+        return rest_pose(spec, wx, wy, p.heading, base_z=base, fallen=p.fallen)
     if p.on is not None:
         ids = [b.id for b in bodies]
         host = rows[ids.index(p.on)]
         host_model = bodies[ids.index(p.on)].model
-        top = float(host[2]) - host_model.rest_height + host_model.top_height
+        top = float(host[2]) - host_model.rest_height + host_model.top_height + inflation(host_model)
         return rest_pose(spec, float(host[0]), float(host[1]), p.heading, base_z=top, fallen=p.fallen)
     if p.under is not None:
         host = by_id[p.under]
         # Hidden behind the standee, on the table (a standee cannot balance on a token).
-        off = dims()["vehicle"]["thickness"] / 2 + dims()["token"]["diameter"] / 2 + 0.3
+        off = dims()["vehicle"]["stand_width"] / 2 + dims()["token"]["diameter"] / 2 + 0.3
         hx = host.x - off * np.sin(np.radians(host.heading))
         hy = host.y + off * np.cos(np.radians(host.heading))
         return rest_pose(spec, hx, hy, p.heading)

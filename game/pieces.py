@@ -21,7 +21,7 @@ _CCD_BELOW = 1.5
 _SMALL_DYNAMIC_THRESHOLD = 0.1   # cm per step before CCD kicks in (1 mm)
 
 
-def _part_shape(part: CollisionPart) -> tuple[BulletShape, TransformState]:
+def _part_shape(part: CollisionPart, margin: float) -> tuple[BulletShape, TransformState]:
     if part.kind == "box":
         shape = BulletBoxShape(Vec3(*part.half_extents))
         return shape, TransformState.makePos(Point3(*part.offset))
@@ -29,7 +29,8 @@ def _part_shape(part: CollisionPart) -> tuple[BulletShape, TransformState]:
         shape = BulletConvexHullShape()
         for x, y, z in np.asarray(part.points, dtype=np.float64):   # once per model, then cached
             shape.addPoint(Point3(x, y, z))
-        return shape, TransformState.makePos(Point3(*part.offset))
+        shape.setMargin(margin)
+        return shape, TransformState.makeIdentity()
     raise ValueError(f"collision part kind {part.kind!r} is not 'hull' or 'box'")
 
 
@@ -38,7 +39,7 @@ def shapes_for(model: PieceModel) -> list[tuple[BulletShape, TransformState]]:
     key = id(model)
     cached = _SHAPES.get(key)
     if cached is None or cached[0] is not model:
-        cached = (model, [_part_shape(p) for p in model.collision])
+        cached = (model, [_part_shape(p, model.margin) for p in model.collision])
         _SHAPES[key] = cached
     return cached[1]
 

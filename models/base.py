@@ -14,6 +14,7 @@ import numpy as np
 import trimesh
 
 RGBA = tuple[float, float, float, float]
+HULL_MARGIN = 0.04   # Bullet's default convex margin (cm): hulls are inflated by it
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class PieceModel:
     friction: float = 0.5
     restitution: float = 0.3
     angular_damping: float = 0.2
+    margin: float = HULL_MARGIN                        # Bullet margin of the hull parts (cm)
     tags: frozenset[str] = field(default_factory=frozenset)  # e.g. {"figure", "object", "disc"}
     anchors: dict[str, tuple[float, float, float]] = field(default_factory=dict)  # named points
 
@@ -72,8 +74,20 @@ def box(size: tuple[float, float, float], center: tuple[float, float, float] = (
 
 
 def hull_part(mesh: trimesh.Trimesh) -> CollisionPart:
-    """A convex-hull collision part from a mesh's vertices (already in the body frame)."""
-    return CollisionPart("hull", points=np.asarray(mesh.convex_hull.vertices, dtype=np.float64))
+    """A collision part from a convex solid (in the body frame): an axis-aligned box becomes a
+    Bullet box (its margin lies inside, so stacked boxes rest flush and do not creep), anything
+    else a convex hull."""
+    points = np.asarray(mesh.convex_hull.vertices, dtype=np.float64)
+    lo, hi = points.min(axis=0), points.max(axis=0)
+    if len(points) == 8 and np.isclose(mesh.volume, np.prod(hi - lo), rtol=1e-6):
+        return CollisionPart("box", points=points, half_extents=tuple((hi - lo) / 2),
+                             offset=tuple((hi + lo) / 2))
+    return CollisionPart("hull", points=points)
+
+
+def inflation(model: "PieceModel") -> float:
+    """How far Bullet's collision surface lies outside the model's hulls (box margins are inside)."""
+    return model.margin if any(p.kind == "hull" for p in model.collision) else 0.0
 
 
 def mass_properties(solids: list[trimesh.Trimesh], density: float,

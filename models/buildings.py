@@ -121,8 +121,7 @@ def building(name: str) -> PieceModel:
     parts = [(body, wall), (roof, roof_c), (band, sign), (door, (0.35, 0.22, 0.12, 1.0))]
     parts += [(m, WINDOW) for m in _windows(w, d, z0 + 3.8, h - 5.0, 2)]
     parts += _detail(detail, w, d, top + 0.5 if detail in ("lights", "bell", "pumps") else top, z0, sign)
-    hull = trimesh.util.concatenate([body, roof]).convex_hull
-    return finish("building", parts, [hull], mass=dims()["building"]["mass"], mass_solids=[body],
+    return finish("building", parts, [body, roof], mass=dims()["building"]["mass"], mass_solids=[body],
                   tags=frozenset({"building"}))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from models.base import PieceModel, box, cylinder, finish
+from models.base import HULL_MARGIN, PieceModel, box, cylinder, finish
 from models.dimensions import dims
 from models.glyphs import digits_mesh
 
@@ -32,8 +32,10 @@ MARK = {"life": "1", "x": "X", "survivor": "4", "time_marker": "0"}
 def _disc(kind: str, section: str, colour: tuple, tags: set[str], extra=()) -> PieceModel:
     d = dims()[section]
     solid = cylinder(d["diameter"] / 2, 0.0, d["height"])
+    # thin cardboard: a small margin, or a pile of tokens jitters on its own inflated edges
+    margin = 0.01 if d["height"] < 0.5 else HULL_MARGIN
     return finish(kind, [(solid, colour), *extra], [solid], density=dims()["physics"]["density_plastic"],
-                  tags=frozenset(tags))
+                  tags=frozenset(tags), margin=margin)
 
 
 def movement_disc() -> PieceModel:

@@ -54,10 +54,11 @@ def zombie_tower() -> PieceModel:
     inner = g["inner"]
     # the slide: steep (60 degrees) under the roof, then a gentle run-out (20 degrees) to the
     # lip at the exit, so a fall turns into speed toward the survivors
+    t = dims()["zombie_tower"]
     x0, xm, x1 = -inner / 2, 0.0, W / 2
-    z1 = 0.15
-    zm = z1 + (x1 - xm) * np.tan(np.radians(20))
-    z0 = zm + (xm - x0) * np.tan(np.radians(60))
+    z1 = t["exit_lip"]
+    zm = z1 + (x1 - xm) * np.tan(np.radians(t["runout_deg"]))
+    z0 = zm + (xm - x0) * np.tan(np.radians(t["steep_deg"]))
     steep = slab(np.array([[x0, z0], [xm, zm], [xm, 0.0], [x0, 0.0]]), "y", -inner / 2, inner / 2)
     run_out = slab(np.array([[xm, zm], [x1, z1], [x1, 0.0], [xm, 0.0]]), "y", -inner / 2, inner / 2)
     walls = [back, left, right, lintel, *jambs]

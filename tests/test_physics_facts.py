@@ -110,7 +110,7 @@ def test_figures_left_alone_stay_standing_and_still_for_10_s():
 
 def test_three_zombie_rush_knocks_over_survivor_in_front_of_slide():
     """ZOMBIE RUSH: tower behind the nearest zombie, exit toward Anita; 3 zombies knock her down."""
-    city = lab_city(survivor(0, 0), zombie(6, 0, number=2), zombie(30, 10, number=3), zombie(30, -10, number=6))
+    city = lab_city(survivor(0, 0), zombie(7, 0, number=2), zombie(30, 10, number=3), zombie(30, -10, number=6))
     session = Session(city)
     outcome = session.rush(["zombie-02", "zombie-03", "zombie-06"], (0.0, 0.0))
     assert outcome.settled
@@ -118,6 +118,18 @@ def test_three_zombie_rush_knocks_over_survivor_in_front_of_slide():
     # the tower went home afterwards
     t = city.index("zombie_tower")
     assert np.array_equal(session.poses[t], city.tower_home[1])
+
+
+def test_rushes_usually_knock_over_a_survivor_5_to_11_cm_from_the_exit():
+    """Not a lucky bounce: over 8 rushes (2 roof orders x 4 distances) most knock her down."""
+    fell = 0
+    for numbers in ((2, 3, 6), (3, 6, 2)):
+        for distance in (5.0, 7.0, 9.0, 11.0):
+            city = lab_city(survivor(0, 0), zombie(distance, 0, number=numbers[0]),
+                            zombie(30, 10, number=numbers[1]), zombie(30, -10, number=numbers[2]))
+            outcome = Session(city).rush([f"zombie-{n:02d}" for n in numbers], (0.0, 0.0))
+            fell += "survivor-anita" in outcome.survivors_fell
+    assert fell >= 5, f"only {fell} of 8 rushes knocked the survivor over"
 
 
 def test_disc_flicked_out_through_the_door_wholly_exits():
