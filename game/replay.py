@@ -2,10 +2,11 @@
 
 A file is a versioned header (build, units, tick and record rates, body table, seed, scene), then
 per episode its start snapshot, inputs and outcome, then its 60 Hz poses in chunks (XOR delta
-against the previous frame, changed bodies only, byte-shuffled, zlib; each record with its length
-and CRC-32), and a trailer holding the SHA-256 of every pose chunk. A file without its trailer is
-truncated and nothing of it is loaded. Files are written to a temporary name and renamed.
-Playback reads poses only; it needs no physics.
+against the previous frame, changed bodies only, byte-shuffled, zlib; every record carries its
+length and CRC-32), and a trailer holding SHA-256 hashes of the pose stream. A file without its
+trailer is truncated and nothing of it is loaded. Files are written to a temporary name in the
+target's folder, fsynced and renamed. Playback reads poses only; it needs no physics, so this
+module imports neither panda3d nor Bullet.
 """
 from __future__ import annotations
 
@@ -15,17 +16,22 @@ import os
 import struct
 import tempfile
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 MAGIC = b"FBRPLAY1"
 VERSION = 1
-CHUNK_FRAMES = 60
+CHUNK_FRAMES = 60                     # frames per POSE record: one second at 60 Hz
+ZLIB_LEVEL = 6                        # 9 buys < 1 % on pose data and costs twice the time
+HEADER_KEYS = ("build", "units", "tick_hz", "record_hz", "bodies", "seed", "scene")
 _U32 = struct.Struct("<I")
 _REC = struct.Struct("<4sI")          # tag, payload length
 _POSE = struct.Struct("<III")         # episode, first frame, frame count
+_SHAPE = struct.Struct("<II")         # frames, bodies: framing for pose_stream_hash
+_TAGS = (b"EPIS", b"POSE", b"TRLR")
 
 
 class ReplayError(ValueError):
@@ -35,11 +41,11 @@ class ReplayError(ValueError):
 @dataclass
 class Episode:
     index: int
-    kind: str
-    start: np.ndarray         # (N,7) float32
+    kind: str                 # "flick", "rush", ...
+    start: np.ndarray         # (N,7) float32 start snapshot
     inputs: list
     outcome: dict | None
-    frames: np.ndarray        # (T,N,7) float32
+    frames: np.ndarray        # (T,N,7) float32; frame k is the state after tick (k+1)*tick_hz/record_hz
     expected: int = 0         # frame count the episode record announced
 
 
@@ -47,26 +53,39 @@ class Episode:
 class Replay:
     header: dict
     episodes: list[Episode]
+    trailer: dict = field(default_factory=dict)
 
 
 def encode_chunk(prev: np.ndarray, frames: np.ndarray) -> bytes:
-    """Changed-body mask + byte-shuffled XOR deltas of float32 frames (vectorised, lossless)."""
+    """Changed-body mask + zlib of the byte-shuffled XOR deltas of (T,N,7) float32 frames.
+
+    ``prev`` is the (N,7) frame before the chunk. Deltas are on the raw bits, so this is lossless
+    for every float32 value (-0.0, subnormals, inf, NaN payloads).
+    """
     bits = np.concatenate([prev[None], frames]).view(np.uint32)
     delta = bits[1:] ^ bits[:-1]                                    # (T,N,7)
     changed = delta.any(axis=(0, 2))                                # (N,)
     kept = np.ascontiguousarray(delta[:, changed, :])               # (T,M,7)
+    # Byte planes: (4,7,M,T), so each body field's time series of one byte is contiguous.
     shuffled = kept.view(np.uint8).reshape(*kept.shape, 4).transpose(3, 2, 1, 0)
-    return np.packbits(changed).tobytes() + zlib.compress(np.ascontiguousarray(shuffled).tobytes(), 6)
+    data = zlib.compress(np.ascontiguousarray(shuffled).tobytes(), ZLIB_LEVEL)
+    return np.packbits(changed).tobytes() + data
 
 
 def decode_chunk(prev: np.ndarray, payload: bytes, n_frames: int) -> np.ndarray:
+    """Inverse of encode_chunk: the chunk's (n_frames,N,7) float32 frames."""
     n_bodies = prev.shape[0]
     mask_len = (n_bodies + 7) // 8
+    if len(payload) < mask_len:
+        raise ReplayError(f"corrupt: pose chunk of {len(payload)} bytes has no room for its body mask")
     changed = np.unpackbits(np.frombuffer(payload[:mask_len], np.uint8))[:n_bodies].astype(bool)
     m = int(changed.sum())
-    raw = zlib.decompress(payload[mask_len:])
+    try:
+        raw = zlib.decompress(payload[mask_len:])
+    except zlib.error as exc:
+        raise ReplayError(f"corrupt: pose chunk does not inflate ({exc})") from None
     if len(raw) != 4 * 7 * m * n_frames:
-        raise ReplayError(f"pose chunk holds {len(raw)} bytes, expected {4 * 7 * m * n_frames}")
+        raise ReplayError(f"corrupt: pose chunk holds {len(raw)} bytes, expected {4 * 7 * m * n_frames}")
     shuffled = np.frombuffer(raw, np.uint8).reshape(4, 7, m, n_frames)
     kept = np.ascontiguousarray(shuffled.transpose(3, 2, 1, 0)).view(np.uint32).reshape(n_frames, m, 7)
     delta = np.zeros((n_frames, n_bodies, 7), np.uint32)
@@ -75,61 +94,138 @@ def decode_chunk(prev: np.ndarray, payload: bytes, n_frames: int) -> np.ndarray:
     return bits[1:].view(np.float32)
 
 
+def pose_stream_hash(frames_list: list[np.ndarray]) -> str:
+    """SHA-256 of a list of (T,N,7) frame arrays: per array u32 T, u32 N, then its float32 bits.
+
+    The trailer stores this over every episode's frames as ``frames_sha256``, so a verifier can
+    hash its re-simulated frames and compare with one string.
+    """
+    h = hashlib.sha256()
+    for frames in frames_list:
+        frames = np.ascontiguousarray(frames, dtype=np.float32)
+        if frames.ndim != 3 or frames.shape[2] != 7:
+            raise ValueError(f"frames must be (T,N,7), got shape {frames.shape}")
+        h.update(_SHAPE.pack(frames.shape[0], frames.shape[1]))
+        h.update(frames.tobytes())
+    return h.hexdigest()
+
+
+def _check_header(header: dict) -> None:
+    missing = [k for k in HEADER_KEYS if k not in header]
+    if missing:
+        raise ValueError(f"replay header lacks {missing}")
+    if header["units"] != "cm":
+        raise ValueError(f"replay units must be 'cm', got {header['units']!r}")
+    tick, rec = header["tick_hz"], header["record_hz"]
+    if not (isinstance(tick, int) and isinstance(rec, int) and 0 < rec <= tick and tick % rec == 0):
+        raise ValueError(f"record_hz {rec!r} must be a positive integer dividing tick_hz {tick!r}")
+
+
+def _record(tag: bytes, payload: bytes) -> bytes:
+    """One record: tag, length, payload, CRC-32 of tag + length + payload."""
+    head = _REC.pack(tag, len(payload))
+    return head + payload + _U32.pack(zlib.crc32(payload, zlib.crc32(head)))
+
+
 class ReplayWriter:
-    """Writes a replay atomically: ``with ReplayWriter(path, header) as w: w.add_episode(...)``."""
+    """Writes a replay atomically: ``with ReplayWriter(path, header) as w: w.add_episode(...)``.
+
+    The file appears at ``path`` only when the block ends normally; if it raises, the temporary
+    file is deleted and whatever was at ``path`` before is left untouched.
+    """
 
     def __init__(self, path: str | Path, header: dict):
+        _check_header(header)
         self.path = Path(path)
-        self.header = {"format": "feltbox-replay", "version": VERSION, **header}
-        self.n_bodies = len(self.header.get("bodies", ()))
+        self.header = {**header, "format": "feltbox-replay", "version": VERSION}
+        self.n_bodies = len(self.header["bodies"])
         self._file = None
-        self._hash = hashlib.sha256()
+        self._tmp: Path | None = None
+        self._payload_hash = hashlib.sha256()
+        self._frames_hash = hashlib.sha256()
         self.episodes = 0
         self.frames = 0
 
     def __enter__(self) -> "ReplayWriter":
+        head = json.dumps(self.header, sort_keys=True, allow_nan=False).encode()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-        self._tmp = Path(tmp)
-        self._file = os.fdopen(fd, "wb")
-        head = json.dumps(self.header, sort_keys=True).encode()
-        self._file.write(MAGIC + _U32.pack(VERSION) + _U32.pack(len(head)) + head)
+        self._tmp, self._file = Path(tmp), os.fdopen(fd, "wb")
+        self._file.write(MAGIC + _U32.pack(VERSION) + _U32.pack(len(head)) + head
+                         + _U32.pack(zlib.crc32(head)))
         return self
 
-    def _record(self, tag: bytes, payload: bytes) -> None:
-        self._file.write(_REC.pack(tag, len(payload)) + payload + _U32.pack(zlib.crc32(payload)))
-
-    def add_episode(self, kind: str, start: np.ndarray, inputs: list, frames: np.ndarray,
+    def add_episode(self, kind: str, start: np.ndarray, inputs: list[dict], frames: np.ndarray,
                     outcome: dict | None) -> None:
+        """Append one episode: its (N,7) start snapshot, inputs, (T,N,7) frames and outcome."""
+        if self._file is None:
+            raise RuntimeError(f"ReplayWriter for {self.path} is not open (use it in a with-block)")
         start = np.ascontiguousarray(start, dtype=np.float32)
-        frames = np.ascontiguousarray(frames, dtype=np.float32).reshape(-1, *start.shape)
-        if self.n_bodies and start.shape != (self.n_bodies, 7):
-            raise ValueError(f"start snapshot has shape {start.shape}, the body table has {self.n_bodies}")
-        meta = json.dumps({"index": self.episodes, "kind": kind, "inputs": inputs, "outcome": outcome,
-                           "frames": len(frames), "bodies": start.shape[0]}, sort_keys=True).encode()
-        self._record(b"EPIS", _U32.pack(len(meta)) + meta + zlib.compress(start.tobytes(), 6))
+        frames = np.ascontiguousarray(frames, dtype=np.float32)
+        if start.shape != (self.n_bodies, 7):
+            raise ValueError(f"start snapshot has shape {start.shape}, the body table needs ({self.n_bodies}, 7)")
+        if frames.ndim != 3 or frames.shape[1:] != start.shape:
+            raise ValueError(f"frames have shape {frames.shape}, expected (T, {self.n_bodies}, 7)")
+        meta = json.dumps({"index": self.episodes, "kind": kind, "start_tick": 0, "frames": len(frames),
+                           "bodies": self.n_bodies, "inputs": inputs, "outcome": outcome},
+                          sort_keys=True, allow_nan=False).encode()
+        out = [_record(b"EPIS", _U32.pack(len(meta)) + meta + zlib.compress(start.tobytes(), ZLIB_LEVEL))]
         prev = start
         for first in range(0, len(frames), CHUNK_FRAMES):
             chunk = frames[first:first + CHUNK_FRAMES]
             payload = _POSE.pack(self.episodes, first, len(chunk)) + encode_chunk(prev, chunk)
-            self._hash.update(payload)
-            self._record(b"POSE", payload)
+            self._payload_hash.update(payload)
+            out.append(_record(b"POSE", payload))
             prev = chunk[-1]
+        self._file.write(b"".join(out))
+        self._frames_hash.update(_SHAPE.pack(*frames.shape[:2]) + frames.tobytes())
         self.episodes += 1
         self.frames += len(frames)
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        if exc_type is not None:
-            self._file.close()
-            self._tmp.unlink(missing_ok=True)
+        if self._file is None:
             return
+        try:
+            if exc_type is None:
+                self._finish()
+        finally:
+            if not self._file.closed:
+                self._file.close()
+            self._file = None
+            if self._tmp is not None and self._tmp.exists():
+                self._tmp.unlink()          # a failed recording leaves nothing behind
+
+    def _finish(self) -> None:
         trailer = json.dumps({"episodes": self.episodes, "frames": self.frames,
-                              "pose_sha256": self._hash.hexdigest()}).encode()
-        self._record(b"TRLR", trailer)
+                              "pose_sha256": self._payload_hash.hexdigest(),
+                              "frames_sha256": self._frames_hash.hexdigest()}, sort_keys=True).encode()
+        self._file.write(_record(b"TRLR", trailer))
         self._file.flush()
         os.fsync(self._file.fileno())
         self._file.close()
+        os.chmod(self._tmp, 0o666 & ~_umask())   # mkstemp makes 0600; a replay is a normal file
         os.replace(self._tmp, self.path)
+        _fsync_dir(self.path.parent)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename durable (POSIX); Windows cannot open folders and needs nothing."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass                                # some filesystems refuse fsync on a folder
+    finally:
+        os.close(fd)
 
 
 class _Reader:
@@ -138,75 +234,127 @@ class _Reader:
 
     def take(self, n: int, what: str) -> bytes:
         if self.pos + n > len(self.data):
-            raise ReplayError(f"truncated: the file ends inside {what} at byte {len(self.data)}")
+            raise ReplayError(f"truncated: the file ends at byte {len(self.data)}, inside {what}")
         out = self.data[self.pos:self.pos + n]
         self.pos += n
         return out
 
 
 def read_replay(path: str | Path) -> Replay:
-    """Load a whole replay, or raise ReplayError having loaded nothing."""
+    """Load and validate a whole replay, or raise ReplayError having returned nothing."""
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise ReplayError(f"cannot read: {exc.strerror}") from None
+    if not data:
+        raise ReplayError("not a feltbox replay (the file is empty)")
+    if MAGIC.startswith(data):
+        raise ReplayError(f"truncated: the file ends at byte {len(data)}, inside the magic")
     if not data.startswith(MAGIC):
-        raise ReplayError("not a feltbox replay (bad magic)")
+        raise ReplayError(f"not a feltbox replay (the file starts with {data[:8]!r}, not {MAGIC!r})")
     r = _Reader(data)
     r.take(len(MAGIC), "the magic")
     version = _U32.unpack(r.take(4, "the version"))[0]
     if version != VERSION:
         raise ReplayError(f"unsupported replay version {version} (this build reads {VERSION})")
+    header = _read_header(r)
+    episodes, trailer = _read_records(r, len(header["bodies"]))
+    return Replay(header, episodes, trailer)
+
+
+def _read_header(r: _Reader) -> dict:
     head_len = _U32.unpack(r.take(4, "the header length"))[0]
+    head = r.take(head_len, "the header")
+    if zlib.crc32(head) != _U32.unpack(r.take(4, "the header checksum"))[0]:
+        raise ReplayError("corrupt: CRC mismatch in the header")
+    header = _json(head, "header")
     try:
-        header = json.loads(r.take(head_len, "the header"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        _check_header(header)
+    except (ValueError, TypeError) as exc:
         raise ReplayError(f"corrupt header: {exc}") from None
-    return Replay(header, _read_records(r))
+    return header
 
 
-def _read_records(r: _Reader) -> list[Episode]:
+def _json(raw: bytes, what: str) -> Any:
+    try:
+        value = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ReplayError(f"corrupt {what}: {exc}") from None
+    if not isinstance(value, dict):
+        raise ReplayError(f"corrupt {what}: a JSON {type(value).__name__}, not an object")
+    return value
+
+
+def _next_record(r: _Reader) -> tuple[bytes, bytes]:
+    if r.pos == len(r.data):
+        raise ReplayError("truncated: no trailer (the recording did not finish)")
+    at = r.pos
+    head = r.take(_REC.size, "a record header")
+    tag, length = _REC.unpack(head)
+    if tag not in _TAGS:
+        raise ReplayError(f"corrupt: unknown record tag {tag!r} at byte {at}")
+    payload = r.take(length, f"the {tag.decode()} record that starts at byte {at}")
+    crc = _U32.unpack(r.take(4, f"the checksum of the {tag.decode()} record that starts at byte {at}"))[0]
+    if zlib.crc32(payload, zlib.crc32(head)) != crc:
+        raise ReplayError(f"corrupt: CRC mismatch in the {tag.decode()} record at byte {at}")
+    return tag, payload
+
+
+def _read_records(r: _Reader, n_bodies: int) -> tuple[list[Episode], dict]:
     episodes: list[Episode] = []
     chunks: list[np.ndarray] = []
-    digest = hashlib.sha256()
+    payload_hash = hashlib.sha256()
     prev = None
     while True:
-        if r.pos == len(r.data):
-            raise ReplayError("truncated: no trailer (the recording did not finish)")
-        tag, length = _REC.unpack(r.take(_REC.size, "a record header"))
-        payload = r.take(length, f"a {tag!r} record")
-        crc = _U32.unpack(r.take(4, "a record checksum"))[0]
-        if zlib.crc32(payload) != crc:
-            raise ReplayError(f"corrupt: CRC mismatch in the {tag.decode(errors='replace')} record at byte {r.pos}")
+        tag, payload = _next_record(r)
         if tag == b"EPIS":
             _finish(episodes, chunks)
-            episodes.append(_episode(payload))
+            episodes.append(_episode(payload, len(episodes), n_bodies))
             prev, chunks = episodes[-1].start, []
         elif tag == b"POSE":
-            if not episodes:
-                raise ReplayError("corrupt: pose chunk before any episode")
-            digest.update(payload)
-            _, first, n = _POSE.unpack(payload[:_POSE.size])
-            try:
-                frames = decode_chunk(prev, payload[_POSE.size:], n)
-            except zlib.error as exc:
-                raise ReplayError(f"corrupt pose chunk: {exc}") from None
-            chunks.append(frames)
-            prev = frames[-1]
-        elif tag == b"TRLR":
-            _finish(episodes, chunks)
-            _check_trailer(payload, episodes, digest, r)
-            return episodes
+            payload_hash.update(payload)
+            chunks.append(_pose(payload, episodes, chunks, prev))
+            prev = chunks[-1][-1]
         else:
-            raise ReplayError(f"corrupt: unknown record {tag!r}")
+            _finish(episodes, chunks)
+            trailer = _json(payload, "trailer")
+            _check_trailer(trailer, episodes, payload_hash.hexdigest())
+            if r.pos != len(r.data):
+                raise ReplayError(f"corrupt: {len(r.data) - r.pos} stray bytes after the trailer")
+            return episodes, trailer
 
 
-def _episode(payload: bytes) -> Episode:
+def _episode(payload: bytes, index: int, n_bodies: int) -> Episode:
+    if len(payload) < 4:
+        raise ReplayError(f"corrupt: episode {index} record of {len(payload)} bytes")
     meta_len = _U32.unpack(payload[:4])[0]
-    meta = json.loads(payload[4:4 + meta_len])
-    start = np.frombuffer(zlib.decompress(payload[4 + meta_len:]), np.float32).reshape(meta["bodies"], 7).copy()
-    return Episode(meta["index"], meta["kind"], start, meta["inputs"], meta["outcome"],
-                   np.empty((0, meta["bodies"], 7), np.float32), meta["frames"])
+    meta = _json(payload[4:4 + meta_len], f"episode {index} record")
+    try:
+        kind, inputs, outcome = str(meta["kind"]), list(meta["inputs"]), meta["outcome"]
+        expected = int(meta["frames"])
+        start = np.frombuffer(zlib.decompress(payload[4 + meta_len:]), np.float32)
+    except (KeyError, TypeError, ValueError, zlib.error) as exc:
+        raise ReplayError(f"corrupt: episode {index} record is malformed ({exc!r})") from None
+    if meta.get("index") != index or meta.get("bodies") != n_bodies or start.size != n_bodies * 7 \
+            or expected < 0:
+        raise ReplayError(f"corrupt: episode record {meta.get('index')} with {meta.get('bodies')} "
+                          f"bodies, {start.size // 7} snapshot rows and {expected} frames; expected "
+                          f"episode {index} with {n_bodies} bodies")
+    return Episode(index, kind, start.reshape(n_bodies, 7).copy(), inputs, outcome,
+                   np.empty((0, n_bodies, 7), np.float32), expected)
+
+
+def _pose(payload: bytes, episodes: list[Episode], chunks: list[np.ndarray], prev) -> np.ndarray:
+    if not episodes:
+        raise ReplayError("corrupt: pose chunk before any episode")
+    if len(payload) < _POSE.size:
+        raise ReplayError(f"corrupt: pose chunk of {len(payload)} bytes")
+    episode, first, n = _POSE.unpack(payload[:_POSE.size])
+    ep, have = episodes[-1], sum(len(c) for c in chunks)
+    if episode != ep.index or first != have or not 0 < n <= ep.expected - have:
+        raise ReplayError(f"corrupt: pose chunk for episode {episode} frames {first}+{n}, expected "
+                          f"episode {ep.index} from frame {have} of {ep.expected}")
+    return decode_chunk(prev, payload[_POSE.size:], n)
 
 
 def _finish(episodes: list[Episode], chunks: list[np.ndarray]) -> None:
@@ -219,27 +367,24 @@ def _finish(episodes: list[Episode], chunks: list[np.ndarray]) -> None:
         raise ReplayError(f"truncated: episode {ep.index} has {len(ep.frames)} of {ep.expected} frames")
 
 
-def _check_trailer(payload: bytes, episodes: list[Episode], digest, r: _Reader) -> None:
-    trailer = json.loads(payload)
-    if trailer["episodes"] != len(episodes):
-        raise ReplayError(f"truncated: trailer lists {trailer['episodes']} episodes, found {len(episodes)}")
-    if trailer["pose_sha256"] != digest.hexdigest():
+def _check_trailer(trailer: dict, episodes: list[Episode], payload_sha: str) -> None:
+    frames = sum(len(e.frames) for e in episodes)
+    if trailer.get("episodes") != len(episodes) or trailer.get("frames") != frames:
+        raise ReplayError(f"corrupt: trailer lists {trailer.get('episodes')} episodes and "
+                          f"{trailer.get('frames')} frames, the file holds {len(episodes)} and {frames}")
+    if trailer.get("pose_sha256") != payload_sha:
         raise ReplayError("corrupt: pose stream hash does not match the trailer")
-    if r.pos != len(r.data):
-        raise ReplayError(f"corrupt: {len(r.data) - r.pos} stray bytes after the trailer")
-
-
-def pose_stream_hash(frames_list: list[np.ndarray]) -> str:
-    """SHA-256 over the raw float32 bits of a list of (T,N,7) frame arrays."""
-    h = hashlib.sha256()
-    for frames in frames_list:
-        h.update(np.ascontiguousarray(frames, dtype=np.float32).tobytes())
-    return h.hexdigest()
+    if trailer.get("frames_sha256") != pose_stream_hash([e.frames for e in episodes]):
+        raise ReplayError("corrupt: decoded frames hash does not match the trailer")
 
 
 def replay_size_report(path: str | Path) -> dict:
+    """Bytes on disk, simulated seconds and bytes (and KiB) per simulated second of a replay."""
     replay = read_replay(path)
     size = Path(path).stat().st_size
-    seconds = sum(len(e.frames) for e in replay.episodes) / replay.header["record_hz"]
-    return {"bytes": size, "sim_seconds": round(seconds, 3),
-            "kib_per_sim_s": round(size / 1024 / max(seconds, 1e-9), 2), "episodes": len(replay.episodes)}
+    frames = sum(len(e.frames) for e in replay.episodes)
+    seconds = frames / replay.header["record_hz"]
+    per_s = size / seconds if seconds else float("inf")
+    return {"bytes": size, "episodes": len(replay.episodes), "frames": frames,
+            "sim_seconds": round(seconds, 3), "bytes_per_sim_s": round(per_s, 1),
+            "kib_per_sim_s": round(per_s / 1024, 2)}

@@ -6,7 +6,9 @@ import pytest
 
 from game.replay import ReplayError, ReplayWriter, read_replay, replay_size_report
 
-HEADER = {"units": "cm", "tick_hz": 240, "record_hz": 60, "bodies": [{"id": f"b{i}"} for i in range(100)]}
+HEADER = {"build": {"panda3d": "test", "bullet": "test"}, "units": "cm", "tick_hz": 240, "record_hz": 60,
+          "bodies": [{"id": f"b{i}"} for i in range(100)], "seed": 0,
+          "scene": {"game": "flickem", "number": 0, "source": "<test>"}}
 
 
 def _turn(seconds: float, moving: int, seed: int) -> tuple[np.ndarray, np.ndarray]:

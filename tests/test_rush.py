@@ -46,7 +46,7 @@ def test_components_under_the_tower_are_set_aside_and_come_back_exactly():
 
 
 def test_a_new_horde_drops_from_the_bin_into_the_city():
-    city = lab_city(survivor(0, -30), tower_home=(-52.0, 0.0, 0.0))
+    city = lab_city(survivor(0, -30), tower_home=(-49.0, 0.0, 0.0))
     waiting = [city.bodies[i].id for i in city.ids("zombie") if not city.present[i]][:8]
     session = Session(city)
     outcome = session.horde(waiting)
