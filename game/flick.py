@@ -132,7 +132,9 @@ def setup_flick(city: City, poses: np.ndarray, present: np.ndarray, survivor: st
         return FlickSetup(poses, present, s, [flick_input(city, s, aim, poses[s].astype(float))], [s])
     if weapon in ("bullet", "knife", "flare"):
         piece = {"bullet": "bullet-1", "knife": "knife", "flare": "flare-1"}[weapon]
-        i = _place(city, poses, present, piece, beside, aim.direction)
+        # from inside a building the shot starts behind it (SHOOTING FROM INSIDE A BUILDING)
+        at = sxy if start_xy is not None else beside
+        i = _place(city, poses, present, piece, at, aim.direction)
         return FlickSetup(poses, present, i, [flick_input(city, i, aim, poses[i].astype(float))], [i])
     return _setup_template(city, poses, present, weapon, beside, heading, side, aim)
 

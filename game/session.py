@@ -92,7 +92,8 @@ class Session:
               piece_heading: float | None = None, apply_move_rule: bool = True) -> FlickOutcome:
         """Flick ``weapon`` for ``survivor`` and keep the table in the state the rulebook leaves."""
         inside = self.inside.get(survivor)
-        start_xy = self._behind_building(inside) if inside and weapon in ("movement_disc", "bat") else None
+        from_behind = ("movement_disc", "bat", "bullet", "knife")   # out through the door
+        start_xy = self._behind_building(inside) if inside and weapon in from_behind else None
         setup = setup_flick(self.city, self.poses, self.present, survivor, weapon, aim, side,
                             piece_heading, start_xy)
         result, world = self._run("flick", setup.poses, setup.present, setup.inputs, setup.awake,

@@ -147,3 +147,14 @@ def test_disc_flicked_out_through_the_door_wholly_exits():
     assert "survivor-anita" not in session.inside
     session.restore(before)
     assert session.poses.tobytes() == before[0].tobytes() and session.inside == before[2]
+
+
+def test_shot_from_inside_a_building_leaves_through_the_door():
+    """SHOOTING FROM INSIDE A BUILDING: the bullet starts behind the building and is fired out
+    between its support blocks at a zombie in the street."""
+    from scenes.schema import Placement
+    inside = Placement("survivor-anita", "survivor", 0, 0, 0.0, {"number": 1, "name": "Anita", "backpack": "day"},
+                       on="library", slot=1)
+    city = lab_city(building(0, 0, heading=0.0), inside, zombie(16, 0))
+    outcome = Session(city).flick("survivor-anita", "bullet", Aim(0.0, 0.7))
+    assert outcome.first_contacts[:1] == ["zombie-01"], outcome.first_contacts
