@@ -163,21 +163,25 @@ class ReplayWriter:
         start = np.ascontiguousarray(start, dtype=np.float32)
         frames = np.ascontiguousarray(frames, dtype=np.float32)
         if start.shape != (self.n_bodies, 7):
-            raise ValueError(f"start snapshot has shape {start.shape}, the body table needs ({self.n_bodies}, 7)")
+            raise ValueError(f"start snapshot has shape {start.shape}, "
+                             f"the body table needs ({self.n_bodies}, 7)")
         if frames.ndim != 3 or frames.shape[1:] != start.shape:
             raise ValueError(f"frames have shape {frames.shape}, expected (T, {self.n_bodies}, 7)")
         meta = json.dumps({"index": self.episodes, "kind": kind, "start_tick": 0, "frames": len(frames),
                            "bodies": self.n_bodies, "inputs": inputs, "outcome": outcome},
                           sort_keys=True, allow_nan=False).encode()
-        out = [_record(b"EPIS", _U32.pack(len(meta)) + meta + zlib.compress(start.tobytes(), ZLIB_LEVEL))]
-        prev = start
+        poses, prev = [], start
         for first in range(0, len(frames), CHUNK_FRAMES):
             chunk = frames[first:first + CHUNK_FRAMES]
-            payload = _POSE.pack(self.episodes, first, len(chunk)) + encode_chunk(prev, chunk)
-            self._payload_hash.update(payload)
-            out.append(_record(b"POSE", payload))
+            poses.append(_POSE.pack(self.episodes, first, len(chunk)) + encode_chunk(prev, chunk))
             prev = chunk[-1]
-        self._file.write(b"".join(out))
+        # Everything is encoded before anything is written or hashed, so an episode that fails
+        # to encode leaves the writer as it was.
+        snapshot = zlib.compress(start.tobytes(), ZLIB_LEVEL)
+        self._file.write(_record(b"EPIS", _U32.pack(len(meta)) + meta + snapshot)
+                         + b"".join(_record(b"POSE", p) for p in poses))
+        for payload in poses:
+            self._payload_hash.update(payload)
         self._frames_hash.update(_SHAPE.pack(*frames.shape[:2]) + frames.tobytes())
         self.episodes += 1
         self.frames += len(frames)

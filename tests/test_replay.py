@@ -223,3 +223,18 @@ def test_pose_stream_hash_tells_frames_and_episode_splits_apart():
     nudged[30, 5, 2] = np.nextafter(nudged[30, 5, 2], np.float32(0))
     assert pose_stream_hash([nudged]) != same
     assert pose_stream_hash([frames[:20], frames[20:]]) != same
+
+
+def test_a_rejected_episode_leaves_the_writer_usable(tmp_path):
+    start, frames = _turn(1.0, 2, 3)
+    path = tmp_path / "r.fbr"
+    with ReplayWriter(path, HEADER) as writer:
+        with pytest.raises(ValueError, match="frames have shape"):
+            writer.add_episode("flick", start, INPUTS, frames[:, :60], None)
+        with pytest.raises(TypeError):
+            writer.add_episode("flick", start, [{"op": "world", "absent": {1, 2}}], frames, None)
+        writer.add_episode("flick", start, INPUTS, frames, None)
+    replay = read_replay(path)
+    assert len(replay.episodes) == 1 and replay.episodes[0].index == 0
+    with pytest.raises(RuntimeError, match="not open"):
+        writer.add_episode("flick", start, INPUTS, frames, None)
