@@ -86,7 +86,10 @@ class Renderer(Scene3D):
     """An offscreen buffer of ``width`` x ``height`` with its own camera."""
 
     def __init__(self, width: int = 1280, height: int = 720):
+        # egldisplay: Panda probes the default EGL display before the headless device and prints
+        # two harmless errors on machines without one
         loadPrcFileData("", "window-type offscreen\naudio-library-name null\nsync-video false\n"
+                            "notify-level-egldisplay fatal\n"
                             "framebuffer-multisample 1\nmulti-samples 4\n")
         super().__init__(NodePath("render"))
         self.width, self.height = width, height
