@@ -146,14 +146,20 @@ def build_city(scene: Scene) -> City:
             continue
         add(spec, _placed_pose(p, spec, by_id, geoms, shelf_load, bodies, rows))
 
+    rv = next((b for b, spec in enumerate(bodies) if spec.kind == "building" and spec.params["name"] == "rv"), None)
+    if rv is not None:     # the time marker on the RV's awning, on the scenario's start space
+        marker = BodySpec("time-marker", "token", {"token": "time_marker", "face": "up"})
+        space = compose(rows[rv], bodies[rv].model.anchors[f"round_{min(scene.round_start, 7)}"])
+        add(marker, rest_pose(marker, space[0], space[1], 0.0, base_z=space[2]))
     city_zombies = {p.params["number"] for p in scene.placements if p.kind == "zombie"}
-    bin_pose, tower_pose, support_pose = tower_home_poses(scene.tower_home)
+    bin_spec = BodySpec("zombie_bin", "zombie_bin", {"day": scene.invasion_day, "night": scene.invasion_night})
+    bin_pose, tower_pose, support_pose = tower_home_poses(scene.tower_home, bin_spec)
     for n, number in enumerate(sorted(set(range(1, ZOMBIE_COUNT + 1)) - city_zombies)):
         spec = BodySpec(f"zombie-{number:02d}", "zombie", {"number": number, "design": 1 + (number - 1) % 3})
         parked = rest_pose(spec, bin_pose[0] + (n % 4 - 1.5) * 2.8, bin_pose[1] + (n // 4 - 1.5) * 2.8,
                            scene.tower_home[2], fallen=True)
         add(spec, parked, on_table=False)
-    add(BodySpec("zombie_bin", "zombie_bin"), bin_pose)
+    add(bin_spec, bin_pose)
     add(BodySpec("zombie_tower", "zombie_tower"), tower_pose)
     add(BodySpec("roof_support", "roof_support"), support_pose)
     w, d = scene.city
@@ -165,10 +171,10 @@ def build_city(scene: Scene) -> City:
                 (-w / 2, w / 2, -d / 2, d / 2), np.stack([bin_pose, tower_pose, support_pose]).astype(np.float32))
 
 
-def tower_home_poses(home: tuple[float, float, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def tower_home_poses(home: tuple[float, float, float], bin_spec: BodySpec
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Bin on the table, tower on the bin, roof support in the tower (all static)."""
     x, y, heading = home
-    bin_spec = BodySpec("zombie_bin", "zombie_bin")
     bin_pose = rest_pose(bin_spec, x, y, heading)
     tower_pose, support_pose = tower_poses(x, y, heading, base_z=bin_spec.model.top_height)
     return bin_pose, tower_pose, support_pose

@@ -149,11 +149,16 @@ def _rv() -> PieceModel:
                                    for a in np.linspace(0, 2 * np.pi, 16, endpoint=False)]),
                          "x", side * d / 2 - 0.3, side * d / 2 + 0.3)
             parts.append((wheel, (0.1, 0.1, 0.1, 1.0)))
-    # the awning over the door side, where the round track lives (rulebook ROUNDS)
-    parts.append((box((2.5, w - 6.0, 0.2), (d / 2 + 1.25, -2.0, top - 0.6)), (0.85, 0.35, 0.20, 1.0)))
+    # the awning over the door side carries the round track (rulebook ROUNDS: half-days on the
+    # camper's awning): 7 spaces and the skull; the time marker rests on it
+    awning = box((2.5, w - 6.0, 0.2), (d / 2 + 1.25, -2.0, top - 0.6))
+    parts.append((awning, (0.85, 0.35, 0.20, 1.0)))
+    anchors = {}
     for k in range(8):
-        parts.append((box((0.6, 0.6, 0.08), (d / 2 + 1.25, -w / 2 + 4.0 + k * 1.6, top - 0.46)),
+        y = -w / 2 + 4.0 + k * 1.6
+        parts.append((box((1.0, 1.0, 0.02), (d / 2 + 1.25, y, top - 0.49)),
                       (0.95, 0.95, 0.95, 1.0) if k < 7 else (0.1, 0.1, 0.1, 1.0)))
+        anchors[f"round_{7 - k}"] = (d / 2 + 1.25, y, top - 0.5)   # round_0 is the skull
     hull = trimesh.util.concatenate([body, cab]).convex_hull
-    return finish("building", parts, [hull], mass=dims()["rv"]["mass"], mass_solids=[body, cab],
-                  tags=frozenset({"building", "rv"}))
+    return finish("building", parts, [hull, awning], mass=dims()["rv"]["mass"], mass_solids=[body, cab],
+                  tags=frozenset({"building", "rv"}), anchors=anchors)

@@ -46,7 +46,8 @@ KINDS: dict[str, tuple[Callable[..., PieceModel], dict[str, tuple[type, tuple | 
     "city_limit": (props.city_limit, {}),
     "zombie_tower": (tower.zombie_tower, {}),
     "roof_support": (tower.roof_support, {}),
-    "zombie_bin": (tower.zombie_bin, {}),
+    "zombie_bin": (tower.zombie_bin, {"day": (int, tuple(range(0, 19)), 2),
+                                      "night": (int, tuple(range(0, 19)), 3)}),
 }
 
 

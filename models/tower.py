@@ -17,7 +17,7 @@ import numpy as np
 
 from models.base import PieceModel, box, finish, slab
 from models.dimensions import dims
-from models.glyphs import digits_mesh
+from models.glyphs import digits_mesh, facing
 
 WOOD, DARK, RED = (0.42, 0.32, 0.24, 1.0), (0.18, 0.16, 0.15, 1.0), (0.70, 0.12, 0.10, 1.0)
 
@@ -86,10 +86,16 @@ def roof_support() -> PieceModel:
                   density=dims()["physics"]["density_plastic"], tags=frozenset({"tower"}))
 
 
-def zombie_bin() -> PieceModel:
+def zombie_bin(day: int = 2, night: int = 3) -> PieceModel:
+    """The bin, showing its day and night invasion markers (zombies per new horde) in front."""
     b = dims()["zombie_bin"]
     body = box((b["depth"], b["width"], b["height"]), (0.0, 0.0, b["height"] / 2))
     rim = box((b["depth"] + 0.4, b["width"] + 0.4, 0.4), (0.0, 0.0, b["height"] - 0.2))
-    hazard = box((0.1, b["width"] * 0.8, 1.5), (b["depth"] / 2 + 0.05, 0.0, b["height"] * 0.5))
-    return finish("zombie_bin", [(body, (0.30, 0.35, 0.28, 1.0)), (rim, DARK), (hazard, (0.9, 0.75, 0.1, 1.0))],
-                  [body], static=True, density=dims()["physics"]["density_plastic"], tags=frozenset({"tower"}))
+    hazard = box((0.1, b["width"] * 0.8, 1.5), (b["depth"] / 2 + 0.05, 0.0, b["height"] * 0.25))
+    parts = [(body, (0.30, 0.35, 0.28, 1.0)), (rim, DARK), (hazard, (0.9, 0.75, 0.1, 1.0))]
+    for value, y, plate in ((day, -b["width"] / 4, (0.96, 0.74, 0.18, 1.0)), (night, b["width"] / 4, (0.16, 0.24, 0.62, 1.0))):
+        marker = box((0.1, 3.0, 3.0), (b["depth"] / 2 + 0.05, y, b["height"] * 0.6))
+        digits = facing(digits_mesh(str(value), 1.8, 0.04), "+x", (b["depth"] / 2 + 0.1, y, b["height"] * 0.6))
+        parts += [(marker, plate), (digits, (0.98, 0.98, 0.98, 1.0))]
+    return finish("zombie_bin", parts, [body], static=True, density=dims()["physics"]["density_plastic"],
+                  tags=frozenset({"tower"}))
