@@ -86,6 +86,11 @@ class FlickSetup:
     replaced: int | None = None      # the survivor the disc or bat stands in for (off the table)
     held: list[int] = field(default_factory=list)   # templates held still during the flick
 
+    @property
+    def watched(self) -> list[int]:
+        """Bodies whose touches the rules judge: the flicked piece, or every pellet of a shot."""
+        return [i for i in self.awake if i not in self.held] if len(self.inputs) > 1 else [self.flicked]
+
 
 def _side_vector(heading: float, side: str) -> np.ndarray:
     if side not in ("left", "right"):
@@ -159,9 +164,10 @@ def _setup_template(city: City, poses: np.ndarray, present: np.ndarray, weapon: 
                   for k in range(4)]
     floor = float(start[2])
     placed = [_place(city, poses, present, piece, xy, aim.direction, base_z=floor) for piece, xy in pieces]
-    first = placed[0]   # the rearmost piece is struck; it drives the others down the barrel
-    inp = flick_input(city, first, aim, poses[first].astype(float))
-    return FlickSetup(poses, present, first, [inp], placed, held=[t])
+    # The finger sweeps the back of the load: every piece in the barrel gets the flick (striking
+    # only the rearmost pellet shares its momentum four ways and the shot dies in the barrel).
+    inputs = [flick_input(city, i, aim, poses[i].astype(float)) for i in placed]
+    return FlickSetup(poses, present, placed[0], inputs, placed, held=[t])
 
 
 def heading_of(pose: np.ndarray) -> float:

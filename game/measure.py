@@ -74,8 +74,12 @@ class FlickOutcome:
 
 
 def measure_flick(city: City, result: EpisodeResult, flicked: int, present: np.ndarray,
-                  start_building: str | None = None) -> FlickOutcome:
-    """Judge a flick episode: contacts, falls, city limits, entering and exiting buildings."""
+                  start_building: str | None = None, held: tuple[int, ...] = ()) -> FlickOutcome:
+    """Judge a flick episode: contacts, falls, city limits, entering and exiting buildings.
+
+    ``held``: the template the shot was laid in and the shot itself (the 4 pellets): touching
+    them is part of shooting, not a hit.
+    """
     start, final = result.start, result.final
     ids = [b.id for b in city.bodies]
     standing_kinds = np.array([("figure" in b.model.tags) or ("object" in b.model.tags)
@@ -97,15 +101,21 @@ def measure_flick(city: City, result: EpisodeResult, flicked: int, present: np.n
     allowed = set()
     for b in {entered, exited, start_building} - {None}:
         allowed.update(city.buildings[b].supports)
-    touched = [ids[i] for _, i in result.contacts]
+    touched = [ids[i] for _, i in result.contacts if i not in held]
     clean = all(t in allowed for t in touched)
+    # every flicked piece's touches (a shotgun's 4 pellets): SHOTGUN wounds whatever a pellet
+    # knocks over, ricochets included
+    extra = {"touched_by": {ids[w]: [ids[i] for _, i in c if i not in held]
+                            for w, c in result.contacts_of.items()}}
+    by_any = {ids[i] for c in result.contacts_of.values() for _, i in c if i not in held}
+    extra["fell_touched"] = [ids[i] for i in fell if ids[i] in by_any]
     return FlickOutcome(
         flicked=ids[flicked], first_contacts=touched,
-        first_contact_ticks=[t for t, _ in result.contacts],
+        first_contact_ticks=[t for t, i in result.contacts if i not in held],
         fell=[ids[i] for i in fell], got_up=[ids[i] for i in got_up],
         left_city=[ids[i] for i in left], disturbed=[ids[i] for i in moved if i != flicked],
         entered=entered, exited=exited, started_in=start_building, clean=clean,
-        settled=result.settled, sim_seconds=result.sim_seconds)
+        settled=result.settled, sim_seconds=result.sim_seconds, extra=extra)
 
 
 def restore(city: City, before: np.ndarray, after: np.ndarray, pieces: list[str]) -> np.ndarray:

@@ -75,7 +75,7 @@ class Session:
 
     # -- running ------------------------------------------------------------------------------
     def _run(self, kind: str, poses: np.ndarray, present: np.ndarray, inputs: list, awake: list[int],
-             watch: int | None) -> tuple[EpisodeResult, dict]:
+             watch: list[int] | None) -> tuple[EpisodeResult, dict]:
         table = Table(self.city.bodies, poses, present, awake)
         result = table.run(inputs, watch=watch)
         world = {"absent": [int(i) for i in np.flatnonzero(~present)], "awake": [int(i) for i in awake],
@@ -97,8 +97,10 @@ class Session:
         setup = setup_flick(self.city, self.poses, self.present, survivor, weapon, aim, side,
                             piece_heading, start_xy)
         result, world = self._run("flick", setup.poses, setup.present, setup.inputs, setup.awake,
-                                  setup.flicked)
-        outcome = measure_flick(self.city, result, setup.flicked, setup.present, inside)
+                                  setup.watched)
+        # the template and the other pellets of the same shot are not hits
+        outcome = measure_flick(self.city, result, setup.flicked, setup.present, inside,
+                                tuple(setup.held) + tuple(setup.awake))
         outcome.extra.update({"survivor": survivor, "weapon": weapon, "aim": aim.to_json(), "side": side})
         self._record("flick", result, world, setup.inputs, outcome.to_json())
         self._after_flick(setup, result, outcome, survivor, weapon, apply_move_rule)

@@ -84,6 +84,8 @@ class EpisodeResult:
     settled: bool
     contacts: list[tuple[int, int]] = field(default_factory=list)  # (tick, body) first touches
     woken: np.ndarray | None = None   # (N,) bool: bodies that moved in Bullet at some point
+    # every watched body's first touches, when several are watched (the 4 shotgun pellets)
+    contacts_of: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
 
     @property
     def sim_seconds(self) -> float:
@@ -192,7 +194,7 @@ class Table:
         self._read(list(np.flatnonzero(self.woken & self.present)))
         return self._poses.copy()
 
-    def run(self, inputs: Sequence[Input] = (), watch: int | None = None,
+    def run(self, inputs: Sequence[Input] = (), watch: int | Sequence[int] | None = None,
             cap_s: float | None = None, min_ticks: int = 0) -> EpisodeResult:
         """Apply inputs at their ticks and step until settled (own detector) or the time cap.
 
@@ -203,9 +205,9 @@ class Table:
         pending = sorted(inputs, key=lambda inp: inp.tick)
         quiet_after = max([inp.tick for inp in pending] + [min_ticks])
         need_still = max(1, int(PHYS["settle_ticks"]) // TICKS_PER_FRAME)
-        watch_node = self.nodes[watch] if watch is not None else None
-        seen: set[int] = set()
-        contacts: list[tuple[int, int]] = []
+        watched = [] if watch is None else ([watch] if isinstance(watch, int) else list(watch))
+        seen: dict[int, set[int]] = {w: set() for w in watched}
+        contacts_of: dict[int, list[tuple[int, int]]] = {w: [] for w in watched}
         frames = np.empty((cap // TICKS_PER_FRAME, len(self.bodies), 7), np.float32)
         n_frames = 0
         still_checks = 0
@@ -214,11 +216,11 @@ class Table:
         while self.tick < cap:
             while pending and pending[0].tick == self.tick:
                 self.apply(pending.pop(0))
-                if watch is not None and self.nodes[watch] is None:
-                    watch_node = None
             step()
-            if watch_node is not None:
-                touches(watch_node, watch, seen, contacts)
+            for w in watched:
+                node = self.nodes[w]
+                if node is not None:
+                    touches(node, w, seen[w], contacts_of[w])
             if self.tick % TICKS_PER_FRAME:
                 continue
             awake = self._awake()
@@ -231,8 +233,9 @@ class Table:
             if still_checks >= need_still:
                 settled = True
                 break
+        first = contacts_of[watched[0]] if watched else []
         return EpisodeResult(self.start, self._poses.copy(), frames[:n_frames].copy(), self.tick,
-                             settled, contacts, self.woken.copy())
+                             settled, first, self.woken.copy(), contacts_of)
 
     def _touches(self, node, watch: int, seen: set[int], out: list[tuple[int, int]]) -> None:
         """Record bodies the watched body touches for the first time, in canonical order."""
