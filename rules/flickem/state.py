@@ -1,0 +1,96 @@
+"""The Dead of Winter game state: plain frozen dataclasses, JSON round-trippable, with the flow
+(round, team to play, active survivor, actions left, what the game waits for) kept apart from the
+game data (survivors, zombies, tokens, where the figures stand). Rulebook: SURVIVORS, OVERVIEW OF
+A GAME, BACKPACKS, LOSING LIFE, WAYS TO PLAY (turn order, the pretzel)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.core import Rng
+
+DAY, NIGHT = "day", "night"
+
+
+@dataclass(frozen=True)
+class Survivor:
+    id: str
+    name: str
+    team: str
+    life: int
+    backpack: str = DAY             # the colour on top: available when it matches the round
+    where: str = "city"             # "city", a building id, "dead" or "reserve"
+    standing: bool = True
+    inventory: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Zombie:
+    id: str
+    where: str = "city"             # "city", "bin" or a building id
+    standing: bool = True
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a scenario starts with, given by the bridge from a scene (rules never read files)."""
+    scenario: int
+    survivors: tuple[Survivor, ...]
+    zombies: tuple[Zombie, ...]
+    positions: tuple[tuple[str, float, float], ...]   # (id, x, y) of figures in the city
+    teams: tuple[str, ...]                            # turn order of the teams
+    round_start: int                                  # spaces before the skull
+    first_round: str
+    invasion_day: int
+    invasion_night: int
+    deaths_to_lose: int = 3
+    pretzel: str | None = None
+
+
+@dataclass(frozen=True)
+class Data:
+    survivors: tuple[Survivor, ...]
+    zombies: tuple[Zombie, ...]
+    positions: tuple[tuple[str, float, float], ...]
+    pretzel: str | None
+
+    def survivor(self, sid: str) -> Survivor:
+        for s in self.survivors:
+            if s.id == sid:
+                return s
+        raise KeyError(f"no survivor {sid!r}")
+
+    def position(self, piece: str) -> tuple[float, float]:
+        for pid, x, y in self.positions:
+            if pid == piece:
+                return x, y
+        raise KeyError(f"{piece!r} has no position in the city")
+
+    def with_survivor(self, survivor: Survivor) -> "Data":
+        return replace(self, survivors=tuple(survivor if s.id == survivor.id else s for s in self.survivors))
+
+    def with_positions(self, moved: dict[str, tuple[float, float]]) -> "Data":
+        kept = [(p, x, y) for p, x, y in self.positions if p not in moved]
+        return replace(self, positions=tuple(sorted(kept + [(p, x, y) for p, (x, y) in moved.items()])))
+
+
+@dataclass(frozen=True)
+class Flow:
+    round_marker: int
+    colour: str
+    teams: tuple[str, ...]
+    team_index: int = 0
+    active: str | None = None
+    actions_left: int = 0
+    noises: tuple[int, ...] = ()
+    waiting: str = "choose"         # choose | act | flick | rush | horde | over
+    request: tuple[tuple[str, str], ...] = ()   # the physics request's spec, as sorted pairs
+    result: str = ""                # why the game ended
+
+
+@dataclass(frozen=True)
+class FlickemState:
+    scenario: int
+    setup: Setup
+    data: Data
+    flow: Flow
+    rng: Rng

@@ -1,0 +1,140 @@
+"""Dead of Winter base turn flow, table-driven with hand-written measured outcomes; each test is
+named after the rulebook section it checks."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from rules.core import Decision, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
+from rules.engine import Engine
+from rules.flickem.flow import (ACTIONS, ChooseSurvivor, EndTurn, FlickemGame, Move, UseWeapon,
+                                apply, legal_actions, new_game, pending)
+from rules.flickem.state import FlickemState, Setup, Survivor, Zombie
+
+
+def setup(**kw) -> Setup:
+    base = dict(scenario=1,
+                survivors=(Survivor("survivor-anita", "Anita", "A", 2), Survivor("survivor-john", "John", "A", 2)),
+                zombies=(Zombie("zombie-01"), Zombie("zombie-02"), Zombie("zombie-03"),
+                         Zombie("zombie-04", where="bin"), Zombie("zombie-05", where="bin")),
+                positions=(("survivor-anita", 0.0, 0.0), ("survivor-john", 30.0, 0.0),
+                           ("zombie-01", 0.0, 20.0), ("zombie-02", 0.0, 30.0), ("zombie-03", -25.0, -25.0)),
+                teams=("A",), round_start=3, first_round="day", invasion_day=2, invasion_night=2)
+    return Setup(**{**base, **kw})
+
+
+def flick_outcome(**kw) -> dict:
+    return {"flicked": "movement_disc", "first_contacts": [], "fell": [], "left_city": [], "disturbed": [],
+            "entered": None, "exited": None, "clean": True, "extra": {}, "positions": {}, "standing": {}, **kw}
+
+
+def play(state, *actions):
+    for action in actions:
+        state, _ = apply(state, action)
+    return state
+
+
+def test_USING_A_SURVIVOR_choose_available_then_up_to_2_actions():
+    state = new_game(setup(), 1)
+    assert pending(state) == Decision("A", "choose a survivor")
+    # the pretzel (first survivor) must be used first in the round
+    assert legal_actions(state) == [ChooseSurvivor("survivor-anita")]
+    state = play(state, ChooseSurvivor("survivor-anita"), Move())
+    assert isinstance(pending(state), PhysicsRequest) and dict(state.flow.request)["weapon"] == "movement_disc"
+    state = play(state, Measured(flick_outcome(positions={"survivor-anita": [5.0, -5.0]})))
+    state = play(state, UseWeapon("knife"), Measured(flick_outcome(flicked="knife")))
+    assert state.flow.actions_left == 0 and legal_actions(state) == [EndTurn()]
+
+
+def test_rejected_action_leaves_the_state_untouched():
+    state = new_game(setup(), 1)
+    with pytest.raises(IllegalAction):
+        apply(state, Move())                      # no survivor chosen yet
+    with pytest.raises(IllegalAction):
+        apply(state, ChooseSurvivor("survivor-john"))   # the pretzel holder goes first
+    with pytest.raises(IllegalAction):
+        apply(state, Measured({}))
+
+
+def test_GUN_B_a_wounded_zombie_goes_to_the_bin_and_LOUD_rushes_three_closest():
+    state = play(new_game(setup(), 1), ChooseSurvivor("survivor-anita"), UseWeapon("gun"))
+    state, events = apply(state, Measured(flick_outcome(flicked="bullet-1", first_contacts=["zombie-01"],
+                                                        fell=["zombie-01"], standing={"zombie-01": False})))
+    assert next(z for z in state.data.zombies if z.id == "zombie-01").where == "bin"
+    assert any(e.kind == "zombie wounded" for e in events)
+    state, events = apply(state, EndTurn())
+    request = pending(state)
+    assert isinstance(request, PhysicsRequest) and request.kind == "rush"
+    assert request.spec["zombies"] == "zombie-02,zombie-03"          # the 2 standing left in the city
+    assert any(e.kind == "reaction LOUD" for e in events)
+
+
+def test_QUIET_closest_fallen_zombie_stands_without_a_rush_and_backpack_rotates():
+    s = setup(zombies=(Zombie("zombie-01", standing=False), Zombie("zombie-02"), Zombie("zombie-03"),
+                       Zombie("zombie-04", where="bin"), Zombie("zombie-05", where="bin")))
+    state = play(new_game(s, 1), ChooseSurvivor("survivor-anita"), Move(), Measured(flick_outcome()))
+    state, events = apply(state, EndTurn())
+    assert next(z for z in state.data.zombies if z.id == "zombie-01").standing
+    assert state.data.survivor("survivor-anita").backpack == "night"        # rotated: not available
+    assert pending(state) == Decision("A", "choose a survivor")
+    assert legal_actions(state) == [ChooseSurvivor("survivor-john")]
+
+
+def test_TOO_CLOSE_other_survivor_next_to_a_standing_zombie_loses_a_life_active_is_immune():
+    state = play(new_game(setup(), 1), ChooseSurvivor("survivor-anita"), Move())
+    moved = {"survivor-anita": [0.0, 16.0], "zombie-02": [33.0, 0.0]}       # both now beside zombies
+    state, events = apply(state, Measured(flick_outcome(positions=moved)))
+    assert state.data.survivor("survivor-anita").life == 2                   # active: immune
+    john = state.data.survivor("survivor-john")
+    assert john.life == 1 and not john.standing
+    assert [e.kind for e in events].count("too close") == 1
+
+
+def test_ZOMBIE_RUSH_fallen_survivors_lose_a_life_and_deaths_end_the_game():
+    s = setup(deaths_to_lose=1)
+    state = play(new_game(s, 1), ChooseSurvivor("survivor-anita"), UseWeapon("gun"),
+                 Measured(flick_outcome(flicked="bullet-1")), EndTurn())
+    assert state.flow.waiting == "rush"
+    state = play(state, Measured({"survivors_fell": ["survivor-anita"], "objects_fell": [], "left_city": []}))
+    assert state.data.survivor("survivor-anita").life == 1
+    state = play(state, ChooseSurvivor("survivor-john"), UseWeapon("gun"), Measured(flick_outcome()), EndTurn())
+    state = play(state, Measured({"survivors_fell": ["survivor-anita", "survivor-john"], "left_city": []}))
+    assert isinstance(pending(state), GameOver) and "dead" in pending(state).reason
+
+
+def test_END_OF_THE_ROUND_marker_moves_zombies_stand_and_a_horde_arrives():
+    state = new_game(setup(), 1)
+    for sid in ("survivor-anita", "survivor-john"):
+        state = play(state, ChooseSurvivor(sid), EndTurn())                  # SILENT turns
+    assert state.flow.round_marker == 2 and state.flow.colour == "night"
+    request = pending(state)
+    assert request.kind == "horde" and request.spec["zombies"] == "zombie-04,zombie-05"
+    state = play(state, Measured({"survivors_fell": [], "left_city": [],
+                                  "positions": {"zombie-04": [-40.0, 0.0], "zombie-05": [-38.0, 5.0]}}))
+    assert legal_actions(state) == [ChooseSurvivor("survivor-anita")]       # night backpacks up
+
+
+def test_GAME_END_bin_short_and_skull():
+    short = setup(invasion_night=5)
+    state = new_game(short, 1)
+    for sid in ("survivor-anita", "survivor-john"):
+        state = play(state, ChooseSurvivor(sid), EndTurn())
+    assert isinstance(pending(state), GameOver) and "bin" in pending(state).reason
+    state = new_game(setup(round_start=1), 1)
+    for sid in ("survivor-anita", "survivor-john"):
+        state = play(state, ChooseSurvivor(sid), EndTurn())
+    assert "skull" in pending(state).reason
+
+
+def test_state_round_trips_through_json_and_engine_saves_and_replays(tmp_path):
+    game = FlickemGame(setup())
+    engine = Engine(game, "flickem", 1, 7, ACTIONS)
+    for action in (ChooseSurvivor("survivor-anita"), Move(),
+                   Measured(flick_outcome(positions={"survivor-anita": [3.0, 1.0]})), EndTurn()):
+        engine.apply(action)
+    data = json.loads(json.dumps(to_json(engine.state)))
+    assert from_json(FlickemState, data) == engine.state
+    engine.save(tmp_path / "s1.json")
+    assert Engine.load(tmp_path / "s1.json", game, "flickem", ACTIONS).hash() == engine.hash()
