@@ -1,0 +1,96 @@
+"""The only place the Dead of Winter rules meet the table (ARCHITECTURE.md, flow of one flick).
+
+The bridge turns the rules' physics requests into table episodes (a flick with the player's aim,
+a rush, a horde), hands back the measured outcome plus where every figure now stands, and applies
+the physical consequences the rules decided (a wounded zombie goes to the bin, fallen objects are
+stood back up).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from game.city import City, build_city, rest_pose
+from game.flick import Aim, heading_of
+from game.measure import fallen_mask
+from game.session import Session
+from rules.core import Event, Measured, PhysicsRequest
+from rules.engine import Engine
+from rules.flickem.flow import ACTIONS, FlickemGame
+from rules.flickem.judge import judge_shot
+from rules.flickem.state import Setup, Survivor, Zombie
+from scenes.schema import Scene
+
+
+def setup_from_city(city: City) -> Setup:
+    """The rules' starting data from a built city: survivors, zombies and where they stand."""
+    scene = city.scene
+    survivors = tuple(Survivor(s.piece, s.name, s.team, s.life,
+                               where="reserve" if scene.placement(s.piece).reserve else
+                               (scene.placement(s.piece).on or "city"))
+                      for s in scene.survivors)
+    zombies = tuple(Zombie(city.bodies[i].id, "city" if city.present[i] else "bin") for i in city.ids("zombie"))
+    positions = tuple(sorted((city.bodies[i].id, float(city.poses[i, 0]), float(city.poses[i, 1]))
+                             for i in city.ids("figure") if city.present[i]))
+    return Setup(scene.number, survivors, zombies, positions, tuple(sorted(scene.teams)),
+                 scene.round_start, scene.rounds_colour_start, scene.invasion_day, scene.invasion_night)
+
+
+class FlickemBridge:
+    """One game: the rules engine, the physical table, and the glue between them."""
+
+    def __init__(self, scene: Scene, seed: int = 0, on_episode=None):
+        self.city = build_city(scene)
+        self.session = Session(self.city, on_episode=on_episode)
+        self.setup = setup_from_city(self.city)
+        self.engine = Engine(FlickemGame(self.setup), "flickem", scene.number, seed, ACTIONS)
+
+    def pending(self):
+        return self.engine.game.pending(self.engine.state)
+
+    def decide(self, action) -> list[Event]:
+        """A player's discrete choice (choose a survivor, move, use a weapon, end the turn)."""
+        return self.engine.apply(action)
+
+    def physics(self, aim: Aim | None = None, side: str = "right") -> list[Event]:
+        """Run the pending physics request on the table and feed its measured outcome back."""
+        request = self.pending()
+        if not isinstance(request, PhysicsRequest):
+            raise ValueError(f"no physics is pending (the rules wait for {request})")
+        spec = request.spec
+        if request.kind == "flick":
+            if aim is None:
+                raise ValueError("a flick needs an aim")
+            outcome = self.session.flick(spec["survivor"], spec["weapon"], aim, side=side).to_json()
+        elif request.kind == "rush":
+            target = tuple(float(v) for v in spec["target"].split(","))
+            outcome = self.session.rush(spec["zombies"].split(","), target).to_json()
+        else:
+            outcome = self.session.horde(spec["zombies"].split(",")).to_json()
+        outcome.update(self.figures())
+        events = self.engine.apply(Measured(outcome))
+        if request.kind == "flick" and spec["weapon"] != "movement_disc":
+            self._after_shot(outcome, spec["weapon"] == "shotgun")
+        return events
+
+    def figures(self) -> dict:
+        """Where every figure on the table stands now, and whether it stands."""
+        idx = [i for i in self.city.ids("figure") if self.session.present[i]]
+        down = fallen_mask(self.session.poses[idx])
+        return {"positions": {self.city.bodies[i].id: [float(self.session.poses[i, 0]), float(self.session.poses[i, 1])]
+                              for i in idx},
+                "standing": {self.city.bodies[i].id: not bool(d) for i, d in zip(idx, down)}}
+
+    def _after_shot(self, outcome: dict, shotgun: bool) -> None:
+        """GUN B: the wounded zombie goes to the bin; A/B: fallen objects are stood back up."""
+        verdict = judge_shot(outcome, shotgun)
+        for piece in verdict.wounded:
+            if piece.startswith("zombie-"):
+                i = self.city.index(piece)
+                self.session.present[i] = False
+                self.session.poses[i] = self.city.poses[i] if not self.city.present[i] else \
+                    rest_pose(self.city.bodies[i], *self.city.tower_home[0][:2].tolist(), 0.0, fallen=True)
+        for piece in verdict.stand_up:
+            i = self.city.index(piece)
+            pose = self.session.poses[i]
+            self.session.poses[i] = rest_pose(self.city.bodies[i], float(pose[0]), float(pose[1]),
+                                              heading_of(pose)).astype(np.float32)

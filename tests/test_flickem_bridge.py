@@ -1,0 +1,41 @@
+"""The bridge: rules requests become real Bullet episodes and measured outcomes come back as
+rules actions (ARCHITECTURE.md, flow of one flick), on the full S1 city."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from game.flick import Aim
+from game.flickem_bridge import FlickemBridge
+from rules.core import Decision, PhysicsRequest
+from rules.flickem.flow import ChooseSurvivor, EndTurn, Move, UseWeapon
+from scenes.loader import load_flickem
+
+pytestmark = pytest.mark.physics
+
+
+def test_a_turn_on_the_s1_city_goes_through_rules_physics_and_back():
+    bridge = FlickemBridge(load_flickem(1), seed=3)
+    assert isinstance(bridge.pending(), Decision)
+    first = bridge.engine.game.legal_actions(bridge.engine.state)[0]
+    bridge.decide(first)
+    survivor = first.survivor
+    before = bridge.session.poses[bridge.city.index(survivor)].copy()
+    bridge.decide(Move())
+    assert isinstance(bridge.pending(), PhysicsRequest)
+    events = bridge.physics(Aim(90.0, 0.1))
+    assert events[0].kind in ("move succeeded", "move failed")
+    after = bridge.session.poses[bridge.city.index(survivor)]
+    if events[0].kind == "move succeeded":
+        assert after[1] > before[1] + 5.0                       # it went north with the disc
+        assert bridge.engine.state.data.position(survivor)[1] == pytest.approx(float(after[1]))
+    bridge.decide(UseWeapon("gun"))
+    bridge.physics(Aim(60.0, 0.5))
+    bridge.decide(EndTurn())
+    request = bridge.pending()
+    assert request.kind == "rush"                                 # a gun is LOUD
+    bridge.physics()
+    assert isinstance(bridge.pending(), Decision)
+    in_city = {z.id for z in bridge.engine.state.data.zombies if z.where == "city"}
+    on_table = {bridge.city.bodies[i].id for i in bridge.city.ids("zombie") if bridge.session.present[i]}
+    assert in_city == on_table                                    # rules and table agree
