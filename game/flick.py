@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from game.bodies import heading_quat, quat_rotate
+from game.bodies import quat_rotate
 from game.city import City, compose, rest_pose
 from game.table import Input
 from models.dimensions import dims

@@ -7,10 +7,9 @@ stood back up).
 """
 from __future__ import annotations
 
-import numpy as np
 
 from game.city import City, build_city, rest_pose
-from game.flick import Aim, heading_of
+from game.flick import Aim
 from game.measure import fallen_mask
 from game.session import Session
 from rules.core import Event, Measured, PhysicsRequest
@@ -89,8 +88,4 @@ class FlickemBridge:
                 self.session.present[i] = False
                 self.session.poses[i] = self.city.poses[i] if not self.city.present[i] else \
                     rest_pose(self.city.bodies[i], *self.city.tower_home[0][:2].tolist(), 0.0, fallen=True)
-        for piece in verdict.stand_up:
-            i = self.city.index(piece)
-            pose = self.session.poses[i]
-            self.session.poses[i] = rest_pose(self.city.bodies[i], float(pose[0]), float(pose[1]),
-                                              heading_of(pose)).astype(np.float32)
+        self.session.stand(self.session.poses, verdict.stand_up)

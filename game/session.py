@@ -1,9 +1,6 @@
 """A headless physical session on one city: runs flick and rush episodes, keeps the table state
-between them, applies the rulebook's physical consequences, and hands episodes to a recorder.
-
-The rules engine (a later issue) decides *whether* a move succeeded; until then, and for
-``feltbox sim``, :meth:`Session.flick` applies the MOVE rule's plain physical reading: a clean
-disc lands its survivor where it stopped, a failed one restores every disturbed piece.
+between them, applies the physical consequences of a move or a bat flick as the rules judge them
+(rules.flickem.judge), and hands episodes to a recorder.
 """
 from __future__ import annotations
 
@@ -18,6 +15,7 @@ from game.measure import FlickOutcome, fallen_mask, inside_city, measure_flick, 
 from game.rush import RushSetup, setup_horde, setup_rush
 from game.table import EpisodeResult, Table
 from models import buildings as building_models
+from rules.flickem.judge import judge_bat, judge_move
 from models.dimensions import dims
 
 
@@ -113,19 +111,25 @@ class Session:
 
     def _after_flick(self, setup: FlickSetup, result: EpisodeResult, outcome: FlickOutcome,
                      survivor: str, weapon: str, apply_move_rule: bool) -> None:
+        """MOVE / BASEBALL BAT consequences, judged by the rules: on success the figure takes the
+        disc's (bat's) place facing its line; a failed move puts back every disturbed piece, the
+        bat stands up what fell; either way the flicked kit leaves the table."""
         poses = result.final.copy()
         present = setup.present.copy()
         s = self.city.index(survivor)
-        moving = weapon in ("movement_disc", "bat")
-        success = outcome.clean and not outcome.left_city
-        if moving and apply_move_rule:
-            if success:
+        if weapon in ("movement_disc", "bat") and apply_move_rule:
+            if weapon == "movement_disc":
+                verdict = judge_move(outcome.to_json())
+                poses = restore(self.city, setup.poses, poses, list(verdict.restore))
+            else:
+                verdict = judge_bat(outcome.to_json(), self._friends(survivor))
+                self.stand(poses, verdict.stand_up)
+            if verdict.success:
                 target = outcome.entered or (None if outcome.exited else self.inside.get(survivor))
                 self._land(poses, s, result.final[setup.flicked], target)
                 if outcome.exited:
                     self.inside.pop(survivor, None)
             else:
-                poses = restore(self.city, setup.poses, poses, outcome.disturbed)
                 poses[s] = self.poses[s]
             present[s] = True
         for kit_piece in [setup.flicked] * (weapon != "figure") + setup.held + setup.awake:
@@ -133,6 +137,17 @@ class Session:
                 present[kit_piece] = False
                 poses[kit_piece] = self.city.poses[kit_piece]
         self.poses, self.present = poses.astype(np.float32), present
+
+    def _friends(self, survivor: str) -> frozenset[str]:
+        teams = {s.piece: s.team for s in self.city.scene.survivors}
+        return frozenset(p for p, team in teams.items() if team == teams.get(survivor))
+
+    def stand(self, poses: np.ndarray, pieces) -> None:
+        """Stand fallen pieces back up where they lie (rulebook: 'returned to standing')."""
+        for piece in pieces:
+            i = self.city.index(piece)
+            poses[i] = rest_pose(self.city.bodies[i], float(poses[i, 0]), float(poses[i, 1]),
+                                 heading_of(poses[i]))
 
     def _land(self, poses: np.ndarray, survivor: int, disc_pose: np.ndarray, building: str | None) -> None:
         """The figure replaces the disc, facing the disc's orientation line."""

@@ -6,7 +6,6 @@ shows its kind by colour and a raised mark; face-down tokens all look alike (hid
 """
 from __future__ import annotations
 
-import numpy as np
 
 from models.base import HULL_MARGIN, PieceModel, box, cylinder, finish
 from models.dimensions import dims

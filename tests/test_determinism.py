@@ -2,16 +2,12 @@
 and in a fresh process, and a recorded replay re-simulates bit-exactly."""
 from __future__ import annotations
 
-import hashlib
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from game.flick import Aim
-from game.session import Session
-from tests.lab import building, lab_city, survivor, zombie
 
 pytestmark = pytest.mark.physics
 ROOT = Path(__file__).resolve().parent.parent

@@ -2,13 +2,12 @@
 rules actions (ARCHITECTURE.md, flow of one flick), on the full S1 city."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from game.flick import Aim
 from game.flickem_bridge import FlickemBridge
 from rules.core import Decision, PhysicsRequest
-from rules.flickem.flow import ChooseSurvivor, EndTurn, Move, UseWeapon
+from rules.flickem.flow import EndTurn, Move, UseWeapon
 from scenes.loader import load_flickem
 
 pytestmark = pytest.mark.physics

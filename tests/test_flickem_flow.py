@@ -3,7 +3,6 @@ named after the rulebook section it checks."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from game.city import build_city
-from game.render import FELT, Renderer, render_frames
+from game.render import Renderer, render_frames
 from scenes.loader import load_flickem
 
 pytestmark = pytest.mark.render

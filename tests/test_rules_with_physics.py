@@ -1,7 +1,6 @@
 """The rules judging real Bullet outcomes: physics measures, rules decide."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from game.flick import Aim

@@ -7,7 +7,7 @@ piece is: "survivor-...", "zombie-...", "<building>-support-<n>".
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 def is_zombie(piece: str) -> bool:
