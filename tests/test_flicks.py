@@ -90,3 +90,19 @@ def test_every_shotgun_pellet_is_watched_and_a_zombie_it_fells_is_reported():
     assert sorted(touched) == ["pellet-1", "pellet-2", "pellet-3", "pellet-4"]
     assert set(outcome.extra["fell_touched"]) <= {"zombie-01", "zombie-02"}
     assert outcome.extra["fell_touched"], f"no zombie fell: {touched}"
+
+
+def test_bat_that_first_touches_a_zombie_succeeds_and_the_survivor_takes_its_place():
+    """BASEBALL BAT A: first touch on a zombie is a success whether or not it falls; the survivor
+    stands where the bat stopped, facing along its length; fallen components are stood up."""
+    from game.measure import fallen_mask
+    from game.session import Session
+    from tests.lab import zombie
+    city = lab_city(survivor(0, 0), zombie(12, 0))
+    session = Session(city)
+    outcome = session.flick("survivor-anita", "bat", Aim(0.0, 0.5))
+    assert outcome.first_contacts[:1] == ["zombie-01"]
+    s = city.index("survivor-anita")
+    assert session.poses[s, 0] > 3.0, "the survivor did not take the bat's place"
+    assert not fallen_mask(session.poses[[s, city.index("zombie-01")]]).any()
+    assert not session.present[city.index("bat")]
