@@ -134,6 +134,7 @@ class Table:
                     node.setActive(False)
             self.nodes[i] = node
             self._index_of_name[spec.id] = i
+        self._contained = False
         self._dynamic = [i for i in range(len(bodies))
                          if self.nodes[i] is not None and self.bodies[i].model.mass > 0.0]
         self._is_active = [(i, self.nodes[i].isActive) for i in self._dynamic]
@@ -165,6 +166,12 @@ class Table:
         self.tick += 1
 
     def _awake(self) -> list[int]:
+        """Bodies Bullet simulates now. While the watched pieces have touched nothing but the
+        felt, nothing else can have woken (Bullet wakes a sleeper only through a contact with an
+        awake body), so only the already-woken bodies need asking."""
+        if self._contained:
+            return [i for i in np.flatnonzero(self.woken).tolist() if self.nodes[i] is not None
+                    and self.nodes[i].isActive()]
         awake = [i for i, is_active in self._is_active if is_active()]
         self.woken[awake] = True
         return awake
@@ -206,6 +213,8 @@ class Table:
         quiet_after = max([inp.tick for inp in pending] + [min_ticks])
         need_still = max(1, int(PHYS["settle_ticks"]) // TICKS_PER_FRAME)
         watched = [] if watch is None else ([watch] if isinstance(watch, int) else list(watch))
+        # only the watched pieces move, until one of them touches something but the felt
+        self._contained = bool(watched) and set(np.flatnonzero(self.woken).tolist()) <= set(watched)
         seen: dict[int, set[int]] = {w: set() for w in watched}
         contacts_of: dict[int, list[tuple[int, int]]] = {w: [] for w in watched}
         frames = np.empty((cap // TICKS_PER_FRAME, len(self.bodies), 7), np.float32)
@@ -246,6 +255,8 @@ class Table:
             index = self._index_of_name.get(contact.getNode1().name)
             if index == watch:
                 index = self._index_of_name.get(contact.getNode0().name)
+            if index is not None:
+                self._contained = False
             if index is not None and index not in seen:
                 if contact.getManifoldPoint().getDistance() <= TOUCH_DISTANCE:
                     new.add(index)
