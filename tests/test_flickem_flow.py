@@ -8,8 +8,8 @@ import pytest
 
 from rules.core import Decision, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
 from rules.engine import Engine
-from rules.flickem.flow import (ACTIONS, ChooseSurvivor, EndTurn, FlickemGame, Move, UseWeapon,
-                                apply, legal_actions, new_game, pending)
+from rules.flickem.flow import (ACTIONS, ChooseSurvivor, EndTurn, FlickemGame, Move,
+                                ShortDistanceKill, UseWeapon, apply, legal_actions, new_game, pending)
 from rules.flickem.state import FlickemState, Setup, Survivor, Zombie
 
 
@@ -43,7 +43,7 @@ def test_USING_A_SURVIVOR_choose_available_then_up_to_2_actions():
     state = play(state, ChooseSurvivor("survivor-anita"), Move())
     assert isinstance(pending(state), PhysicsRequest) and dict(state.flow.request)["weapon"] == "movement_disc"
     state = play(state, Measured(flick_outcome(positions={"survivor-anita": [5.0, -5.0]})))
-    state = play(state, UseWeapon("knife"), Measured(flick_outcome(flicked="knife")))
+    state = play(state, UseWeapon("gun"), Measured(flick_outcome(flicked="bullet-1")))
     assert state.flow.actions_left == 0 and legal_actions(state) == [EndTurn()]
 
 
@@ -137,3 +137,32 @@ def test_state_round_trips_through_json_and_engine_saves_and_replays(tmp_path):
     assert from_json(FlickemState, data) == engine.state
     engine.save(tmp_path / "s1.json")
     assert Engine.load(tmp_path / "s1.json", game, "flickem", ACTIONS).hash() == engine.hash()
+
+
+def test_SURVIVORS_default_weapon_plus_weapon_tokens_carried():
+    """SURVIVORS: a default weapon that may not be covered, plus weapons in the inventory."""
+    kevin = Survivor("survivor-kevin", "Kevin", "A", 2, inventory=("gun", "food"))
+    positions = (("survivor-kevin", 0.0, 0.0), ("zombie-01", 0.0, 20.0), ("zombie-02", 0.0, 30.0),
+                 ("zombie-03", -25.0, -25.0))
+    state = play(new_game(setup(survivors=(kevin,), positions=positions), 1), ChooseSurvivor("survivor-kevin"))
+    assert [a for a in legal_actions(state) if isinstance(a, UseWeapon)] == [UseWeapon("bat"), UseWeapon("gun")]
+
+
+def test_SHORT_DISTANCE_KILL_next_to_a_zombie_without_a_flick_and_it_makes_noise():
+    near = setup(positions=(("survivor-anita", 0.0, 0.0), ("survivor-john", 30.0, 0.0), ("zombie-01", 5.0, 0.0),
+                            ("zombie-02", 0.0, 30.0), ("zombie-03", -25.0, -25.0)))
+    state = play(new_game(near, 1), ChooseSurvivor("survivor-anita"))
+    assert ShortDistanceKill("zombie-01") in legal_actions(state)
+    assert ShortDistanceKill("zombie-02") not in legal_actions(state)      # not NEXT TO
+    state, events = apply(state, ShortDistanceKill("zombie-01"))
+    assert next(z for z in state.data.zombies if z.id == "zombie-01").where == "bin"
+    assert state.flow.actions_left == 1 and state.flow.noises == (2,)      # Anita's gun: LOUD
+
+
+def test_ENTERING_AND_EXITING_a_building_updates_where_the_survivor_is():
+    state = play(new_game(setup(), 1), ChooseSurvivor("survivor-anita"), Move())
+    state, events = apply(state, Measured(flick_outcome(entered="library", first_contacts=["library-support-0"])))
+    assert state.data.survivor("survivor-anita").where == "library"
+    assert any(e.kind == "entered a building" for e in events)
+    state = play(state, Move(), Measured(flick_outcome(exited="library")))
+    assert state.data.survivor("survivor-anita").where == "city"

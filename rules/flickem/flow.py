@@ -15,6 +15,7 @@ from rules.core import Decision, Event, GameOver, IllegalAction, Measured, Physi
 from rules.flickem.judge import judge_move, judge_rush, judge_shot
 from rules.flickem.noise import Noise, action_noise, turn_noise, zombies_react
 from rules.flickem.state import DAY, NIGHT, Data, FlickemState, Flow, Setup
+from rules.flickem.weapons import weapons_of
 from rules.geometry import next_to
 
 FIGURE_RADIUS = 1.3       # house: dimensions table figure.base_diameter / 2
@@ -37,12 +38,18 @@ class UseWeapon:
 
 
 @dataclass(frozen=True)
+class ShortDistanceKill:
+    zombie: str
+
+
+@dataclass(frozen=True)
 class EndTurn:
     pass
 
 
 ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapon,
-           "EndTurn": EndTurn, "Measured": Measured}
+           "ShortDistanceKill": ShortDistanceKill, "EndTurn": EndTurn, "Measured": Measured}
+# the table piece each weapon flicks (a gun flicks a bullet, the templates lay their shot)
 WEAPON_PIECE = {"gun": "bullet", "knife": "knife", "bat": "bat", "shotgun": "shotgun", "sniper": "sniper"}
 
 
@@ -82,9 +89,22 @@ def legal_actions(state: FlickemState) -> list:
     if f.waiting == "act":
         acts: list = [EndTurn()]
         if f.actions_left > 0:
-            acts = [Move(), UseWeapon("gun"), UseWeapon("knife"), UseWeapon("bat")] + acts
+            s = state.data.survivor(f.active)
+            weapons = [UseWeapon(w) for w in weapons_of(s.name, s.inventory)]
+            kills = [ShortDistanceKill(z) for z in _zombies_next_to(state, s.id)]
+            acts = [Move(), *weapons, *kills] + acts
         return acts
     return []
+
+
+def _zombies_next_to(state: FlickemState, sid: str) -> list[str]:
+    """SHORT DISTANCE KILL: zombies in the city NEXT TO the survivor (standing or fallen)."""
+    s = state.data.survivor(sid)
+    if s.where != "city":
+        return []
+    here = state.data.position(sid)
+    return sorted(z.id for z in state.data.zombies if z.where == "city"
+                  and next_to(here, state.data.position(z.id), FIGURE_RADIUS, FIGURE_RADIUS, DISC_WIDTH))
 
 
 def _first_turn_of_round(state: FlickemState) -> bool:
@@ -107,6 +127,15 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         data = state.data.with_survivor(replace(s, standing=True))     # stood up if fallen
         flow = replace(f, active=s.id, actions_left=2, noises=(), waiting="act")
         return replace(state, data=data, flow=flow), [Event("survivor chosen", {"survivor": s.id})]
+    if isinstance(action, ShortDistanceKill):
+        # counts as using the survivor's weapon for the reaction (its default one: house reading)
+        s = state.data.survivor(f.active)
+        noise = action_noise("weapon", weapons_of(s.name, s.inventory)[0])
+        zombies = tuple(replace(z, where="bin", standing=True) if z.id == action.zombie else z
+                        for z in state.data.zombies)
+        flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),))
+        return replace(state, data=replace(state.data, zombies=zombies), flow=flow), \
+            [Event("zombie killed at short distance", {"zombie": action.zombie})]
     if isinstance(action, (Move, UseWeapon)):
         weapon = "movement_disc" if isinstance(action, Move) else WEAPON_PIECE[action.weapon]
         noise = action_noise("move") if isinstance(action, Move) else action_noise("weapon", action.weapon)
@@ -152,6 +181,12 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
     if weapon == "movement_disc":
         verdict = judge_move(outcome)
         events.append(Event("move succeeded" if verdict.success else "move failed", {"reason": verdict.reason}))
+        if verdict.success and (verdict.entered or verdict.exited):   # ENTERING AND EXITING
+            s = state.data.survivor(f.active)
+            where = verdict.entered or "city"
+            state = replace(state, data=state.data.with_survivor(replace(s, where=where)))
+            events.append(Event("entered a building" if verdict.entered else "left a building",
+                                {"survivor": s.id, "building": verdict.entered or verdict.exited}))
     else:
         verdict = judge_shot(outcome, shotgun=weapon == "shotgun")
         for hit in verdict.wounded:
