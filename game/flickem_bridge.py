@@ -16,7 +16,7 @@ from rules.core import Event, Measured, PhysicsRequest
 from rules.engine import Engine
 from rules.flickem.flow import ACTIONS, FlickemGame
 from rules.flickem.judge import judge_shot
-from rules.flickem.state import Setup, Survivor, Zombie
+from rules.flickem.state import Setup, Survivor, Token, Zombie
 from scenes.schema import Scene
 
 
@@ -30,8 +30,12 @@ def setup_from_city(city: City) -> Setup:
     zombies = tuple(Zombie(city.bodies[i].id, "city" if city.present[i] else "bin") for i in city.ids("zombie"))
     positions = tuple(sorted((city.bodies[i].id, float(city.poses[i, 0]), float(city.poses[i, 1]))
                              for i in city.ids("figure") if city.present[i]))
+    tokens = tuple(Token(p.id, p.params["token"], "supply" if p.reserve else (p.on or p.under or "city"),
+                         p.params["face"])
+                   for p in scene.placements if p.kind == "token")
     return Setup(scene.number, survivors, zombies, positions, tuple(sorted(scene.teams)),
-                 scene.round_start, scene.rounds_colour_start, scene.invasion_day, scene.invasion_night)
+                 scene.round_start, scene.rounds_colour_start, scene.invasion_day, scene.invasion_night,
+                 tokens=tokens)
 
 
 class FlickemBridge:

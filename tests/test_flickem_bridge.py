@@ -38,3 +38,14 @@ def test_a_turn_on_the_s1_city_goes_through_rules_physics_and_back():
     in_city = {z.id for z in bridge.engine.state.data.zombies if z.where == "city"}
     on_table = {bridge.city.bodies[i].id for i in bridge.city.ids("zombie") if bridge.session.present[i]}
     assert in_city == on_table                                    # rules and table agree
+
+
+def test_scene_tokens_reach_the_rules_where_the_setup_put_them():
+    from game.flickem_bridge import setup_from_city
+    from game.city import build_city
+    setup = setup_from_city(build_city(load_flickem(3)))
+    where = {t.id: t.where for t in setup.tokens}
+    assert sum(w in ("car", "ice_cream_truck", "pickup_truck") for w in where.values()) == 3
+    assert "hospital" not in where.values() and all(t.face == "down" for t in setup.tokens)
+    anita = next(s for s in setup.survivors if s.name == "Anita")
+    assert anita.where == "reserve" and anita.life == 2            # S3: found during the game

@@ -3,6 +3,7 @@ named after the rulebook section it checks."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -10,7 +11,8 @@ from rules.core import Decision, GameOver, IllegalAction, Measured, PhysicsReque
 from rules.engine import Engine
 from rules.flickem.flow import (ACTIONS, ChooseSurvivor, EndTurn, FlickemGame, Move,
                                 ShortDistanceKill, UseWeapon, apply, legal_actions, new_game, pending)
-from rules.flickem.state import FlickemState, Setup, Survivor, Zombie
+from rules.flickem.state import FlickemState, Setup, Survivor, Token, Zombie
+from rules.flickem.tokens import KeepToken, TakeDrop
 
 
 def setup(**kw) -> Setup:
@@ -141,10 +143,12 @@ def test_state_round_trips_through_json_and_engine_saves_and_replays(tmp_path):
 
 def test_SURVIVORS_default_weapon_plus_weapon_tokens_carried():
     """SURVIVORS: a default weapon that may not be covered, plus weapons in the inventory."""
-    kevin = Survivor("survivor-kevin", "Kevin", "A", 2, inventory=("gun", "food"))
+    kevin = Survivor("survivor-kevin", "Kevin", "A", 2, inventory=("token-gun-1", "token-food-1"))
+    tokens = (Token("token-gun-1", "gun", "survivor-kevin", "up"), Token("token-food-1", "food", "survivor-kevin", "up"))
     positions = (("survivor-kevin", 0.0, 0.0), ("zombie-01", 0.0, 20.0), ("zombie-02", 0.0, 30.0),
                  ("zombie-03", -25.0, -25.0))
-    state = play(new_game(setup(survivors=(kevin,), positions=positions), 1), ChooseSurvivor("survivor-kevin"))
+    state = play(new_game(setup(survivors=(kevin,), positions=positions, tokens=tokens), 1),
+                 ChooseSurvivor("survivor-kevin"))
     assert [a for a in legal_actions(state) if isinstance(a, UseWeapon)] == [UseWeapon("bat"), UseWeapon("gun")]
 
 
@@ -166,3 +170,47 @@ def test_ENTERING_AND_EXITING_a_building_updates_where_the_survivor_is():
     assert any(e.kind == "entered a building" for e in events)
     state = play(state, Move(), Measured(flick_outcome(exited="library")))
     assert state.data.survivor("survivor-anita").where == "city"
+
+
+def _in_library(**kw):
+    anita = Survivor("survivor-anita", "Anita", "A", 1, where="library")
+    john = Survivor("survivor-john", "John", "A", 2)
+    tokens = (Token("token-food-1", "food", "library"), Token("token-fuel-1", "fuel", "library", "up"),
+              Token("token-key-1", "key", "survivor-anita", "up"))
+    anita = replace(anita, inventory=("token-key-1",))
+    return setup(survivors=(anita, john), tokens=tokens, **kw)
+
+
+def test_TAKE_DROP_OFF_take_exchange_and_look_at_a_face_down_token():
+    state = play(new_game(_in_library(), 1), ChooseSurvivor("survivor-anita"))
+    options = [a for a in legal_actions(state) if isinstance(a, TakeDrop)]
+    assert TakeDrop(take="token-fuel-1") in options and TakeDrop(drop="token-key-1") in options
+    assert TakeDrop(take="token-food-1", drop="token-key-1") in options          # exchange: 1 action
+    state, events = apply(state, TakeDrop(take="token-food-1"))                  # face down: look
+    assert state.flow.waiting == "look" and events[0].visible_to == ("A",)
+    assert events[0].seen_by("B").data == {}                                     # hidden from others
+    state, _ = apply(state, KeepToken(False))                                    # left face up
+    assert state.data.token("token-food-1").face == "up" and state.flow.actions_left == 1
+    state, _ = apply(state, TakeDrop(take="token-fuel-1", drop="token-key-1"))
+    assert state.data.survivor("survivor-anita").inventory == ("token-fuel-1",)
+    assert state.data.token("token-key-1").where == "library" and state.flow.actions_left == 0
+
+
+def test_TAKE_DROP_OFF_only_inside_a_building_and_within_2_spaces():
+    state = play(new_game(setup(), 1), ChooseSurvivor("survivor-anita"))
+    assert not [a for a in legal_actions(state) if isinstance(a, TakeDrop)]     # in the street
+    full = _in_library()
+    anita = replace(full.survivors[0], inventory=("token-key-1", "token-gun-9"))
+    tokens = full.tokens + (Token("token-gun-9", "gun", "survivor-anita", "up"),)
+    state = play(new_game(replace(full, survivors=(anita, full.survivors[1]), tokens=tokens), 1),
+                 ChooseSurvivor("survivor-anita"))
+    takes = [a for a in legal_actions(state) if isinstance(a, TakeDrop) and a.drop is None]
+    assert takes == []                                                           # inventory full
+
+
+def test_LOSING_LIFE_a_dead_survivors_tokens_go_face_up_to_the_grocery_store():
+    state = play(new_game(_in_library(), 1), ChooseSurvivor("survivor-anita"), UseWeapon("gun"),
+                 Measured(flick_outcome(flicked="bullet-1")), EndTurn())
+    state = play(state, Measured({"survivors_fell": ["survivor-anita"], "left_city": []}))
+    assert state.data.survivor("survivor-anita").where == "dead"
+    assert state.data.token("token-key-1").where == "grocery_store" and state.data.token("token-key-1").face == "up"

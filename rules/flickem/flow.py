@@ -15,6 +15,7 @@ from rules.core import Decision, Event, GameOver, IllegalAction, Measured, Physi
 from rules.flickem.judge import judge_move, judge_rush, judge_shot
 from rules.flickem.noise import Noise, action_noise, turn_noise, zombies_react
 from rules.flickem.state import DAY, NIGHT, Data, FlickemState, Flow, Setup
+from rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, drop_on_death, take_drop_options
 from rules.flickem.weapons import weapons_of
 from rules.geometry import next_to
 
@@ -48,14 +49,15 @@ class EndTurn:
 
 
 ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapon,
-           "ShortDistanceKill": ShortDistanceKill, "EndTurn": EndTurn, "Measured": Measured}
+           "ShortDistanceKill": ShortDistanceKill, "TakeDrop": TakeDrop, "KeepToken": KeepToken,
+           "EndTurn": EndTurn, "Measured": Measured}
 # the table piece each weapon flicks (a gun flicks a bullet, the templates lay their shot)
 WEAPON_PIECE = {"gun": "bullet", "knife": "knife", "bat": "bat", "shotgun": "shotgun", "sniper": "sniper"}
 
 
 def new_game(setup: Setup, seed: int) -> FlickemState:
     data = Data(setup.survivors, setup.zombies, setup.positions,
-                setup.pretzel or (setup.survivors[0].id if setup.survivors else None))
+                setup.pretzel or (setup.survivors[0].id if setup.survivors else None), setup.tokens)
     flow = Flow(setup.round_start, setup.first_round, setup.teams)
     return FlickemState(setup.scenario, setup, data, flow, Rng(seed))
 
@@ -86,13 +88,15 @@ def legal_actions(state: FlickemState) -> list:
         if pretzel in choices and _first_turn_of_round(state):
             choices = [pretzel]               # the pretzel holder must be used first each round
         return [ChooseSurvivor(s) for s in choices]
+    if f.waiting == "look":
+        return [KeepToken(True), KeepToken(False)]
     if f.waiting == "act":
         acts: list = [EndTurn()]
         if f.actions_left > 0:
             s = state.data.survivor(f.active)
-            weapons = [UseWeapon(w) for w in weapons_of(s.name, s.inventory)]
+            weapons = [UseWeapon(w) for w in weapons_of(s.name, state.data.kinds(s.inventory))]
             kills = [ShortDistanceKill(z) for z in _zombies_next_to(state, s.id)]
-            acts = [Move(), *weapons, *kills] + acts
+            acts = [Move(), *weapons, *kills, *take_drop_options(state)] + acts
         return acts
     return []
 
@@ -127,10 +131,14 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         data = state.data.with_survivor(replace(s, standing=True))     # stood up if fallen
         flow = replace(f, active=s.id, actions_left=2, noises=(), waiting="act")
         return replace(state, data=data, flow=flow), [Event("survivor chosen", {"survivor": s.id})]
+    if isinstance(action, TakeDrop):
+        return apply_take_drop(state, action)
+    if isinstance(action, KeepToken):
+        return apply_keep(state, action)
     if isinstance(action, ShortDistanceKill):
         # counts as using the survivor's weapon for the reaction (its default one: house reading)
         s = state.data.survivor(f.active)
-        noise = action_noise("weapon", weapons_of(s.name, s.inventory)[0])
+        noise = action_noise("weapon", weapons_of(s.name, state.data.kinds(s.inventory))[0])
         zombies = tuple(replace(z, where="bin", standing=True) if z.id == action.zombie else z
                         for z in state.data.zombies)
         flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),))
@@ -162,6 +170,8 @@ def _lose_life(state: FlickemState, sid: str, events: list[Event]) -> FlickemSta
     dead = life <= 0
     data = state.data.with_survivor(replace(s, life=max(life, 0), standing=False,
                                             where="dead" if dead else s.where))
+    if dead:
+        data = drop_on_death(data, sid)
     events.append(Event("survivor died" if dead else "survivor lost a life", {"survivor": sid, "life": max(life, 0)}))
     if dead and data.pretzel == sid:                       # the pretzel passes to the closest
         alive = [x.id for x in data.survivors if x.where not in ("dead", "reserve")]

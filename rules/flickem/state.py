@@ -20,7 +20,17 @@ class Survivor:
     backpack: str = DAY             # the colour on top: available when it matches the round
     where: str = "city"             # "city", a building id, "dead" or "reserve"
     standing: bool = True
-    inventory: tuple[str, ...] = ()
+    inventory: tuple[str, ...] = ()     # token ids, the default weapon excluded
+
+
+@dataclass(frozen=True)
+class Token:
+    """A cardboard token: where is a building id, a survivor id, an object id, "supply" (off the
+    table) or "removed"; face "down" hides its kind from everyone but who looked at it."""
+    id: str
+    kind: str
+    where: str
+    face: str = "down"
 
 
 @dataclass(frozen=True)
@@ -44,6 +54,7 @@ class Setup:
     invasion_night: int
     deaths_to_lose: int = 3
     pretzel: str | None = None
+    tokens: tuple[Token, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,19 @@ class Data:
     zombies: tuple[Zombie, ...]
     positions: tuple[tuple[str, float, float], ...]
     pretzel: str | None
+    tokens: tuple[Token, ...] = ()
+
+    def token(self, tid: str) -> Token:
+        for t in self.tokens:
+            if t.id == tid:
+                return t
+        raise KeyError(f"no token {tid!r}")
+
+    def kinds(self, token_ids: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(self.token(t).kind for t in token_ids)
+
+    def with_token(self, token: Token) -> "Data":
+        return replace(self, tokens=tuple(token if t.id == token.id else t for t in self.tokens))
 
     def survivor(self, sid: str) -> Survivor:
         for s in self.survivors:
@@ -82,7 +106,8 @@ class Flow:
     active: str | None = None
     actions_left: int = 0
     noises: tuple[int, ...] = ()
-    waiting: str = "choose"         # choose | act | flick | rush | horde | over
+    waiting: str = "choose"         # choose | act | look | flick | rush | horde | over
+    looking: str | None = None      # the face-down token the active survivor is looking at
     request: tuple[tuple[str, str], ...] = ()   # the physics request's spec, as sorted pairs
     result: str = ""                # why the game ended
 

@@ -1,0 +1,89 @@
+"""Tokens in buildings and inventories (rulebook: TAKE / DROP OFF, SURVIVORS "2 additional
+inventory spaces", LOSING LIFE "tokens ... placed face up in the grocery store").
+
+Take and drop happen inside a building, on its support blocks, for one action; taking and
+dropping together is an exchange, still one action. Taking a face-down token shows it to the
+taker only, who then keeps it or leaves it face up in the building (still one action).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.core import Event, IllegalAction
+from rules.flickem.state import Data, FlickemState
+
+INVENTORY_SPACES = 2           # rulebook SURVIVORS: 2 spaces besides the default weapon and life
+DEATH_DROP = "grocery_store"   # LOSING LIFE: tokens go face up to the grocery store
+
+
+@dataclass(frozen=True)
+class TakeDrop:
+    take: str | None = None
+    drop: str | None = None
+
+
+@dataclass(frozen=True)
+class KeepToken:
+    keep: bool
+
+
+def take_drop_options(state: FlickemState) -> list[TakeDrop]:
+    """Every legal take, drop and exchange for the active survivor in its building."""
+    s = state.data.survivor(state.flow.active)
+    if s.where in ("city", "dead", "reserve"):
+        return []
+    here = sorted(t.id for t in state.data.tokens if t.where == s.where)
+    mine = list(s.inventory)
+    options = [TakeDrop(take=t) for t in here if len(mine) < INVENTORY_SPACES]
+    options += [TakeDrop(drop=d) for d in mine]
+    options += [TakeDrop(take=t, drop=d) for t in here for d in mine]
+    return options
+
+
+def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState, list[Event]]:
+    f = state.flow
+    s = state.data.survivor(f.active)
+    data, events = state.data, []
+    if action.drop is not None:
+        data = data.with_token(replace(data.token(action.drop), where=s.where))
+        s = replace(s, inventory=tuple(t for t in s.inventory if t != action.drop))
+        events.append(Event("dropped off", {"survivor": s.id, "token": action.drop, "building": s.where}))
+    waiting, looking = "act", None
+    if action.take is not None:
+        token = data.token(action.take)
+        if token.face == "down":                          # look first, then keep or leave it
+            waiting, looking = "look", token.id
+            events.append(Event("looked at a token", {"survivor": s.id, "token": token.id,
+                                                      "kind": token.kind}, visible_to=(s.team,)))
+        else:
+            data = data.with_token(replace(token, where=s.id))
+            s = replace(s, inventory=s.inventory + (token.id,))
+            events.append(Event("took", {"survivor": s.id, "token": token.id, "kind": token.kind}))
+    data = data.with_survivor(s)
+    flow = replace(f, actions_left=f.actions_left - 1, waiting=waiting, looking=looking)
+    return replace(state, data=data, flow=flow), events
+
+
+def apply_keep(state: FlickemState, action: KeepToken) -> tuple[FlickemState, list[Event]]:
+    f = state.flow
+    if f.waiting != "look":
+        raise IllegalAction("no token is being looked at")
+    s = state.data.survivor(f.active)
+    token = state.data.token(f.looking)
+    if action.keep:
+        if len(s.inventory) >= INVENTORY_SPACES:
+            raise IllegalAction(f"{s.name}'s inventory is full")
+        data = state.data.with_token(replace(token, where=s.id)).with_survivor(
+            replace(s, inventory=s.inventory + (token.id,)))
+        event = Event("took", {"survivor": s.id, "token": token.id, "kind": token.kind}, visible_to=(s.team,))
+    else:
+        data = state.data.with_token(replace(token, face="up"))
+        event = Event("left a token face up", {"survivor": s.id, "token": token.id, "kind": token.kind})
+    return replace(state, data=data, flow=replace(f, waiting="act", looking=None)), [event]
+
+
+def drop_on_death(data: Data, sid: str) -> Data:
+    """LOSING LIFE: a dead survivor's tokens go face up to the grocery store."""
+    for tid in data.survivor(sid).inventory:
+        data = data.with_token(replace(data.token(tid), where=DEATH_DROP, face="up"))
+    return data.with_survivor(replace(data.survivor(sid), inventory=()))
