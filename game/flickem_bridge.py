@@ -8,9 +8,11 @@ stood back up).
 from __future__ import annotations
 
 
+import numpy as np
+
 from game.city import City, build_city, rest_pose
 from game.flick import Aim
-from game.measure import fallen_mask
+from game.measure import fallen_mask, zombies_at_doors
 from game.session import Session
 from rules.core import Event, Measured, PhysicsRequest
 from rules.engine import Engine
@@ -73,7 +75,19 @@ class FlickemBridge:
         events = self.engine.apply(Measured(outcome))
         if request.kind == "flick" and spec["weapon"] != "movement_disc":
             self._after_shot(outcome, spec["weapon"] == "shotgun")
+        for event in events:
+            if event.kind == "zombie entered a building":
+                self._into_building(event.data["zombie"], event.data["building"])
         return events
+
+    def _into_building(self, zombie: str, building: str) -> None:
+        """A zombie that entered a building stands on its support block (IN A BUILDING)."""
+        from models import buildings as building_models
+        geom = self.city.buildings[building]
+        lx, ly, lz = building_models.shelf_point(geom.name, 1)
+        wx, wy = geom.to_world(np.array([lx, ly]))[0]
+        i = self.city.index(zombie)
+        self.session.poses[i] = rest_pose(self.city.bodies[i], wx, wy, geom.heading, base_z=lz)
 
     def figures(self) -> dict:
         """Where every figure on the table stands now, and whether it stands."""
@@ -81,7 +95,8 @@ class FlickemBridge:
         down = fallen_mask(self.session.poses[idx])
         return {"positions": {self.city.bodies[i].id: [float(self.session.poses[i, 0]), float(self.session.poses[i, 1])]
                               for i in idx},
-                "standing": {self.city.bodies[i].id: not bool(d) for i, d in zip(idx, down)}}
+                "standing": {self.city.bodies[i].id: not bool(d) for i, d in zip(idx, down)},
+                "at_door": zombies_at_doors(self.city, self.session.poses, self.session.present)}
 
     def _after_shot(self, outcome: dict, shotgun: bool) -> None:
         """GUN B: the wounded zombie goes to the bin; A/B: fallen objects are stood back up."""

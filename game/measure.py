@@ -51,6 +51,34 @@ def wholly_out_of(city: City, building: str, xy: np.ndarray, radius: float) -> b
     return lx - radius >= geom.door_x
 
 
+def zombies_at_doors(city: City, poses: np.ndarray, present: np.ndarray) -> dict[str, str]:
+    """ZOMBIES ENTERING A BUILDING, measured: zombies in the street with any part past a
+    building's door, or standing within a movement disc's width of one of its support blocks.
+    Whether they may enter is the rules' call."""
+    disc = dims()["movement_disc"]["diameter"]
+    block_half = np.array([dims()["support_block"]["depth"], dims()["support_block"]["width"]]) / 2
+    zombies = [i for i in city.ids("zombie") if present[i]]
+    down = fallen_mask(poses[zombies]) if zombies else np.zeros(0, bool)
+    out: dict[str, str] = {}
+    for i, fallen in zip(zombies, down):
+        radius = footprint_radius(city, i) if fallen else dims()["figure"]["base_diameter"] / 2
+        xy = poses[i, :2].astype(float)
+        for geom in city.buildings.values():
+            lx, ly = geom.to_local(xy)[0]
+            inside_door = (lx - radius < geom.door_x and lx + radius > geom.back_x
+                           and abs(ly) < geom.door_half_span)
+            near_block = False
+            if not fallen:
+                for block in geom.supports:
+                    bx, by = geom.to_local(poses[city.index(block), :2].astype(float))[0]
+                    gap = np.maximum(np.abs([lx - bx, ly - by]) - block_half, 0.0)
+                    near_block |= float(np.hypot(*gap)) - radius < disc
+            if inside_door or near_block:
+                out[city.bodies[i].id] = geom.id
+                break
+    return out
+
+
 @dataclass
 class FlickOutcome:
     """Measured facts of one flick, in the rulebook's terms (ids, not indices)."""

@@ -214,3 +214,15 @@ def test_LOSING_LIFE_a_dead_survivors_tokens_go_face_up_to_the_grocery_store():
     state = play(state, Measured({"survivors_fell": ["survivor-anita"], "left_city": []}))
     assert state.data.survivor("survivor-anita").where == "dead"
     assert state.data.token("token-key-1").where == "grocery_store" and state.data.token("token-key-1").face == "up"
+
+
+def test_ZOMBIES_ENTERING_A_BUILDING_only_when_someone_or_something_is_inside_and_not_crowded():
+    state = play(new_game(_in_library(), 1), ChooseSurvivor("survivor-anita"), UseWeapon("gun"))
+    at_door = {"zombie-01": "library", "zombie-02": "library", "zombie-03": "school"}
+    state, events = apply(state, Measured(flick_outcome(at_door=at_door)))
+    where = {z.id: z.where for z in state.data.zombies}
+    assert where["zombie-01"] == where["zombie-02"] == "library"      # Anita and tokens inside
+    assert where["zombie-03"] == "city"                                # nobody in the school
+    assert sum(e.kind == "zombie entered a building" for e in events) == 2
+    state = play(state, UseWeapon("gun"), Measured(flick_outcome(at_door={"zombie-03": "library"})))
+    assert {z.id: z.where for z in state.data.zombies}["zombie-03"] == "city"   # 2 already inside

@@ -163,6 +163,24 @@ def _measured_figures(data: Data, outcome: dict) -> Data:
     return replace(data, zombies=zombies, survivors=survivors)
 
 
+def _zombies_enter(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+    """ZOMBIES ENTERING A BUILDING: a zombie measured at a building's door enters it only if at
+    least one survivor or token is inside and fewer than 2 zombies are."""
+    data = state.data
+    for zid, building in sorted(outcome.get("at_door", {}).items()):
+        zombie = next(z for z in data.zombies if z.id == zid)
+        if zombie.where != "city":
+            continue
+        occupied = any(s.where == building for s in data.survivors) or \
+            any(t.where == building for t in data.tokens)
+        crowd = sum(z.where == building for z in data.zombies)
+        if occupied and crowd < 2:
+            data = replace(data, zombies=tuple(replace(z, where=building, standing=True) if z.id == zid else z
+                                               for z in data.zombies))
+            events.append(Event("zombie entered a building", {"zombie": zid, "building": building}))
+    return replace(state, data=data)
+
+
 def _lose_life(state: FlickemState, sid: str, events: list[Event]) -> FlickemState:
     """LOSING LIFE: at 0 the survivor leaves the game (its tokens go to the grocery store)."""
     s = state.data.survivor(sid)
@@ -188,6 +206,7 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
     weapon = dict(f.request)["weapon"]
     events: list[Event] = []
     state = replace(state, data=_measured_figures(state.data, outcome))
+    state = _zombies_enter(state, outcome, events)
     if weapon == "movement_disc":
         verdict = judge_move(outcome)
         events.append(Event("move succeeded" if verdict.success else "move failed", {"reason": verdict.reason}))
@@ -253,6 +272,7 @@ def _after_rush(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[
     verdict = judge_rush(outcome)
     events = [Event("rush result", {"fell": list(verdict.lose_life)})]
     state = replace(state, data=_measured_figures(state.data, outcome))
+    state = _zombies_enter(state, outcome, events)
     for sid in verdict.lose_life:
         state = _lose_life(state, sid, events)
     if state.flow.waiting == "over":
