@@ -61,10 +61,31 @@ def cmd_gallery(args) -> int:
 
 
 def cmd_play(args) -> int:
+    if args.headless:
+        return _play_headless(args)
     from game.city import build_city
     from game.play import play_window
     city = build_city(_scene(args.game, args.number))
     return play_window(city, args)
+
+
+def _play_headless(args) -> int:
+    """Bots on every seat play the scenario to its end; prints the result as JSON."""
+    from game.city import build_city
+    from game.headless import play_headless
+    from game.recording import Recorder
+    scene = _scene(args.game, args.number)
+    recorder = Recorder(args.record, build_city(scene), seed=args.seed) if args.record else None
+    try:
+        result = play_headless(scene, args.seed, args.log, on_episode=recorder)
+    except BaseException as exc:
+        if recorder:
+            recorder.abort(exc)
+        raise
+    if recorder:
+        recorder.close()
+    print(json.dumps(result.__dict__))
+    return 0
 
 
 def cmd_sim(args) -> int:
@@ -147,6 +168,11 @@ def parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="open a window on a scenario's city")
     pl.add_argument("game", choices=GAMES)
     pl.add_argument("number", type=int)
+    pl.add_argument("--headless", action="store_true", help="no window: bots play the whole game")
+    pl.add_argument("--bots", default="all", choices=("all",), help="which seats bots play (headless)")
+    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--record", help="write every physics episode to this replay")
+    pl.add_argument("--log", help="write the rules' events as JSON lines")
     pl.set_defaults(func=cmd_play)
     s = sub.add_parser("sim", help="run a physical command script headless")
     s.add_argument("game", choices=GAMES)

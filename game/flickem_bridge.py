@@ -54,7 +54,18 @@ class FlickemBridge:
 
     def decide(self, action) -> list[Event]:
         """A player's discrete choice (choose a survivor, move, use a weapon, end the turn)."""
-        return self.engine.apply(action)
+        events = self.engine.apply(action)
+        for event in events:
+            if event.kind == "zombie killed at short distance":
+                self._to_bin(event.data["zombie"])
+        return events
+
+    def _to_bin(self, zombie: str) -> None:
+        """A killed or wounded zombie leaves the table for the zombie bin."""
+        i = self.city.index(zombie)
+        self.session.present[i] = False
+        bin_xy = self.city.tower_home[0][:2].tolist()
+        self.session.poses[i] = rest_pose(self.city.bodies[i], *bin_xy, 0.0, fallen=True)
 
     def physics(self, aim: Aim | None = None, side: str = "right") -> list[Event]:
         """Run the pending physics request on the table and feed its measured outcome back."""
@@ -103,8 +114,5 @@ class FlickemBridge:
         verdict = judge_shot(outcome, shotgun)
         for piece in verdict.wounded:
             if piece.startswith("zombie-"):
-                i = self.city.index(piece)
-                self.session.present[i] = False
-                self.session.poses[i] = self.city.poses[i] if not self.city.present[i] else \
-                    rest_pose(self.city.bodies[i], *self.city.tower_home[0][:2].tolist(), 0.0, fallen=True)
+                self._to_bin(piece)
         self.session.stand(self.session.poses, verdict.stand_up)

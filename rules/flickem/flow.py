@@ -218,6 +218,8 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
                                 {"survivor": s.id, "building": verdict.entered or verdict.exited}))
     else:
         verdict = judge_shot(outcome, shotgun=weapon == "shotgun")
+        events.append(Event("shot missed" if verdict.hit_nothing else "shot hit",
+                            {"first": verdict.first, "wounded": list(verdict.wounded)}))
         for hit in verdict.wounded:
             if hit.startswith("zombie-"):                  # to the zombie bin
                 zombies = tuple(replace(z, where="bin", standing=True) if z.id == hit else z
