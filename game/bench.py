@@ -127,6 +127,36 @@ def bench_frame() -> dict:
         return {"error": f"{type(exc).__name__}: {exc}"}
 
 
+def bench_rules_and_bots(quick: bool) -> dict:
+    """Rules issue targets, measured on what exists: planner candidates per wall second, rules
+    apply time on a game state, and a whole headless bot game of S1."""
+    from game.bot import Bot
+    from game.flickem_bridge import FlickemBridge
+    from game.headless import play_headless
+    from rules.flickem.flow import ChooseSurvivor, EndTurn, apply
+    scene = load_flickem(1)
+    bridge = FlickemBridge(scene, 1)
+    bot = Bot(bridge)
+    survivor = bridge.setup.survivors[0].id
+    start = time.perf_counter()
+    plan = bot.aim(survivor, "movement_disc")
+    planner_rate = plan.simulated / (time.perf_counter() - start)
+    state = bridge.engine.state
+    times = []
+    for _ in range(200):
+        t = time.perf_counter()
+        chosen, _ = apply(state, ChooseSurvivor(survivor))
+        apply(chosen, EndTurn())
+        times.append((time.perf_counter() - t) / 2 * 1e3)
+    start = time.perf_counter()
+    game = play_headless(scene, seed=2)
+    wall = time.perf_counter() - start
+    return {"planner_candidates_per_s": round(planner_rate, 1),
+            "rules_apply_ms_median": round(statistics.median(times), 4),
+            "bot_game_s1": {"wall_s": round(wall, 2), "turns": game.turns, "episodes": game.episodes,
+                            "s_per_turn": round(wall / max(game.turns, 1), 3), "result": game.result}}
+
+
 def run_bench(quick: bool = False) -> dict:
     reps = 3 if quick else 15
     city = build_city(load_flickem(1))
@@ -139,6 +169,7 @@ def run_bench(quick: bool = False) -> dict:
         "world_build_ms": bench_build(city, 20),
         "replay": bench_replay(city),
         "render_1280x720": bench_frame(),
+        "rules_and_bots": bench_rules_and_bots(quick),
         "targets": {"flick_x_realtime": 20, "rush_x_realtime": 10, "world_build_ms": 10,
                     "python_overhead": 0.25, "replay_kib_per_sim_s": 20},
     }
