@@ -16,10 +16,11 @@ from game.flick import Aim, setup_flick
 from game.flickem_bridge import FlickemBridge
 from game.measure import measure_flick
 from game.table import Table
-from rules.flickem.flow import ChooseSurvivor, EndTurn, Move, ShortDistanceKill, UseWeapon
+from rules.flickem.flow import WEAPON_PIECE, ChooseSurvivor, EndTurn, Move, ShortDistanceKill, UseWeapon
 from rules.flickem.judge import is_zombie
 
 SHOT_RANGE = 35.0           # cm: farther zombies are approached rather than shot (house)
+HIT = 100.0                 # score of a simulated shot that fells a zombie
 
 
 @dataclass
@@ -48,11 +49,15 @@ class Bot:
         kills = [a for a in legal if isinstance(a, ShortDistanceKill)]
         if kills:
             return kills[0]
-        weapons = [a for a in legal if isinstance(a, UseWeapon)]
+        weapons = [a for a in legal if isinstance(a, UseWeapon) and a.weapon in ("gun", "knife", "bat")]
         zombie = self._closest_standing_zombie(active)
         if weapons and zombie and self._distance(active, zombie) < SHOT_RANGE:
             self.target = zombie
-            return weapons[0]
+            for weapon in weapons:                  # shoot only when a simulated shot fells it
+                plan = self.aim(active, WEAPON_PIECE[weapon.weapon])
+                if plan.score >= HIT:
+                    self.planned = plan
+                    return weapon
         if Move() in legal and state.data.survivor(active).where == "city":
             self.planned = self.aim(active, "movement_disc")
             if self.planned.score > -1000.0:        # some candidate moves without touching
@@ -70,8 +75,8 @@ class Bot:
 
     # -- aims ----------------------------------------------------------------------------------
     def aim_for(self, survivor: str, weapon: str) -> Plan:
-        """The aim for a pending flick (reusing the move planned when deciding)."""
-        if weapon == "movement_disc" and self.planned is not None:
+        """The aim for a pending flick (reusing the plan made when deciding)."""
+        if self.planned is not None:
             plan, self.planned = self.planned, None
             return plan
         return self.aim(survivor, weapon)
@@ -84,15 +89,19 @@ class Bot:
         if weapon == "movement_disc":
             goal = session.poses[city.index(self.goal), :2].astype(float)
             span = float(np.linalg.norm(goal - here))
-            powers = [min(1.0, max(0.05, (span - 14.0) / 100.0 * f)) for f in (0.6, 0.8, 1.0)]
+            # the whole way, or a stage of it (a clear 15-30 cm hop beats a blocked long flick)
+            reach = sorted({min(span - 2.0, d) for d in (15.0, 30.0, span - 2.0) if d > 4.0})
+            powers = [min(1.0, max(0.05, d / 100.0)) for d in reach]
             target = goal
+            offsets = (0.0, -8.0, 8.0, -20.0, 20.0, -35.0, 35.0)
         else:
             target = session.poses[city.index(self.target), :2].astype(float)
-            powers = [0.45, 0.65]
+            powers = [0.35, 0.55, 0.8]
+            offsets = (0.0, -3.0, 3.0, -6.0, 6.0, -10.0, 10.0)
         bearing = float(np.degrees(np.arctan2(*(target - here)[::-1])))
         best: Plan | None = None
         count = 0
-        for offset in (0.0, -4.0, 4.0, -10.0, 10.0):
+        for offset in offsets:
             for power in powers:
                 aim = Aim((bearing + offset) % 360.0, power)
                 score = self._score(survivor, weapon, aim, target)
@@ -115,8 +124,8 @@ class Bot:
                 return -1000.0
             return -float(np.linalg.norm(end - target))
         first = outcome.first_contacts[0] if outcome.first_contacts else None
-        if first == self.target and first in outcome.fell:
-            return 100.0
+        if first is not None and is_zombie(first) and first in outcome.fell:
+            return HIT + (10.0 if first == self.target else 0.0)
         if first is not None and not is_zombie(first):
             return -50.0 - float(np.linalg.norm(end - target))
         return -float(np.linalg.norm(end - target))

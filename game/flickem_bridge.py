@@ -12,12 +12,13 @@ import numpy as np
 
 from game.city import City, build_city, rest_pose
 from game.flick import Aim
-from game.measure import fallen_mask, zombies_at_doors
+from game.measure import fallen_mask, zombies_at_doors, zombies_touching
 from game.session import Session
 from rules.core import Event, Measured, PhysicsRequest
 from rules.engine import Engine
 from rules.flickem.flow import ACTIONS, FlickemGame
 from rules.flickem.judge import judge_shot
+from rules.flickem.scenarios import scenario_rules
 from rules.flickem.state import Setup, Survivor, Token, Zombie
 from scenes.schema import Scene
 
@@ -37,7 +38,7 @@ def setup_from_city(city: City) -> Setup:
                    for p in scene.placements if p.kind == "token")
     return Setup(scene.number, survivors, zombies, positions, tuple(sorted(scene.teams)),
                  scene.round_start, scene.rounds_colour_start, scene.invasion_day, scene.invasion_night,
-                 tokens=tokens)
+                 deaths_to_lose=scenario_rules(scene.number).deaths_to_lose, tokens=tokens)
 
 
 class FlickemBridge:
@@ -59,6 +60,16 @@ class FlickemBridge:
             if event.kind == "zombie killed at short distance":
                 self._to_bin(event.data["zombie"])
         return events
+
+    def _touching_rv(self, outcome: dict) -> list[str]:
+        """S1 instant defeat: zombies that touched the RV or its blocks (watched rushing
+        zombies' contacts, and any zombie left resting against them)."""
+        if "rv" not in self.city.buildings:
+            return []
+        rv_parts = {"rv", *self.city.buildings["rv"].supports}
+        touched = {z for z, parts in outcome.get("touched", {}).items() if rv_parts & set(parts)}
+        touched |= set(zombies_touching(self.city, self.session.poses, self.session.present, "rv"))
+        return sorted(touched)
 
     def _to_bin(self, zombie: str) -> None:
         """A killed or wounded zombie leaves the table for the zombie bin."""
@@ -83,6 +94,7 @@ class FlickemBridge:
         else:
             outcome = self.session.horde(spec["zombies"].split(",")).to_json()
         outcome.update(self.figures())
+        outcome["touching_rv"] = self._touching_rv(outcome)
         events = self.engine.apply(Measured(outcome))
         if request.kind == "flick" and spec["weapon"] != "movement_disc":
             self._after_shot(outcome, spec["weapon"] == "shotgun")

@@ -79,6 +79,25 @@ def zombies_at_doors(city: City, poses: np.ndarray, present: np.ndarray) -> dict
     return out
 
 
+def zombies_touching(city: City, poses: np.ndarray, present: np.ndarray, building: str,
+                     within: float = 0.2) -> list[str]:
+    """Zombies resting against a building or its support blocks (footprints within ``within`` cm)."""
+    geom = city.buildings[building]
+    bd = dims()["rv" if geom.name == "rv" else "building"]
+    half = np.array([max(bd["depth"], dims()["support_block"]["depth"]) / 2,
+                     bd["width"] / 2 + dims()["support_block"]["shelf"]])
+    out = []
+    for i in city.ids("zombie"):
+        if not present[i]:
+            continue
+        lx, ly = geom.to_local(poses[i, :2].astype(float))[0]
+        gap = np.maximum(np.abs([lx, ly]) - half, 0.0)
+        radius = footprint_radius(city, i) if fallen_mask(poses[[i]])[0] else dims()["figure"]["base_diameter"] / 2
+        if float(np.hypot(*gap)) - radius <= within:
+            out.append(city.bodies[i].id)
+    return out
+
+
 @dataclass
 class FlickOutcome:
     """Measured facts of one flick, in the rulebook's terms (ids, not indices)."""

@@ -30,6 +30,7 @@ class RushOutcome:
     heading: float
     settled: bool
     sim_seconds: float
+    touched: dict = field(default_factory=dict)    # rushing zombie -> what it touched, in order
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
@@ -172,7 +173,7 @@ class Session:
         return self._run_rush("horde", setup, zombies)
 
     def _run_rush(self, kind: str, setup: RushSetup, zombies: list[str]) -> RushOutcome:
-        result, world = self._run(kind, setup.poses, setup.present, setup.inputs, setup.awake, None)
+        result, world = self._run(kind, setup.poses, setup.present, setup.inputs, setup.awake, setup.awake)
         before, after = result.start, result.final
         ids = [b.id for b in self.city.bodies]
         on_table = setup.present & ~np.isin(np.arange(len(ids)), setup.awake)
@@ -186,7 +187,8 @@ class Session:
             objects_fell=[ids[i] for i in np.flatnonzero(fell) if "object" in tags[i]],
             left_city=[ids[i] for i in np.flatnonzero(left) if "tower" not in tags[i]],
             set_aside=[ids[i] for i in setup.set_aside], heading=setup.heading,
-            settled=result.settled, sim_seconds=result.sim_seconds)
+            settled=result.settled, sim_seconds=result.sim_seconds,
+            touched={ids[z]: [ids[i] for _, i in c] for z, c in result.contacts_of.items()})
         self._record(kind, result, world, setup.inputs, outcome.to_json())
         poses, present = after.copy(), setup.present.copy()
         present[setup.set_aside] = True                   # set-aside components come back

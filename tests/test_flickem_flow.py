@@ -16,7 +16,7 @@ from rules.flickem.tokens import KeepToken, TakeDrop
 
 
 def setup(**kw) -> Setup:
-    base = dict(scenario=1,
+    base = dict(scenario=2,                       # base rules: S2 adds no special rule met here
                 survivors=(Survivor("survivor-anita", "Anita", "A", 2), Survivor("survivor-john", "John", "A", 2)),
                 zombies=(Zombie("zombie-01"), Zombie("zombie-02"), Zombie("zombie-03"),
                          Zombie("zombie-04", where="bin"), Zombie("zombie-05", where="bin")),
@@ -131,7 +131,7 @@ def test_GAME_END_bin_short_and_skull():
 
 def test_state_round_trips_through_json_and_engine_saves_and_replays(tmp_path):
     game = FlickemGame(setup())
-    engine = Engine(game, "flickem", 1, 7, ACTIONS)
+    engine = Engine(game, "flickem", 2, 7, ACTIONS)
     for action in (ChooseSurvivor("survivor-anita"), Move(),
                    Measured(flick_outcome(positions={"survivor-anita": [3.0, 1.0]})), EndTurn()):
         engine.apply(action)
@@ -226,3 +226,46 @@ def test_ZOMBIES_ENTERING_A_BUILDING_only_when_someone_or_something_is_inside_an
     assert sum(e.kind == "zombie entered a building" for e in events) == 2
     state = play(state, UseWeapon("gun"), Measured(flick_outcome(at_door={"zombie-03": "library"})))
     assert {z.id: z.where for z in state.data.zombies}["zombie-03"] == "city"   # 2 already inside
+
+
+def _s1(**kw) -> Setup:
+    """Four zombies in the city: one too many for the S1 objective."""
+    base = setup(scenario=1)
+    zombies = base.zombies[:3] + (Zombie("zombie-04"), Zombie("zombie-05", where="bin"),
+                                  Zombie("zombie-06", where="bin"))
+    return replace(base, zombies=zombies, positions=base.positions + (("zombie-04", 40.0, 40.0),), **kw)
+
+
+def test_S1_survivors_can_not_enter_buildings_but_the_first_in_the_RV_drives():
+    """S1 SPECIAL RULES (scenario data: rules/flickem/data/scenarios.toml)."""
+    state = play(new_game(_s1(), 1), ChooseSurvivor("survivor-anita"), Move())
+    state, events = apply(state, Measured(flick_outcome(entered="library")))
+    assert events[0].kind == "move failed" and "can not enter" in events[0].data["reason"]
+    assert state.data.survivor("survivor-anita").where == "city"
+    state = play(state, Move(), Measured(flick_outcome(entered="rv")))
+    assert state.data.driver == "survivor-anita" and state.flow.waiting == "act"   # 4 zombies: not yet
+
+
+def test_S1_OBJECTIVE_a_survivor_in_the_RV_and_3_or_fewer_zombies_wins():
+    state = play(new_game(setup(scenario=1), 1), ChooseSurvivor("survivor-anita"), Move())
+    state, events = apply(state, Measured(flick_outcome(entered="rv")))
+    assert isinstance(pending(state), GameOver) and pending(state).reason.startswith("won")
+    assert any(e.kind == "objective complete" for e in events)
+
+
+def test_S1_instant_defeat_when_a_zombie_touches_the_RV():
+    state = play(new_game(_s1(), 1), ChooseSurvivor("survivor-anita"), UseWeapon("gun"))
+    state, events = apply(state, Measured(flick_outcome(flicked="bullet-1", touching_rv=["zombie-02"])))
+    assert pending(state).reason == "lost: a zombie touched the RV"
+
+
+def test_S1_the_driver_is_no_longer_available():
+    state = play(new_game(_s1(), 1), ChooseSurvivor("survivor-anita"), Move(),
+                 Measured(flick_outcome(entered="rv")), EndTurn())
+    assert state.flow.waiting == "rush"                                   # a move is QUIET
+    state = play(state, Measured({"survivors_fell": [], "left_city": []}))
+    assert legal_actions(state) == [ChooseSurvivor("survivor-john")]
+    state = play(state, ChooseSurvivor("survivor-john"), EndTurn())
+    assert state.flow.waiting == "horde"
+    state = play(state, Measured({"survivors_fell": [], "left_city": []}))
+    assert legal_actions(state) == [ChooseSurvivor("survivor-john")]      # night: John only

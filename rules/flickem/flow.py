@@ -15,6 +15,7 @@ from rules.core import Decision, Event, GameOver, IllegalAction, Measured, Physi
 from rules.flickem.judge import judge_move, judge_rush, judge_shot
 from rules.flickem.noise import Noise, action_noise, turn_noise, zombies_react
 from rules.flickem.state import DAY, NIGHT, Data, FlickemState, Flow, Setup
+from rules.flickem.scenarios import may_enter, objective_met, scenario_rules
 from rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, drop_on_death, take_drop_options
 from rules.flickem.weapons import weapons_of
 from rules.geometry import next_to
@@ -65,7 +66,8 @@ def new_game(setup: Setup, seed: int) -> FlickemState:
 def available(state: FlickemState, team: str) -> list[str]:
     """BACKPACKS: alive survivors of ``team`` whose backpack shows the round's colour."""
     return [s.id for s in state.data.survivors
-            if s.team == team and s.backpack == state.flow.colour and s.where not in ("dead", "reserve")]
+            if s.team == team and s.backpack == state.flow.colour and s.where not in ("dead", "reserve")
+            and s.id != state.data.driver]
 
 
 def pending(state: FlickemState):
@@ -142,8 +144,8 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         zombies = tuple(replace(z, where="bin", standing=True) if z.id == action.zombie else z
                         for z in state.data.zombies)
         flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),))
-        return replace(state, data=replace(state.data, zombies=zombies), flow=flow), \
-            [Event("zombie killed at short distance", {"zombie": action.zombie})]
+        events = [Event("zombie killed at short distance", {"zombie": action.zombie})]
+        return _scenario_end(replace(state, data=replace(state.data, zombies=zombies), flow=flow), {}, events), events
     if isinstance(action, (Move, UseWeapon)):
         weapon = "movement_disc" if isinstance(action, Move) else WEAPON_PIECE[action.weapon]
         noise = action_noise("move") if isinstance(action, Move) else action_noise("weapon", action.weapon)
@@ -174,7 +176,7 @@ def _zombies_enter(state: FlickemState, outcome: dict, events: list[Event]) -> F
         occupied = any(s.where == building for s in data.survivors) or \
             any(t.where == building for t in data.tokens)
         crowd = sum(z.where == building for z in data.zombies)
-        if occupied and crowd < 2:
+        if occupied and crowd < 2 and may_enter(scenario_rules(state.scenario), building, "zombie"):
             data = replace(data, zombies=tuple(replace(z, where=building, standing=True) if z.id == zid else z
                                                for z in data.zombies))
             events.append(Event("zombie entered a building", {"zombie": zid, "building": building}))
@@ -210,12 +212,19 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
     if weapon == "movement_disc":
         verdict = judge_move(outcome)
         events.append(Event("move succeeded" if verdict.success else "move failed", {"reason": verdict.reason}))
-        if verdict.success and (verdict.entered or verdict.exited):   # ENTERING AND EXITING
+        rules = scenario_rules(state.scenario)
+        if verdict.success and verdict.entered and not may_enter(rules, verdict.entered, "survivor"):
+            events[-1] = Event("move failed", {"reason": f"survivors can not enter the {verdict.entered}"})
+        elif verdict.success and (verdict.entered or verdict.exited):   # ENTERING AND EXITING
             s = state.data.survivor(f.active)
             where = verdict.entered or "city"
-            state = replace(state, data=state.data.with_survivor(replace(s, where=where)))
+            data = state.data.with_survivor(replace(s, where=where))
             events.append(Event("entered a building" if verdict.entered else "left a building",
                                 {"survivor": s.id, "building": verdict.entered or verdict.exited}))
+            if rules.driver and where == "rv" and data.driver is None:
+                data = replace(data, driver=s.id)
+                events.append(Event("driver", {"survivor": s.id}))
+            state = replace(state, data=data)
     else:
         verdict = judge_shot(outcome, shotgun=weapon == "shotgun")
         events.append(Event("shot missed" if verdict.hit_nothing else "shot hit",
@@ -229,9 +238,25 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
             else:
                 state = _lose_life(state, hit, events)
     state = _too_close(state, events)
+    state = _scenario_end(state, outcome, events)
     if state.flow.waiting != "over":
         state = replace(state, flow=replace(state.flow, waiting="act", request=()))
     return state, events
+
+
+def _scenario_end(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+    """The scenario's instant defeat and objective (GAME END), checked after every episode."""
+    if state.flow.waiting == "over":
+        return state
+    rules = scenario_rules(state.scenario)
+    if rules.instant_defeat == "zombie_touches_rv" and outcome.get("touching_rv"):
+        events.append(Event("instant defeat", {"zombies": sorted(outcome["touching_rv"])}))
+        return replace(state, flow=replace(state.flow, waiting="over", result="lost: a zombie touched the RV"))
+    in_city = sum(z.where == "city" for z in state.data.zombies)
+    if objective_met(rules, [s.where for s in state.data.survivors], in_city):
+        events.append(Event("objective complete", {"zombies_in_city": in_city}))
+        return replace(state, flow=replace(state.flow, waiting="over", result="won: objective complete"))
+    return state
 
 
 def _too_close(state: FlickemState, events: list[Event]) -> FlickemState:
@@ -277,6 +302,7 @@ def _after_rush(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[
     state = _zombies_enter(state, outcome, events)
     for sid in verdict.lose_life:
         state = _lose_life(state, sid, events)
+    state = _scenario_end(state, outcome, events)
     if state.flow.waiting == "over":
         return state, events
     was_horde = state.flow.waiting == "horde"

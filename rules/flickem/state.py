@@ -64,6 +64,7 @@ class Data:
     positions: tuple[tuple[str, float, float], ...]
     pretzel: str | None
     tokens: tuple[Token, ...] = ()
+    driver: str | None = None          # S1: the survivor driving the RV (no longer available)
 
     def token(self, tid: str) -> Token:
         for t in self.tokens:
