@@ -78,7 +78,7 @@ class FlickemBridge:
         bin_xy = self.city.tower_home[0][:2].tolist()
         self.session.poses[i] = rest_pose(self.city.bodies[i], *bin_xy, 0.0, fallen=True)
 
-    def physics(self, aim: Aim | None = None, side: str = "right") -> list[Event]:
+    def physics(self, aim: Aim | None = None, side: str | None = None) -> list[Event]:
         """Run the pending physics request on the table and feed its measured outcome back."""
         request = self.pending()
         if not isinstance(request, PhysicsRequest):
@@ -87,6 +87,7 @@ class FlickemBridge:
         if request.kind == "flick":
             if aim is None:
                 raise ValueError("a flick needs an aim")
+            side = side or spec.get("side", "right")      # the rules say which side (2 guns)
             outcome = self.session.flick(spec["survivor"], spec["weapon"], aim, side=side).to_json()
         elif request.kind == "rush":
             target = tuple(float(v) for v in spec["target"].split(","))

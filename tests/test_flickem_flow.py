@@ -269,3 +269,18 @@ def test_S1_the_driver_is_no_longer_available():
     assert state.flow.waiting == "horde"
     state = play(state, Measured({"survivors_fell": [], "left_city": []}))
     assert legal_actions(state) == [ChooseSurvivor("survivor-john")]      # night: John only
+
+
+def test_SHOOTING_WITH_2_GUNS_two_bullets_one_action_never_three():
+    gun_tokens = (Token("token-gun-1", "gun", "survivor-anita", "up"), Token("token-gun-2", "gun", "survivor-anita", "up"))
+    anita = Survivor("survivor-anita", "Anita", "A", 2, inventory=("token-gun-1", "token-gun-2"))
+    state = play(new_game(setup(survivors=(anita, setup().survivors[1]), tokens=gun_tokens), 1),
+                 ChooseSurvivor("survivor-anita"))
+    assert UseWeapon("two_guns") in legal_actions(state)
+    state = play(state, UseWeapon("two_guns"))
+    assert dict(state.flow.request)["side"] == "left" and state.flow.actions_left == 1
+    state = play(state, Measured(flick_outcome(flicked="bullet-1")))
+    assert state.flow.waiting == "flick" and dict(state.flow.request)["side"] == "right"
+    state = play(state, Measured(flick_outcome(flicked="bullet-1")))
+    assert state.flow.waiting == "act" and state.flow.actions_left == 1       # still one action
+    assert [a.weapon for a in legal_actions(state) if isinstance(a, UseWeapon)].count("two_guns") == 1

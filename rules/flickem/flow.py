@@ -53,7 +53,8 @@ ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapo
            "ShortDistanceKill": ShortDistanceKill, "TakeDrop": TakeDrop, "KeepToken": KeepToken,
            "EndTurn": EndTurn, "Measured": Measured}
 # the table piece each weapon flicks (a gun flicks a bullet, the templates lay their shot)
-WEAPON_PIECE = {"gun": "bullet", "knife": "knife", "bat": "bat", "shotgun": "shotgun", "sniper": "sniper"}
+WEAPON_PIECE = {"gun": "bullet", "two_guns": "bullet", "knife": "knife", "bat": "bat",
+                "shotgun": "shotgun", "sniper": "sniper"}
 
 
 def new_game(setup: Setup, seed: int) -> FlickemState:
@@ -149,7 +150,11 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     if isinstance(action, (Move, UseWeapon)):
         weapon = "movement_disc" if isinstance(action, Move) else WEAPON_PIECE[action.weapon]
         noise = action_noise("move") if isinstance(action, Move) else action_noise("weapon", action.weapon)
-        request = (("survivor", f.active), ("weapon", weapon))
+        if isinstance(action, UseWeapon) and action.weapon == "two_guns":
+            weapon = "bullet"       # the first of two bullets, from the left side
+            request = (("second", "right"), ("side", "left"), ("survivor", f.active), ("weapon", weapon))
+        else:
+            request = (("side", "right"), ("survivor", f.active), ("weapon", weapon))
         flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),),
                        waiting="flick", request=request)
         return replace(state, flow=flow), [Event("flick requested", dict(request))]
@@ -240,7 +245,12 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
     state = _too_close(state, events)
     state = _scenario_end(state, outcome, events)
     if state.flow.waiting != "over":
-        state = replace(state, flow=replace(state.flow, waiting="act", request=()))
+        second = dict(f.request).get("second")
+        if second:                  # the other gun's bullet, from the other side, same action
+            request = (("side", second), ("survivor", f.active), ("weapon", weapon))
+            state = replace(state, flow=replace(state.flow, waiting="flick", request=request))
+        else:
+            state = replace(state, flow=replace(state.flow, waiting="act", request=()))
     return state, events
 
 

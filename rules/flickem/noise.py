@@ -14,7 +14,7 @@ from typing import Mapping
 
 from rules.geometry import Point, by_distance
 
-GUNS = frozenset({"gun", "two_guns", "shotgun", "sniper"})
+GUNS = frozenset({"gun", "two_guns", "shotgun", "sniper"})   # "Fired any type of gun"
 QUIET_WEAPONS = frozenset({"knife", "bat", "short_distance_kill"})
 
 

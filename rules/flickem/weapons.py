@@ -35,4 +35,7 @@ def weapons_of(name: str, inventory: tuple[str, ...]) -> list[str]:
         weapon = WEAPON_TOKENS.get(token)
         if weapon is not None and weapon not in weapons:
             weapons.append(weapon)
+    guns = (weapons[0] == "gun") + sum(t == "gun" for t in inventory)
+    if guns >= 2:                 # SHOOTING WITH 2 GUNS: two bullets in one action (never three)
+        weapons.append("two_guns")
     return weapons
