@@ -62,6 +62,7 @@ class Bot:
             self.planned = self.aim(active, "movement_disc")
             if self.planned.score > -1000.0:        # some candidate moves without touching
                 return Move()
+        self.planned = None
         return EndTurn()
 
     def _closest_standing_zombie(self, survivor: str) -> str | None:

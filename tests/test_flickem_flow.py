@@ -224,7 +224,7 @@ def test_ZOMBIES_ENTERING_A_BUILDING_only_when_someone_or_something_is_inside_an
     assert where["zombie-01"] == where["zombie-02"] == "library"      # Anita and tokens inside
     assert where["zombie-03"] == "city"                                # nobody in the school
     assert sum(e.kind == "zombie entered a building" for e in events) == 2
-    state = play(state, UseWeapon("gun"), Measured(flick_outcome(at_door={"zombie-03": "library"})))
+    state = play(state, Move(), Measured(flick_outcome(at_door={"zombie-03": "library"})))
     assert {z.id: z.where for z in state.data.zombies}["zombie-03"] == "city"   # 2 already inside
 
 
@@ -284,3 +284,13 @@ def test_SHOOTING_WITH_2_GUNS_two_bullets_one_action_never_three():
     state = play(state, Measured(flick_outcome(flicked="bullet-1")))
     assert state.flow.waiting == "act" and state.flow.actions_left == 1       # still one action
     assert [a.weapon for a in legal_actions(state) if isinstance(a, UseWeapon)].count("two_guns") == 1
+
+
+def test_SHOOTING_FROM_INSIDE_A_BUILDING_not_with_zombies_inside():
+    state = play(new_game(_in_library(), 1), ChooseSurvivor("survivor-anita"))
+    assert UseWeapon("gun") in legal_actions(state)                      # from inside: allowed
+    crowded = _in_library(zombies=(Zombie("zombie-01", where="library"), Zombie("zombie-02"),
+                                   Zombie("zombie-03"), Zombie("zombie-04", where="bin"),
+                                   Zombie("zombie-05", where="bin")))
+    state = play(new_game(crowded, 1), ChooseSurvivor("survivor-anita"))
+    assert UseWeapon("gun") not in legal_actions(state)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, Rng
 from rules.flickem.judge import judge_move, judge_rush, judge_shot
-from rules.flickem.noise import Noise, action_noise, turn_noise, zombies_react
+from rules.flickem.noise import GUNS, Noise, action_noise, turn_noise, zombies_react
 from rules.flickem.state import DAY, NIGHT, Data, FlickemState, Flow, Setup
 from rules.flickem.scenarios import may_enter, objective_met, scenario_rules
 from rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, drop_on_death, take_drop_options
@@ -97,11 +97,17 @@ def legal_actions(state: FlickemState) -> list:
         acts: list = [EndTurn()]
         if f.actions_left > 0:
             s = state.data.survivor(f.active)
-            weapons = [UseWeapon(w) for w in weapons_of(s.name, state.data.kinds(s.inventory))]
+            weapons = [UseWeapon(w) for w in weapons_of(s.name, state.data.kinds(s.inventory))
+                       if not (w in GUNS and _zombies_inside(state, s.where))]
             kills = [ShortDistanceKill(z) for z in _zombies_next_to(state, s.id)]
             acts = [Move(), *weapons, *kills, *take_drop_options(state)] + acts
         return acts
     return []
+
+
+def _zombies_inside(state: FlickemState, where: str) -> bool:
+    """SHOOTING FROM INSIDE A BUILDING: not from a building occupied by one or more zombies."""
+    return where not in ("city", "dead", "reserve") and any(z.where == where for z in state.data.zombies)
 
 
 def _zombies_next_to(state: FlickemState, sid: str) -> list[str]:
