@@ -1,0 +1,141 @@
+"""Applying measured physics to the Dead of Winter state (rulebook: MOVE, ENTERING AND EXITING A
+BUILDING, USING A WEAPON, TOO CLOSE!, LOSING LIFE, ZOMBIES ENTERING A BUILDING, GAME END).
+
+The bridge hands back a flick's measured outcome with where every figure now stands; these
+functions judge it and update the game data, then check the scenario's end conditions.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.core import Event
+from rules.flickem.judge import judge_move, judge_shot
+from rules.flickem.scenarios import may_enter, objective_met, scenario_rules
+from rules.flickem.state import Data, FlickemState
+from rules.flickem.tokens import drop_on_death
+from rules.geometry import next_to
+
+FIGURE_RADIUS = 1.3       # house: dimensions table figure.base_diameter / 2
+DISC_WIDTH = 4.0          # house: dimensions table movement_disc.diameter
+
+
+def _measured_figures(data: Data, outcome: dict) -> Data:
+    positions = {p: (float(x), float(y)) for p, (x, y) in outcome.get("positions", {}).items()}
+    standing = outcome.get("standing", {})
+    data = data.with_positions(positions)
+    zombies = tuple(replace(z, standing=bool(standing.get(z.id, z.standing))) for z in data.zombies)
+    survivors = tuple(replace(s, standing=bool(standing.get(s.id, s.standing))) for s in data.survivors)
+    return replace(data, zombies=zombies, survivors=survivors)
+
+
+def _zombies_enter(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+    """ZOMBIES ENTERING A BUILDING: a zombie measured at a building's door enters it only if at
+    least one survivor or token is inside and fewer than 2 zombies are."""
+    data = state.data
+    for zid, building in sorted(outcome.get("at_door", {}).items()):
+        zombie = next(z for z in data.zombies if z.id == zid)
+        if zombie.where != "city":
+            continue
+        occupied = any(s.where == building for s in data.survivors) or \
+            any(t.where == building for t in data.tokens)
+        crowd = sum(z.where == building for z in data.zombies)
+        if occupied and crowd < 2 and may_enter(scenario_rules(state.scenario), building, "zombie"):
+            data = replace(data, zombies=tuple(replace(z, where=building, standing=True) if z.id == zid else z
+                                               for z in data.zombies))
+            events.append(Event("zombie entered a building", {"zombie": zid, "building": building}))
+    return replace(state, data=data)
+
+
+def _lose_life(state: FlickemState, sid: str, events: list[Event]) -> FlickemState:
+    """LOSING LIFE: at 0 the survivor leaves the game (its tokens go to the grocery store)."""
+    s = state.data.survivor(sid)
+    life = s.life - 1
+    dead = life <= 0
+    data = state.data.with_survivor(replace(s, life=max(life, 0), standing=False,
+                                            where="dead" if dead else s.where))
+    if dead:
+        data = drop_on_death(data, sid)
+    events.append(Event("survivor died" if dead else "survivor lost a life", {"survivor": sid, "life": max(life, 0)}))
+    if dead and data.pretzel == sid:                       # the pretzel passes to the closest
+        alive = [x.id for x in data.survivors if x.where not in ("dead", "reserve")]
+        data = replace(data, pretzel=alive[0] if alive else None)
+    state = replace(state, data=data)
+    deaths = sum(x.where == "dead" for x in data.survivors)
+    if deaths >= state.setup.deaths_to_lose:
+        state = replace(state, flow=replace(state.flow, waiting="over", result=f"lost: {deaths} survivors dead"))
+    return state
+
+
+def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+    f = state.flow
+    weapon = dict(f.request)["weapon"]
+    events: list[Event] = []
+    state = replace(state, data=_measured_figures(state.data, outcome))
+    state = _zombies_enter(state, outcome, events)
+    if weapon == "movement_disc":
+        verdict = judge_move(outcome)
+        events.append(Event("move succeeded" if verdict.success else "move failed", {"reason": verdict.reason}))
+        rules = scenario_rules(state.scenario)
+        if verdict.success and verdict.entered and not may_enter(rules, verdict.entered, "survivor"):
+            events[-1] = Event("move failed", {"reason": f"survivors can not enter the {verdict.entered}"})
+        elif verdict.success and (verdict.entered or verdict.exited):   # ENTERING AND EXITING
+            s = state.data.survivor(f.active)
+            where = verdict.entered or "city"
+            data = state.data.with_survivor(replace(s, where=where))
+            events.append(Event("entered a building" if verdict.entered else "left a building",
+                                {"survivor": s.id, "building": verdict.entered or verdict.exited}))
+            if rules.driver and where == "rv" and data.driver is None:
+                data = replace(data, driver=s.id)
+                events.append(Event("driver", {"survivor": s.id}))
+            state = replace(state, data=data)
+    else:
+        verdict = judge_shot(outcome, shotgun=weapon == "shotgun")
+        events.append(Event("shot missed" if verdict.hit_nothing else "shot hit",
+                            {"first": verdict.first, "wounded": list(verdict.wounded)}))
+        for hit in verdict.wounded:
+            if hit.startswith("zombie-"):                  # to the zombie bin
+                zombies = tuple(replace(z, where="bin", standing=True) if z.id == hit else z
+                                for z in state.data.zombies)
+                state = replace(state, data=replace(state.data, zombies=zombies))
+                events.append(Event("zombie wounded", {"zombie": hit}))
+            else:
+                state = _lose_life(state, hit, events)
+    state = _too_close(state, events)
+    state = _scenario_end(state, outcome, events)
+    if state.flow.waiting != "over":
+        second = dict(f.request).get("second")
+        if second:                  # the other gun's bullet, from the other side, same action
+            request = (("side", second), ("survivor", f.active), ("weapon", weapon))
+            state = replace(state, flow=replace(state.flow, waiting="flick", request=request))
+        else:
+            state = replace(state, flow=replace(state.flow, waiting="act", request=()))
+    return state, events
+
+
+def _scenario_end(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+    """The scenario's instant defeat and objective (GAME END), checked after every episode."""
+    if state.flow.waiting == "over":
+        return state
+    rules = scenario_rules(state.scenario)
+    if rules.instant_defeat == "zombie_touches_rv" and outcome.get("touching_rv"):
+        events.append(Event("instant defeat", {"zombies": sorted(outcome["touching_rv"])}))
+        return replace(state, flow=replace(state.flow, waiting="over", result="lost: a zombie touched the RV"))
+    in_city = sum(z.where == "city" for z in state.data.zombies)
+    if objective_met(rules, [s.where for s in state.data.survivors], in_city):
+        events.append(Event("objective complete", {"zombies_in_city": in_city}))
+        return replace(state, flow=replace(state.flow, waiting="over", result="won: objective complete"))
+    return state
+
+
+def _too_close(state: FlickemState, events: list[Event]) -> FlickemState:
+    """TOO CLOSE!: a standing survivor next to a standing zombie loses 1 life and falls; the
+    active survivor is immune during its turn."""
+    zombies = [z.id for z in state.data.zombies if z.where == "city" and z.standing]
+    for s in state.data.survivors:
+        if s.id == state.flow.active or s.where != "city" or not s.standing:
+            continue
+        here = state.data.position(s.id)
+        if any(next_to(here, state.data.position(z), FIGURE_RADIUS, FIGURE_RADIUS, DISC_WIDTH) for z in zombies):
+            events.append(Event("too close", {"survivor": s.id}))
+            state = _lose_life(state, s.id, events)
+    return state

@@ -1,0 +1,91 @@
+"""Turns and rounds of Dead of Winter (rulebook: USING A SURVIVOR (rotate the backpack),
+ZOMBIES' REACTION!, ZOMBIE RUSH, WAYS TO PLAY (turn order), END OF THE ROUND, A NEW HORDE
+ARRIVES!, GAME END).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.core import Event
+from rules.flickem.judge import judge_rush
+from rules.flickem.noise import Noise, turn_noise, zombies_react
+from rules.flickem.results import _lose_life, _measured_figures, _scenario_end, _zombies_enter
+from rules.flickem.state import DAY, NIGHT, FlickemState
+
+
+def available(state: FlickemState, team: str) -> list[str]:
+    """BACKPACKS: alive survivors of ``team`` whose backpack shows the round's colour."""
+    return [s.id for s in state.data.survivors
+            if s.team == team and s.backpack == state.flow.colour and s.where not in ("dead", "reserve")
+            and s.id != state.data.driver]
+
+
+def _end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:
+    """Rotate the backpack, then the zombies' reaction to the loudest noise."""
+    f = state.flow
+    s = state.data.survivor(f.active)
+    flipped = NIGHT if s.backpack == DAY else DAY
+    state = replace(state, data=state.data.with_survivor(replace(s, backpack=flipped)))
+    noise = turn_noise([Noise(n) for n in f.noises])
+    city = [z for z in state.data.zombies if z.where == "city"]
+    positions = {z.id: state.data.position(z.id) for z in city}
+    reaction = zombies_react(noise, state.data.position(s.id), positions, {z.id: z.standing for z in city})
+    stand = set(reaction.stand) | ({z.id for z in city} - set(reaction.rush) if reaction.stand_all_others else set())
+    zombies = tuple(replace(z, standing=True) if z.id in stand else z for z in state.data.zombies)
+    state = replace(state, data=replace(state.data, zombies=zombies))
+    events = [Event("turn ended", {"survivor": s.id}),
+              Event(f"reaction {noise.name}", {"rush": list(reaction.rush), "stand": sorted(stand)})]
+    if reaction.rush:
+        target = state.data.position(s.id)
+        request = (("target", f"{target[0]:.3f},{target[1]:.3f}"), ("zombies", ",".join(reaction.rush)))
+        return replace(state, flow=replace(f, waiting="rush", request=request, active=None)), events
+    return _next_turn(replace(state, flow=replace(f, active=None)), events)
+
+
+def _after_rush(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+    verdict = judge_rush(outcome)
+    events = [Event("rush result", {"fell": list(verdict.lose_life)})]
+    state = replace(state, data=_measured_figures(state.data, outcome))
+    state = _zombies_enter(state, outcome, events)
+    for sid in verdict.lose_life:
+        state = _lose_life(state, sid, events)
+    state = _scenario_end(state, outcome, events)
+    if state.flow.waiting == "over":
+        return state, events
+    was_horde = state.flow.waiting == "horde"
+    state = replace(state, flow=replace(state.flow, request=()))
+    return (replace(state, flow=replace(state.flow, waiting="choose")), events) if was_horde \
+        else _next_turn(state, events)
+
+
+def _next_turn(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
+    """Teams alternate; when no survivor shows the round's colour the round ends."""
+    f = state.flow
+    for step in range(1, len(f.teams) + 1):
+        team_index = (f.team_index + step) % len(f.teams)
+        if available(state, f.teams[team_index]):
+            return replace(state, flow=replace(f, team_index=team_index, waiting="choose")), events
+    return _end_round(state, events)
+
+
+def _end_round(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
+    """END OF THE ROUND: marker forward (skull ends the game), stand all zombies, new horde."""
+    f = state.flow
+    marker = f.round_marker - 1
+    events.append(Event("round ended", {"marker": marker}))
+    if marker <= 0:
+        return replace(state, flow=replace(f, round_marker=0, waiting="over",
+                                           result="lost: the round marker reached the skull")), events
+    colour = NIGHT if f.colour == DAY else DAY
+    zombies = tuple(replace(z, standing=True) for z in state.data.zombies)
+    count = state.setup.invasion_day if colour == DAY else state.setup.invasion_night
+    in_bin = [z.id for z in zombies if z.where == "bin"]
+    state = replace(state, data=replace(state.data, zombies=zombies))
+    if len(in_bin) < count:
+        return replace(state, flow=replace(f, round_marker=marker, colour=colour, waiting="over",
+                                           result="lost: not enough zombies in the bin")), events
+    request = (("zombies", ",".join(sorted(in_bin)[:count])),)
+    zombies = tuple(replace(z, where="city") if z.id in sorted(in_bin)[:count] else z for z in zombies)
+    events.append(Event("new horde", {"count": count}))
+    flow = replace(f, round_marker=marker, colour=colour, team_index=0, waiting="horde", request=request)
+    return replace(state, data=replace(state.data, zombies=zombies), flow=flow), events
