@@ -18,6 +18,7 @@ from rules.core import Event, Measured, PhysicsRequest
 from rules.engine import Engine
 from rules.flickem.flow import ACTIONS, FlickemGame
 from rules.flickem.judge import judge_shot
+from rules.flickem.powers import with_powers
 from rules.flickem.scenarios import scenario_rules
 from rules.flickem.state import Setup, Survivor, Token, Zombie
 from scenes.schema import Scene
@@ -30,6 +31,8 @@ def setup_from_city(city: City) -> Setup:
                                where="reserve" if scene.placement(s.piece).reserve else
                                (scene.placement(s.piece).on or "city"))
                       for s in scene.survivors)
+    if scenario_rules(scene.number).powers:
+        survivors = tuple(with_powers(s) for s in survivors)
     zombies = tuple(Zombie(city.bodies[i].id, "city" if city.present[i] else "bin") for i in city.ids("zombie"))
     positions = tuple(sorted((city.bodies[i].id, float(city.poses[i, 0]), float(city.poses[i, 1]))
                              for i in city.ids("figure") if city.present[i]))
@@ -89,6 +92,8 @@ class FlickemBridge:
                 raise ValueError("a flick needs an aim")
             side = side or spec.get("side", "right")      # the rules say which side (2 guns)
             outcome = self.session.flick(spec["survivor"], spec["weapon"], aim, side=side).to_json()
+            outcome["flare_at"] = outcome["extra"]["end"]
+            outcome["flipped"] = outcome["extra"]["flipped"]
         elif request.kind == "rush":
             target = tuple(float(v) for v in spec["target"].split(","))
             outcome = self.session.rush(spec["zombies"].split(","), target).to_json()

@@ -156,6 +156,9 @@ def measure_flick(city: City, result: EpisodeResult, flicked: int, present: np.n
                             for w, c in result.contacts_of.items()}}
     by_any = {ids[i] for c in result.contacts_of.values() for _, i in c if i not in held}
     extra["fell_touched"] = [ids[i] for i in fell if ids[i] in by_any]
+    # where the flicked piece ended and whether it turned over (a flare's side up counts)
+    extra["end"] = [float(final[flicked, 0]), float(final[flicked, 1])]
+    extra["flipped"] = bool(up_axes(final[[flicked]])[0, 2] < 0.0)
     return FlickOutcome(
         flicked=ids[flicked], first_contacts=touched,
         first_contact_ticks=[t for t, i in result.contacts if i not in held],

@@ -7,7 +7,7 @@ import pytest
 from game.flick import Aim
 from game.flickem_bridge import FlickemBridge
 from rules.core import Decision, PhysicsRequest
-from rules.flickem.flow import EndTurn, Move, UseWeapon
+from rules.flickem.flow import ChooseSurvivor, EndTurn, Move, UseWeapon
 from scenes.loader import load_flickem
 
 pytestmark = pytest.mark.physics
@@ -49,3 +49,20 @@ def test_scene_tokens_reach_the_rules_where_the_setup_put_them():
     assert "hospital" not in where.values() and all(t.face == "down" for t in setup.tokens)
     anita = next(s for s in setup.survivors if s.name == "Anita")
     assert anita.where == "reserve" and anita.life == 2            # S3: found during the game
+
+
+def test_s7_elijah_throws_a_real_flare_and_the_zombies_react_to_it():
+    from rules.flickem.powers import UseFlare
+    bridge = FlickemBridge(load_flickem(7), seed=1)
+    legal = bridge.engine.game.legal_actions(bridge.engine.state)
+    assert legal == [ChooseSurvivor("survivor-elijah")]          # the pretzel holder first
+    bridge.decide(legal[0])
+    bridge.decide(UseFlare("big"))
+    events = bridge.physics(Aim(20.0, 0.25))
+    assert events[0].kind in ("flare", "flare failed")
+    if events[0].kind == "flare":
+        x, y = events[0].data["at"]
+        assert -45 <= x <= 45 and -45 <= y <= 45
+        assert not bridge.session.present[bridge.city.index("flare-1")]   # off the table again
+        reaction = next(e for e in bridge.decide(EndTurn()) if e.kind.startswith("reaction"))
+        assert reaction.kind == f"reaction {'LOUD' if events[0].data['side'] == 'big' else 'QUIET'}"

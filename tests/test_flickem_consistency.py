@@ -33,7 +33,8 @@ def synthetic_outcome(state: FlickemState, request: PhysicsRequest, rng: random.
         return {"flicked": request.spec["weapon"], "first_contacts": touched, "fell": fell,
                 "left_city": [], "disturbed": touched, "entered": None, "exited": None,
                 "clean": not touched, "extra": {"fell_touched": fell},
-                "positions": positions, "standing": standing}
+                "positions": positions, "standing": standing,
+                "flare_at": [rng.uniform(-40, 40), rng.uniform(-40, 40)], "flipped": rng.random() < 0.3}
     survivors = [s.id for s in data.survivors if s.where == "city"]
     return {"survivors_fell": rng.sample(survivors, k=min(len(survivors), rng.choice([0, 0, 1]))),
             "objects_fell": [], "left_city": [], "positions": positions, "standing": standing}

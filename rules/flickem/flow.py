@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 
 from rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, Rng
 from rules.flickem.noise import GUNS, action_noise
+from rules.flickem.powers import (ExtraAction, UseFlare, apply_extra_action, apply_use_flare, flare_result,
+                                  john_bonus, power_actions)
 from rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scenario_end
 from rules.flickem.rounds import _after_rush, _end_turn, available
 from rules.flickem.state import Data, FlickemState, Flow, Setup
@@ -48,7 +50,7 @@ class EndTurn:
 
 ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapon,
            "ShortDistanceKill": ShortDistanceKill, "TakeDrop": TakeDrop, "KeepToken": KeepToken,
-           "EndTurn": EndTurn, "Measured": Measured}
+           "ExtraAction": ExtraAction, "UseFlare": UseFlare, "EndTurn": EndTurn, "Measured": Measured}
 # the table piece each weapon flicks (a gun flicks a bullet, the templates lay their shot)
 WEAPON_PIECE = {"gun": "bullet", "two_guns": "bullet", "knife": "knife", "bat": "bat",
                 "shotgun": "shotgun", "sniper": "sniper"}
@@ -91,7 +93,7 @@ def legal_actions(state: FlickemState) -> list:
                        if not (w in GUNS and _zombies_inside(state, s.where))]
             kills = [ShortDistanceKill(z) for z in _zombies_next_to(state, s.id)]
             acts = [Move(), *weapons, *kills, *take_drop_options(state)] + acts
-        return acts
+        return power_actions(state) + acts
     return []
 
 
@@ -118,8 +120,11 @@ def _first_turn_of_round(state: FlickemState) -> bool:
 def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     f = state.flow
     if isinstance(action, Measured):
+        if f.waiting == "flick" and dict(f.request).get("weapon") == "flare":
+            return flare_result(state, action.outcome)
         if f.waiting == "flick":
-            return _after_flick(state, action.outcome)
+            state, events = _after_flick(state, action.outcome)
+            return (john_bonus(state, events), events) if state.flow.waiting == "act" else (state, events)
         if f.waiting in ("rush", "horde"):
             return _after_rush(state, action.outcome)
         raise IllegalAction(f"no physics result is awaited (waiting for: {f.waiting})")
@@ -128,8 +133,12 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     if isinstance(action, ChooseSurvivor):
         s = state.data.survivor(action.survivor)
         data = state.data.with_survivor(replace(s, standing=True))     # stood up if fallen
-        flow = replace(f, active=s.id, actions_left=2, noises=(), waiting="act")
+        flow = replace(f, active=s.id, actions_left=2, noises=(), waiting="act", flare=None, kills=0, bonus=False)
         return replace(state, data=data, flow=flow), [Event("survivor chosen", {"survivor": s.id})]
+    if isinstance(action, ExtraAction):
+        return apply_extra_action(state)
+    if isinstance(action, UseFlare):
+        return apply_use_flare(state, action)
     if isinstance(action, TakeDrop):
         return apply_take_drop(state, action)
     if isinstance(action, KeepToken):
@@ -140,8 +149,10 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         noise = action_noise("weapon", weapons_of(s.name, state.data.kinds(s.inventory))[0])
         zombies = tuple(replace(z, where="bin", standing=True) if z.id == action.zombie else z
                         for z in state.data.zombies)
-        flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),))
+        flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),), kills=f.kills + 1)
         events = [Event("zombie killed at short distance", {"zombie": action.zombie})]
+        state = john_bonus(replace(state, flow=flow), events)
+        flow = state.flow
         return _scenario_end(replace(state, data=replace(state.data, zombies=zombies), flow=flow), {}, events), events
     if isinstance(action, (Move, UseWeapon)):
         weapon = "movement_disc" if isinstance(action, Move) else WEAPON_PIECE[action.weapon]

@@ -96,7 +96,8 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
             if hit.startswith("zombie-"):                  # to the zombie bin
                 zombies = tuple(replace(z, where="bin", standing=True) if z.id == hit else z
                                 for z in state.data.zombies)
-                state = replace(state, data=replace(state.data, zombies=zombies))
+                state = replace(state, data=replace(state.data, zombies=zombies),
+                                flow=replace(state.flow, kills=state.flow.kills + 1))
                 events.append(Event("zombie wounded", {"zombie": hit}))
             else:
                 state = _lose_life(state, hit, events)

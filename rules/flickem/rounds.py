@@ -26,17 +26,19 @@ def _end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:
     s = state.data.survivor(f.active)
     flipped = NIGHT if s.backpack == DAY else DAY
     state = replace(state, data=state.data.with_survivor(replace(s, backpack=flipped)))
-    noise = turn_noise([Noise(n) for n in f.noises])
+    # FLARE: after a successful flare only its side counts, and the reaction goes to the flare
+    noise = turn_noise([Noise(n) for n in f.noises], flare=f.flare[2] if f.flare else None)
+    origin = (f.flare[0], f.flare[1]) if f.flare else state.data.position(s.id)
     city = [z for z in state.data.zombies if z.where == "city"]
     positions = {z.id: state.data.position(z.id) for z in city}
-    reaction = zombies_react(noise, state.data.position(s.id), positions, {z.id: z.standing for z in city})
+    reaction = zombies_react(noise, origin, positions, {z.id: z.standing for z in city})
     stand = set(reaction.stand) | ({z.id for z in city} - set(reaction.rush) if reaction.stand_all_others else set())
     zombies = tuple(replace(z, standing=True) if z.id in stand else z for z in state.data.zombies)
     state = replace(state, data=replace(state.data, zombies=zombies))
     events = [Event("turn ended", {"survivor": s.id}),
               Event(f"reaction {noise.name}", {"rush": list(reaction.rush), "stand": sorted(stand)})]
     if reaction.rush:
-        target = state.data.position(s.id)
+        target = origin
         request = (("target", f"{target[0]:.3f},{target[1]:.3f}"), ("zombies", ",".join(reaction.rush)))
         return replace(state, flow=replace(f, waiting="rush", request=request, active=None)), events
     return _next_turn(replace(state, flow=replace(f, active=None)), events)

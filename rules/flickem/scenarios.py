@@ -25,6 +25,7 @@ class ScenarioRules:
     objective: str = ""
     max_zombies: int = 18
     instant_defeat: str = ""
+    powers: bool = False            # "Power side face up": survivors use their special powers
 
 
 @lru_cache(maxsize=None)

@@ -21,6 +21,8 @@ class Survivor:
     where: str = "city"             # "city", a building id, "dead" or "reserve"
     standing: bool = True
     inventory: tuple[str, ...] = ()     # token ids, the default weapon excluded
+    power: bool = False                 # board on its special-power side (S7: SPECIAL POWERS)
+    specials: tuple[str, ...] = ()      # tokens kept on the board by a power: "flare", "extra_action"
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,9 @@ class Flow:
     looking: str | None = None      # the face-down token the active survivor is looking at
     request: tuple[tuple[str, str], ...] = ()   # the physics request's spec, as sorted pairs
     result: str = ""                # why the game ended
+    flare: tuple[float, float, str] | None = None   # a successful flare this turn: x, y, side up
+    kills: int = 0                  # zombies the active survivor killed this turn (John's power)
+    bonus: bool = False             # John's third action already granted this turn
 
 
 @dataclass(frozen=True)

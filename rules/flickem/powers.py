@@ -1,0 +1,89 @@
+"""Survivors' special powers that change a turn (rulebook S7: SPECIAL POWERS, FLARE).
+
+- ANITA WALLACE: 2 extra action tokens; discard 1 to take an extra action on her turn.
+- ELIJAH JORDAN: 2 flare tokens; an action uses a flare: flicked from his side, successful if it
+  ends in the city; the turn's reaction then follows only the side facing up (big = LOUD, small
+  = QUIET) and is aimed at the flare, which is then removed; an unsuccessful flare is removed.
+- JOHN PRICE: if he killed one or more zombies on his turn, he gains a third action.
+The other powers (Gabriel, Mike, Olivia, Loretta) are not encoded yet.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.core import Event
+from rules.flickem.state import FlickemState, Survivor
+
+STARTING_SPECIALS = {"Anita": ("extra_action", "extra_action"), "Elijah": ("flare", "flare")}
+
+
+@dataclass(frozen=True)
+class ExtraAction:
+    pass
+
+
+@dataclass(frozen=True)
+class UseFlare:
+    side: str                   # "big" (LOUD) or "small" (QUIET) facing up when flicked
+
+
+def with_powers(survivor: Survivor) -> Survivor:
+    """A survivor whose board is flipped to its power side, with the tokens the power brings."""
+    return replace(survivor, power=True, specials=STARTING_SPECIALS.get(survivor.name, ()))
+
+
+def power_actions(state: FlickemState) -> list:
+    s = state.data.survivor(state.flow.active)
+    acts: list = []
+    if s.power and "extra_action" in s.specials:
+        acts.append(ExtraAction())
+    if s.power and "flare" in s.specials and state.flow.actions_left > 0:
+        acts += [UseFlare("big"), UseFlare("small")]
+    return acts
+
+
+def _spend(survivor: Survivor, special: str) -> Survivor:
+    specials = list(survivor.specials)
+    specials.remove(special)
+    return replace(survivor, specials=tuple(specials))
+
+
+def apply_extra_action(state: FlickemState) -> tuple[FlickemState, list[Event]]:
+    s = state.data.survivor(state.flow.active)
+    data = state.data.with_survivor(_spend(s, "extra_action"))
+    flow = replace(state.flow, actions_left=state.flow.actions_left + 1)
+    return replace(state, data=data, flow=flow), [Event("extra action", {"survivor": s.id})]
+
+
+def apply_use_flare(state: FlickemState, action: UseFlare) -> tuple[FlickemState, list[Event]]:
+    if action.side not in ("big", "small"):
+        raise ValueError(f"flare side must be 'big' or 'small', got {action.side!r}")
+    f = state.flow
+    s = state.data.survivor(f.active)
+    data = state.data.with_survivor(_spend(s, "flare"))       # used: removed either way
+    request = (("flare", action.side), ("side", "right"), ("survivor", s.id), ("weapon", "flare"))
+    flow = replace(f, actions_left=f.actions_left - 1, waiting="flick", request=request)
+    return replace(state, data=data, flow=flow), [Event("flick requested", dict(request))]
+
+
+def flare_result(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+    """FLARE: successful if it ends in the city; the side up is measured (it may have flipped)."""
+    f = state.flow
+    if outcome["flicked"] in outcome.get("left_city", ()):
+        return replace(state, flow=replace(f, waiting="act", request=())), \
+            [Event("flare failed", {"reason": "it left the city"})]
+    placed = dict(f.request)["flare"]
+    side = placed if not outcome.get("flipped") else ("small" if placed == "big" else "big")
+    x, y = outcome["flare_at"]
+    flow = replace(f, waiting="act", request=(), flare=(float(x), float(y), side))
+    return replace(state, flow=flow), [Event("flare", {"side": side, "at": [x, y]})]
+
+
+def john_bonus(state: FlickemState, events: list[Event]) -> FlickemState:
+    """JOHN PRICE: a third action the first time he kills a zombie on his turn."""
+    f = state.flow
+    s = state.data.survivor(f.active)
+    if s.power and s.name == "John" and f.kills > 0 and not f.bonus:
+        events.append(Event("third action", {"survivor": s.id}))
+        return replace(state, flow=replace(f, actions_left=f.actions_left + 1, bonus=True))
+    return state

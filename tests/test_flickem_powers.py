@@ -1,0 +1,53 @@
+"""S7 SPECIAL POWERS and FLARE (rules/flickem/powers.py)."""
+from __future__ import annotations
+
+from rules.core import Measured
+from rules.flickem.flow import ChooseSurvivor, EndTurn, ShortDistanceKill, apply, legal_actions, new_game
+from rules.flickem.powers import ExtraAction, UseFlare, with_powers
+from rules.flickem.state import Survivor
+from tests.test_flickem_flow import flick_outcome, play, setup
+
+ZOMBIES_NEAR_FLARE = (("survivor-anita", 0.0, 0.0), ("survivor-elijah", 30.0, 0.0), ("survivor-john", -30.0, 0.0),
+                      ("zombie-01", 0.0, 20.0), ("zombie-02", 40.0, 38.0), ("zombie-03", -6.0, -30.0))
+
+
+def powered(*names: str, **kw):
+    survivors = tuple(with_powers(Survivor(f"survivor-{n.lower()}", n, "A", 3)) for n in names)
+    return setup(survivors=survivors, positions=ZOMBIES_NEAR_FLARE, **kw)
+
+
+def test_ANITA_discards_an_extra_action_token_for_an_extra_action():
+    state = play(new_game(powered("Anita", "Elijah", "John"), 1), ChooseSurvivor("survivor-anita"))
+    assert ExtraAction() in legal_actions(state)
+    state, events = apply(state, ExtraAction())
+    assert state.flow.actions_left == 3 and state.data.survivor("survivor-anita").specials == ("extra_action",)
+
+
+def test_ELIJAH_FLARE_the_reaction_follows_the_side_up_and_goes_to_the_flare():
+    state = play(new_game(powered("Elijah", "Anita"), 1), ChooseSurvivor("survivor-elijah"))
+    assert UseFlare("big") in legal_actions(state) and UseFlare("small") in legal_actions(state)
+    state, _ = apply(state, UseFlare("big"))
+    assert dict(state.flow.request)["weapon"] == "flare"
+    # it landed near zombie-02 and turned over: the small (QUIET) side is up
+    state, events = apply(state, Measured(flick_outcome(flicked="flare-1", flare_at=[38.0, 35.0], flipped=True)))
+    assert state.flow.flare == (38.0, 35.0, "small") and state.data.survivor("survivor-elijah").specials == ("flare",)
+    state, events = apply(state, EndTurn())
+    reaction = next(e for e in events if e.kind.startswith("reaction"))
+    assert reaction.kind == "reaction QUIET" and reaction.data["rush"] == ["zombie-02"]   # at the flare
+
+
+def test_FLARE_that_leaves_the_city_is_lost():
+    state = play(new_game(powered("Elijah", "Anita"), 1), ChooseSurvivor("survivor-elijah"), UseFlare("big"))
+    state, events = apply(state, Measured(flick_outcome(flicked="flare-1", left_city=["flare-1"], flare_at=[60.0, 0.0])))
+    assert state.flow.flare is None and events[0].kind == "flare failed"
+    assert state.data.survivor("survivor-elijah").specials == ("flare",)          # removed anyway
+
+
+def test_JOHN_gains_a_third_action_after_killing_a_zombie():
+    positions = (("survivor-john", 0.0, 0.0), ("survivor-anita", 30.0, 0.0), ("zombie-01", 4.0, 0.0),
+                 ("zombie-02", 0.0, 30.0), ("zombie-03", -25.0, -25.0))
+    state = play(new_game(setup(survivors=(with_powers(Survivor("survivor-john", "John", "A", 3)),
+                                           Survivor("survivor-anita", "Anita", "A", 3)),
+                                positions=positions), 1), ChooseSurvivor("survivor-john"))
+    state, events = apply(state, ShortDistanceKill("zombie-01"))
+    assert state.flow.actions_left == 2 and any(e.kind == "third action" for e in events)
