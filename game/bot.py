@@ -18,6 +18,7 @@ from game.measure import measure_flick
 from game.table import Table
 from rules.flickem.flow import WEAPON_PIECE, ChooseSurvivor, EndTurn, Move, ShortDistanceKill, UseWeapon
 from rules.flickem.judge import is_zombie
+from rules.flickem.scenarios import scenario_rules
 
 SHOT_RANGE = 35.0           # cm: farther zombies are approached rather than shot (house)
 HIT = 100.0                 # score of a simulated shot that fells a zombie
@@ -49,7 +50,10 @@ class Bot:
         kills = [a for a in legal if isinstance(a, ShortDistanceKill)]
         if kills:
             return kills[0]
-        weapons = [a for a in legal if isinstance(a, UseWeapon) and a.weapon in ("gun", "knife", "bat")]
+        # weapons that wound first (gun, knife); the bat only knocks over
+        order = {"gun": 0, "knife": 1, "bat": 2}
+        weapons = sorted((a for a in legal if isinstance(a, UseWeapon) and a.weapon in order),
+                         key=lambda a: order[a.weapon])
         zombie = self._closest_standing_zombie(active)
         if weapons and zombie and self._distance(active, zombie) < SHOT_RANGE:
             self.target = zombie
@@ -59,11 +63,20 @@ class Bot:
                     self.planned = plan
                     return weapon
         if Move() in legal and state.data.survivor(active).where == "city":
-            self.planned = self.aim(active, "movement_disc")
+            self.planned = self.aim(active, "movement_disc", self._move_goal(active))
             if self.planned.score > -1000.0:        # some candidate moves without touching
                 return Move()
         self.planned = None
         return EndTurn()
+
+    def _move_goal(self, survivor: str) -> str:
+        """Toward the RV once few enough zombies are left (S1's objective), else toward the
+        closest standing zombie to get it in range."""
+        data = self.bridge.engine.state.data
+        in_city = sum(z.where == "city" for z in data.zombies)
+        if in_city <= scenario_rules(self.bridge.engine.state.scenario).max_zombies:
+            return self.goal
+        return self._closest_standing_zombie(survivor) or self.goal
 
     def _closest_standing_zombie(self, survivor: str) -> str | None:
         data = self.bridge.engine.state.data
@@ -82,14 +95,18 @@ class Bot:
             return plan
         return self.aim(survivor, weapon)
 
-    def aim(self, survivor: str, weapon: str) -> Plan:
+    def aim(self, survivor: str, weapon: str, goal: str | None = None) -> Plan:
         """Simulate candidate flicks and keep the best-scoring one."""
         session = self.bridge.session
         city = self.bridge.city
         here = session.poses[city.index(survivor), :2].astype(float)
         if weapon == "movement_disc":
-            goal = session.poses[city.index(self.goal), :2].astype(float)
+            goal_piece = goal or self.goal
+            goal = session.poses[city.index(goal_piece), :2].astype(float)
             span = float(np.linalg.norm(goal - here))
+            if goal_piece != self.goal:           # approaching a zombie: stop in shooting range
+                span = max(span - SHOT_RANGE / 2, 6.0)
+                goal = here + (goal - here) * span / max(float(np.linalg.norm(goal - here)), 1e-6)
             # the whole way, or a stage of it (a clear 15-30 cm hop beats a blocked long flick)
             reach = sorted({min(span - 2.0, d) for d in (15.0, 30.0, span - 2.0) if d > 4.0})
             powers = [min(1.0, max(0.05, d / 100.0)) for d in reach]

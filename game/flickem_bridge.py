@@ -87,6 +87,7 @@ class FlickemBridge:
         if not isinstance(request, PhysicsRequest):
             raise ValueError(f"no physics is pending (the rules wait for {request})")
         spec = request.spec
+        before = self.session.snapshot()
         if request.kind == "flick":
             if aim is None:
                 raise ValueError("a flick needs an aim")
@@ -107,6 +108,10 @@ class FlickemBridge:
         for event in events:
             if event.kind == "zombie entered a building":
                 self._into_building(event.data["zombie"], event.data["building"])
+            if event.kind == "free move failed":      # MIKE CHO: back where he was
+                for piece in [event.data["survivor"], *outcome.get("disturbed", ())]:
+                    i = self.city.index(piece)
+                    self.session.poses[i] = before[0][i]
         return events
 
     def _into_building(self, zombie: str, building: str) -> None:

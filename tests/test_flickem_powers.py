@@ -51,3 +51,17 @@ def test_JOHN_gains_a_third_action_after_killing_a_zombie():
                                 positions=positions), 1), ChooseSurvivor("survivor-john"))
     state, events = apply(state, ShortDistanceKill("zombie-01"))
     assert state.flow.actions_left == 2 and any(e.kind == "third action" for e in events)
+
+
+def test_MIKE_free_move_at_the_end_of_his_turn_and_back_if_he_falls():
+    from rules.flickem.powers import FreeMove
+    state = play(new_game(powered("Mike", "Anita"), 1), ChooseSurvivor("survivor-mike"))
+    # Mike has no position in this fixture's city: give him one
+    from dataclasses import replace
+    state = replace(state, data=state.data.with_positions({"survivor-mike": (10.0, -10.0)}))
+    assert FreeMove() in legal_actions(state)
+    state, _ = apply(state, FreeMove())
+    assert dict(state.flow.request)["weapon"] == "figure" and state.flow.actions_left == 2
+    state, events = apply(state, Measured(flick_outcome(flicked="survivor-mike", fell=["survivor-mike"])))
+    assert events[0].kind == "free move failed"
+    assert legal_actions(state) == [EndTurn()]                 # the end of his turn

@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 
 from rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, Rng
 from rules.flickem.noise import GUNS, action_noise
-from rules.flickem.powers import (ExtraAction, UseFlare, apply_extra_action, apply_use_flare, flare_result,
-                                  john_bonus, power_actions)
+from rules.flickem.powers import (ExtraAction, FreeMove, UseFlare, apply_extra_action, apply_free_move,
+                                  apply_use_flare, flare_result, john_bonus, power_actions)
 from rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scenario_end
 from rules.flickem.rounds import _after_rush, _end_turn, available
 from rules.flickem.state import Data, FlickemState, Flow, Setup
@@ -50,7 +50,8 @@ class EndTurn:
 
 ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapon,
            "ShortDistanceKill": ShortDistanceKill, "TakeDrop": TakeDrop, "KeepToken": KeepToken,
-           "ExtraAction": ExtraAction, "UseFlare": UseFlare, "EndTurn": EndTurn, "Measured": Measured}
+           "ExtraAction": ExtraAction, "UseFlare": UseFlare, "FreeMove": FreeMove, "EndTurn": EndTurn,
+           "Measured": Measured}
 # the table piece each weapon flicks (a gun flicks a bullet, the templates lay their shot)
 WEAPON_PIECE = {"gun": "bullet", "two_guns": "bullet", "knife": "knife", "bat": "bat",
                 "shotgun": "shotgun", "sniper": "sniper"}
@@ -139,6 +140,8 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return apply_extra_action(state)
     if isinstance(action, UseFlare):
         return apply_use_flare(state, action)
+    if isinstance(action, FreeMove):
+        return apply_free_move(state)
     if isinstance(action, TakeDrop):
         return apply_take_drop(state, action)
     if isinstance(action, KeepToken):

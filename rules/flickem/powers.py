@@ -5,7 +5,9 @@
   ends in the city; the turn's reaction then follows only the side facing up (big = LOUD, small
   = QUIET) and is aimed at the flare, which is then removed; an unsuccessful flare is removed.
 - JOHN PRICE: if he killed one or more zombies on his turn, he gains a third action.
-The other powers (Gabriel, Mike, Olivia, Loretta) are not encoded yet.
+- MIKE CHO: a free move at the end of his turn, flicking his own figure by the move rules; if he
+  falls (or touches anything) he goes back where he was.
+The other powers (Gabriel, Olivia, Loretta) are not encoded yet.
 """
 from __future__ import annotations
 
@@ -19,6 +21,11 @@ STARTING_SPECIALS = {"Anita": ("extra_action", "extra_action"), "Elijah": ("flar
 
 @dataclass(frozen=True)
 class ExtraAction:
+    pass
+
+
+@dataclass(frozen=True)
+class FreeMove:
     pass
 
 
@@ -39,7 +46,17 @@ def power_actions(state: FlickemState) -> list:
         acts.append(ExtraAction())
     if s.power and "flare" in s.specials and state.flow.actions_left > 0:
         acts += [UseFlare("big"), UseFlare("small")]
+    if s.power and s.name == "Mike" and s.where == "city" and not state.flow.bonus:
+        acts.append(FreeMove())
     return acts
+
+
+def apply_free_move(state: FlickemState) -> tuple[FlickemState, list[Event]]:
+    """Mike flicks his own figure: no action spent, a move's QUIET noise, once per turn."""
+    f = state.flow
+    request = (("side", "right"), ("survivor", f.active), ("weapon", "figure"))
+    flow = replace(f, waiting="flick", request=request, bonus=True, noises=f.noises + (1,))
+    return replace(state, flow=flow), [Event("flick requested", dict(request))]
 
 
 def _spend(survivor: Survivor, special: str) -> Survivor:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core import Event
-from rules.flickem.judge import judge_move, judge_shot
+from rules.flickem.judge import judge_bat, judge_move, judge_shot
 from rules.flickem.scenarios import may_enter, objective_met, scenario_rules
 from rules.flickem.state import Data, FlickemState
 from rules.flickem.tokens import drop_on_death
@@ -88,6 +88,18 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
                 data = replace(data, driver=s.id)
                 events.append(Event("driver", {"survivor": s.id}))
             state = replace(state, data=data)
+    elif weapon == "bat":           # BASEBALL BAT: a move that may knock figures over, no wounds
+        s = state.data.survivor(f.active)
+        friends = frozenset(x.id for x in state.data.survivors if x.team == s.team)
+        verdict = judge_bat(outcome, friends)
+        events.append(Event("bat succeeded" if verdict.success else "bat failed", {"reason": verdict.reason}))
+        if verdict.success and verdict.entered and may_enter(scenario_rules(state.scenario), verdict.entered, "survivor"):
+            state = replace(state, data=state.data.with_survivor(replace(s, where=verdict.entered)))
+    elif weapon == "figure":        # MIKE CHO: the figure flicked itself; falling fails too
+        mike = f.active
+        failed = not outcome.get("clean", False) or mike in outcome.get("fell", ()) or \
+            mike in outcome.get("left_city", ())
+        events.append(Event("free move failed" if failed else "free move", {"survivor": mike}))
     else:
         verdict = judge_shot(outcome, shotgun=weapon == "shotgun")
         events.append(Event("shot missed" if verdict.hit_nothing else "shot hit",
@@ -110,6 +122,8 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
             state = replace(state, flow=replace(state.flow, waiting="flick", request=request))
         else:
             state = replace(state, flow=replace(state.flow, waiting="act", request=()))
+        if weapon == "figure":      # at the end of his turn: nothing but ending it is left
+            state = replace(state, flow=replace(state.flow, actions_left=0))
     return state, events
 
 

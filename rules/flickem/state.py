@@ -115,7 +115,7 @@ class Flow:
     result: str = ""                # why the game ended
     flare: tuple[float, float, str] | None = None   # a successful flare this turn: x, y, side up
     kills: int = 0                  # zombies the active survivor killed this turn (John's power)
-    bonus: bool = False             # John's third action already granted this turn
+    bonus: bool = False             # a once-a-turn power used: John's third action, Mike's free move
 
 
 @dataclass(frozen=True)
