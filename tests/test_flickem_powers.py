@@ -65,3 +65,28 @@ def test_MIKE_free_move_at_the_end_of_his_turn_and_back_if_he_falls():
     state, events = apply(state, Measured(flick_outcome(flicked="survivor-mike", fell=["survivor-mike"])))
     assert events[0].kind == "free move failed"
     assert legal_actions(state) == [EndTurn()]                 # the end of his turn
+
+
+def test_S7_OBJECTIVE_all_the_fuel_in_the_RV_at_the_end_of_a_round_wins_team_A():
+    from rules.core import GameOver
+    from rules.flickem.flow import pending
+    from rules.flickem.state import Token
+    tokens = tuple(Token(f"token-fuel-{k}", "fuel", "rv", "up") for k in range(1, 4)) + \
+        (Token("token-food-1", "food", "gas_station", "up"),)
+    a = Survivor("survivor-anita", "Anita", "A", 3)
+    b = Survivor("survivor-rosa", "Rosa", "B", 3)
+    positions = (("survivor-anita", 0.0, 0.0), ("survivor-rosa", 20.0, -20.0), ("zombie-01", 0.0, 30.0),
+                 ("zombie-02", 40.0, 38.0), ("zombie-03", -30.0, 30.0))
+    state = new_game(setup(scenario=7, survivors=(a, b), teams=("A", "B"), tokens=tokens, positions=positions), 1)
+    state = play(state, ChooseSurvivor("survivor-anita"), EndTurn(), ChooseSurvivor("survivor-rosa"), EndTurn())
+    over = pending(state)
+    assert isinstance(over, GameOver) and over.winners == ("A",)
+
+
+def test_S7_GAME_END_at_the_skull_most_goods_in_the_base_wins():
+    from rules.flickem.scenarios import market_at_the_skull, scenario_rules
+    rules = scenario_rules(7)
+    places = [("fuel", "rv"), ("food", "gas_station"), ("food", "gas_station"), ("fuel", "survivor-rosa")]
+    assert market_at_the_skull(rules, places, {"survivor-rosa": "B"}) == ["B"]
+    tie = [("fuel", "rv"), ("food", "gas_station"), ("food", "survivor-rosa")]
+    assert market_at_the_skull(rules, tie, {"survivor-rosa": "B"}) == ["B"]      # held decides

@@ -67,8 +67,7 @@ def new_game(setup: Setup, seed: int) -> FlickemState:
 def pending(state: FlickemState):
     f = state.flow
     if f.waiting == "over":
-        return GameOver(tuple(sorted(set(f.teams) - {"zombies"})) if f.result.startswith("won") else (),
-                        f.result)
+        return GameOver(f.winners, f.result)
     if f.waiting in ("flick", "rush", "horde"):
         return PhysicsRequest(f.waiting, dict(f.request))
     team = f.teams[f.team_index]

@@ -138,7 +138,8 @@ def _scenario_end(state: FlickemState, outcome: dict, events: list[Event]) -> Fl
     in_city = sum(z.where == "city" for z in state.data.zombies)
     if objective_met(rules, [s.where for s in state.data.survivors], in_city):
         events.append(Event("objective complete", {"zombies_in_city": in_city}))
-        return replace(state, flow=replace(state.flow, waiting="over", result="won: objective complete"))
+        return replace(state, flow=replace(state.flow, waiting="over", result="won: objective complete",
+                                           winners=state.flow.teams))
     return state
 
 

@@ -10,6 +10,7 @@ from rules.core import Event
 from rules.flickem.judge import judge_rush
 from rules.flickem.noise import Noise, turn_noise, zombies_react
 from rules.flickem.results import _lose_life, _measured_figures, _scenario_end, _zombies_enter
+from rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules
 from rules.flickem.state import DAY, NIGHT, FlickemState
 
 
@@ -75,6 +76,18 @@ def _end_round(state: FlickemState, events: list[Event]) -> tuple[FlickemState, 
     f = state.flow
     marker = f.round_marker - 1
     events.append(Event("round ended", {"marker": marker}))
+    rules = scenario_rules(state.scenario)
+    if rules.objective == "corner_the_market":
+        places = [(t.kind, t.where) for t in state.data.tokens]
+        winners = cornered_market(rules, places)
+        if not winners and marker <= 0:
+            holders = {s.id: s.team for s in state.data.survivors}
+            winners = market_at_the_skull(rules, places, holders)
+        if winners:
+            events.append(Event("market cornered", {"teams": winners}))
+            return replace(state, flow=replace(f, round_marker=max(marker, 0), waiting="over",
+                                               result=f"won: team {', '.join(winners)}",
+                                               winners=tuple(winners))), events
     if marker <= 0:
         return replace(state, flow=replace(f, round_marker=0, waiting="over",
                                            result="lost: the round marker reached the skull")), events

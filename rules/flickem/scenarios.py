@@ -26,6 +26,8 @@ class ScenarioRules:
     max_zombies: int = 18
     instant_defeat: str = ""
     powers: bool = False            # "Power side face up": survivors use their special powers
+    bases: tuple[tuple[str, str], ...] = ()   # team -> its base building (S7)
+    goods: tuple[tuple[str, int], ...] = ()   # token kind -> how many make a corner (S7)
 
 
 @lru_cache(maxsize=None)
@@ -35,7 +37,35 @@ def scenario_rules(number: int) -> ScenarioRules:
     unknown = set(table) - set(ScenarioRules.__dataclass_fields__)
     if unknown:
         raise ValueError(f"{DATA}: [s{number}] unknown key(s) {sorted(unknown)}")
+    for key in ("bases", "goods"):          # TOML tables -> sorted pairs (hashable, frozen)
+        if key in table:
+            table[key] = tuple(sorted(table[key].items()))
     return ScenarioRules(**table)
+
+
+def cornered_market(rules: ScenarioRules, token_places: list[tuple[str, str]]) -> list[str]:
+    """S7 OBJECTIVE at the end of a round: teams holding every token of one good in their base.
+
+    ``token_places``: (kind, where) of every token in play."""
+    winners = []
+    for team, base in rules.bases:
+        for kind, total in rules.goods:
+            if sum(1 for k, w in token_places if k == kind and w == base) >= total:
+                winners.append(team)
+                break
+    return winners
+
+
+def market_at_the_skull(rules: ScenarioRules, token_places: list[tuple[str, str]],
+                        holders: dict[str, str]) -> list[str]:
+    """S7 GAME END at the skull: most goods in the base wins; tied, most goods held by the team's
+    survivors (``holders``: survivor id -> team); still tied, both teams share the result."""
+    goods = {kind for kind, _ in rules.goods}
+    in_base = {team: sum(1 for k, w in token_places if k in goods and w == base) for team, base in rules.bases}
+    held = {team: sum(1 for k, w in token_places if k in goods and holders.get(w) == team) for team, _ in rules.bases}
+    ranking = sorted(in_base, key=lambda t: (in_base[t], held[t]), reverse=True)
+    best = (in_base[ranking[0]], held[ranking[0]])
+    return sorted(t for t in ranking if (in_base[t], held[t]) == best)
 
 
 def objective_met(rules: ScenarioRules, survivors_where: list[str], zombies_in_city: int) -> bool:

@@ -113,6 +113,7 @@ class Flow:
     looking: str | None = None      # the face-down token the active survivor is looking at
     request: tuple[tuple[str, str], ...] = ()   # the physics request's spec, as sorted pairs
     result: str = ""                # why the game ended
+    winners: tuple[str, ...] = ()   # the winning teams
     flare: tuple[float, float, str] | None = None   # a successful flare this turn: x, y, side up
     kills: int = 0                  # zombies the active survivor killed this turn (John's power)
     bonus: bool = False             # a once-a-turn power used: John's third action, Mike's free move
