@@ -90,3 +90,37 @@ def test_S7_GAME_END_at_the_skull_most_goods_in_the_base_wins():
     assert market_at_the_skull(rules, places, {"survivor-rosa": "B"}) == ["B"]
     tie = [("fuel", "rv"), ("food", "gas_station"), ("food", "survivor-rosa")]
     assert market_at_the_skull(rules, tie, {"survivor-rosa": "B"}) == ["B"]      # held decides
+
+
+def test_LORETTA_stacks_food_and_takes_a_second_token_for_free():
+    from dataclasses import replace as dc_replace
+    from rules.flickem.state import Token
+    from rules.flickem.tokens import TakeDrop
+    loretta = dc_replace(with_powers(Survivor("survivor-loretta", "Loretta", "A", 3)), where="grocery_store",
+                         inventory=("token-gun-1",))
+    tokens = (Token("token-gun-1", "gun", "survivor-loretta", "up"), Token("token-food-1", "food", "grocery_store", "up"),
+              Token("token-food-2", "food", "grocery_store", "up"))
+    state = play(new_game(setup(survivors=(loretta,), tokens=tokens, positions=ZOMBIES_NEAR_FLARE[3:]), 1),
+                 ChooseSurvivor("survivor-loretta"))
+    state, _ = apply(state, TakeDrop(take="token-food-1"))
+    assert state.flow.actions_left == 1 and state.flow.free_take
+    state, _ = apply(state, TakeDrop(take="token-food-2"))       # free, and 2 food share a space
+    assert state.flow.actions_left == 1
+    assert state.data.survivor("survivor-loretta").inventory == ("token-gun-1", "token-food-1", "token-food-2")
+
+
+def test_OLIVIA_discards_medicine_to_give_life_next_to_her_without_an_action():
+    from dataclasses import replace as dc_replace
+    from rules.flickem.powers import Heal
+    from rules.flickem.state import Token
+    olivia = dc_replace(with_powers(Survivor("survivor-olivia", "Olivia", "A", 3)), inventory=("token-medicine-1",))
+    john = Survivor("survivor-john", "John", "A", 1)
+    positions = (("survivor-olivia", 0.0, 0.0), ("survivor-john", 5.0, 0.0), ("zombie-01", 0.0, 30.0),
+                 ("zombie-02", 30.0, 30.0), ("zombie-03", -30.0, -30.0))
+    tokens = (Token("token-medicine-1", "medicine", "survivor-olivia", "up"),)
+    state = play(new_game(setup(survivors=(olivia, john), tokens=tokens, positions=positions), 1),
+                 ChooseSurvivor("survivor-olivia"))
+    assert Heal("survivor-john", "token-medicine-1") in legal_actions(state)
+    state, _ = apply(state, Heal("survivor-john", "token-medicine-1"))
+    assert state.data.survivor("survivor-john").life == 2 and state.flow.actions_left == 2
+    assert state.data.token("token-medicine-1").where == "removed"

@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 
 from rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, Rng
 from rules.flickem.noise import GUNS, action_noise
-from rules.flickem.powers import (ExtraAction, FreeMove, UseFlare, apply_extra_action, apply_free_move,
-                                  apply_use_flare, flare_result, john_bonus, power_actions)
+from rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
+                                  apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
 from rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scenario_end
 from rules.flickem.rounds import _after_rush, _end_turn, available
 from rules.flickem.state import Data, FlickemState, Flow, Setup
@@ -50,8 +50,8 @@ class EndTurn:
 
 ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapon,
            "ShortDistanceKill": ShortDistanceKill, "TakeDrop": TakeDrop, "KeepToken": KeepToken,
-           "ExtraAction": ExtraAction, "UseFlare": UseFlare, "FreeMove": FreeMove, "EndTurn": EndTurn,
-           "Measured": Measured}
+           "ExtraAction": ExtraAction, "UseFlare": UseFlare, "FreeMove": FreeMove, "Heal": Heal,
+           "EndTurn": EndTurn, "Measured": Measured}
 # the table piece each weapon flicks (a gun flicks a bullet, the templates lay their shot)
 WEAPON_PIECE = {"gun": "bullet", "two_guns": "bullet", "knife": "knife", "bat": "bat",
                 "shotgun": "shotgun", "sniper": "sniper"}
@@ -87,6 +87,8 @@ def legal_actions(state: FlickemState) -> list:
         return [KeepToken(True), KeepToken(False)]
     if f.waiting == "act":
         acts: list = [EndTurn()]
+        if f.actions_left == 0 and f.free_take:
+            acts = take_drop_options(state) + acts
         if f.actions_left > 0:
             s = state.data.survivor(f.active)
             weapons = [UseWeapon(w) for w in weapons_of(s.name, state.data.kinds(s.inventory))
@@ -141,6 +143,8 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return apply_use_flare(state, action)
     if isinstance(action, FreeMove):
         return apply_free_move(state)
+    if isinstance(action, Heal):
+        return apply_heal(state, action)
     if isinstance(action, TakeDrop):
         return apply_take_drop(state, action)
     if isinstance(action, KeepToken):

@@ -7,7 +7,10 @@
 - JOHN PRICE: if he killed one or more zombies on his turn, he gains a third action.
 - MIKE CHO: a free move at the end of his turn, flicking his own figure by the move rules; if he
   falls (or touches anything) he goes back where he was.
-The other powers (Gabriel, Olivia, Loretta) are not encoded yet.
+- OLIVIA BROWN: discards a medicine token (hers or the patient's) to give 1 life to a survivor
+  in the same building or NEXT TO her, without spending an action (tokens.py: she stacks 2
+  medicine on a space; Loretta stacks 2 food and takes a second token for free after a food).
+Gabriel's power (looking at 2 tokens before choosing) is not encoded yet.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from rules.core import Event
 from rules.flickem.state import FlickemState, Survivor
+from rules.geometry import next_to
 
 STARTING_SPECIALS = {"Anita": ("extra_action", "extra_action"), "Elijah": ("flare", "flare")}
 
@@ -27,6 +31,12 @@ class ExtraAction:
 @dataclass(frozen=True)
 class FreeMove:
     pass
+
+
+@dataclass(frozen=True)
+class Heal:
+    patient: str
+    medicine: str               # the medicine token discarded
 
 
 @dataclass(frozen=True)
@@ -48,7 +58,41 @@ def power_actions(state: FlickemState) -> list:
         acts += [UseFlare("big"), UseFlare("small")]
     if s.power and s.name == "Mike" and s.where == "city" and not state.flow.bonus:
         acts.append(FreeMove())
+    if s.power and s.name == "Olivia":
+        acts += _heals(state, s)
     return acts
+
+
+def _heals(state: FlickemState, olivia: Survivor) -> list[Heal]:
+    out = []
+    for patient in state.data.survivors:
+        if patient.where in ("dead", "reserve") or not _beside(state, olivia, patient):
+            continue
+        for holder in {olivia.id, patient.id}:
+            for token in state.data.survivor(holder).inventory:
+                if state.data.token(token).kind == "medicine":
+                    out.append(Heal(patient.id, token))
+    return sorted(set(out), key=lambda h: (h.patient, h.medicine))
+
+
+def _beside(state: FlickemState, a: Survivor, b: Survivor) -> bool:
+    """Same building, or NEXT TO in the city (a survivor is beside herself)."""
+    if a.id == b.id or (a.where == b.where and a.where != "city"):
+        return True
+    if a.where != "city" or b.where != "city":
+        return False
+    return next_to(state.data.position(a.id), state.data.position(b.id), 1.3, 1.3, 4.0)
+
+
+def apply_heal(state: FlickemState, action: Heal) -> tuple[FlickemState, list[Event]]:
+    data = state.data
+    for s in data.survivors:
+        if action.medicine in s.inventory:
+            data = data.with_survivor(replace(s, inventory=tuple(t for t in s.inventory if t != action.medicine)))
+    data = data.with_token(replace(data.token(action.medicine), where="removed", face="up"))
+    patient = data.survivor(action.patient)
+    data = data.with_survivor(replace(patient, life=patient.life + 1))
+    return replace(state, data=data), [Event("healed", {"survivor": patient.id, "life": patient.life + 1})]
 
 
 def apply_free_move(state: FlickemState) -> tuple[FlickemState, list[Event]]:

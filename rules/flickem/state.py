@@ -117,6 +117,7 @@ class Flow:
     flare: tuple[float, float, str] | None = None   # a successful flare this turn: x, y, side up
     kills: int = 0                  # zombies the active survivor killed this turn (John's power)
     bonus: bool = False             # a once-a-turn power used: John's third action, Mike's free move
+    free_take: bool = False         # Loretta took a food: her next take costs no action
 
 
 @dataclass(frozen=True)

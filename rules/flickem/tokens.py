@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.core import Event, IllegalAction
-from rules.flickem.state import Data, FlickemState
+from rules.flickem.state import Data, FlickemState, Survivor, Token
 
 INVENTORY_SPACES = 2           # rulebook SURVIVORS: 2 spaces besides the default weapon and life
 DEATH_DROP = "grocery_store"   # LOSING LIFE: tokens go face up to the grocery store
@@ -27,6 +27,24 @@ class KeepToken:
     keep: bool
 
 
+# S7 SPECIAL POWERS: Loretta stacks 2 food on one space, Olivia 2 medicine
+STACKS = {"Loretta": "food", "Olivia": "medicine"}
+
+
+def spaces_used(survivor: Survivor, kinds: tuple[str, ...]) -> int:
+    """Inventory spaces ``kinds`` fill for this survivor (2 of a stacking kind share a space)."""
+    stack = STACKS.get(survivor.name) if survivor.power else None
+    stacked = sum(k == stack for k in kinds)
+    return len(kinds) - stacked + (stacked + 1) // 2
+
+
+def _fits(data: Data, s: Survivor, token: Token, dropping: str | None = None) -> bool:
+    kinds = tuple(data.token(t).kind for t in s.inventory if t != dropping)
+    if token.face == "down":   # unknown kind: room for anything, or a stacker's maybe
+        return spaces_used(s, kinds) < INVENTORY_SPACES or (s.power and s.name in STACKS)
+    return spaces_used(s, kinds + (token.kind,)) <= INVENTORY_SPACES
+
+
 def take_drop_options(state: FlickemState) -> list[TakeDrop]:
     """Every legal take, drop and exchange for the active survivor in its building."""
     s = state.data.survivor(state.flow.active)
@@ -34,9 +52,12 @@ def take_drop_options(state: FlickemState) -> list[TakeDrop]:
         return []
     here = sorted(t.id for t in state.data.tokens if t.where == s.where)
     mine = list(s.inventory)
-    options = [TakeDrop(take=t) for t in here if len(mine) < INVENTORY_SPACES]
+    options = [TakeDrop(take=t) for t in here if _fits(state.data, s, state.data.token(t))]
+    if state.flow.actions_left == 0:        # only Loretta's free take is left
+        return options
     options += [TakeDrop(drop=d) for d in mine]
-    options += [TakeDrop(take=t, drop=d) for t in here for d in mine]
+    options += [TakeDrop(take=t, drop=d) for t in here for d in mine
+                if _fits(state.data, s, state.data.token(t), dropping=d)]
     return options
 
 
@@ -60,8 +81,19 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
             s = replace(s, inventory=s.inventory + (token.id,))
             events.append(Event("took", {"survivor": s.id, "token": token.id, "kind": token.kind}))
     data = data.with_survivor(s)
-    flow = replace(f, actions_left=f.actions_left - 1, waiting=waiting, looking=looking)
+    free = f.free_take and action.drop is None          # Loretta's second token: no action
+    flow = replace(f, actions_left=f.actions_left - (0 if free else 1), waiting=waiting,
+                   looking=looking, free_take=False)
+    if action.take is not None and waiting == "act":
+        flow = _after_taking(s, data.token(action.take), flow, free)
     return replace(state, data=data, flow=flow), events
+
+
+def _after_taking(s: Survivor, token: Token, flow, was_free: bool):
+    """LORETTA CLAY: whenever she takes a food token she may take a second one for free."""
+    if s.power and s.name == "Loretta" and token.kind == "food" and not was_free:
+        return replace(flow, free_take=True)
+    return flow
 
 
 def apply_keep(state: FlickemState, action: KeepToken) -> tuple[FlickemState, list[Event]]:
@@ -70,16 +102,19 @@ def apply_keep(state: FlickemState, action: KeepToken) -> tuple[FlickemState, li
         raise IllegalAction("no token is being looked at")
     s = state.data.survivor(f.active)
     token = state.data.token(f.looking)
+    flow = replace(f, waiting="act", looking=None)
     if action.keep:
-        if len(s.inventory) >= INVENTORY_SPACES:
+        kinds = tuple(state.data.token(t).kind for t in s.inventory) + (token.kind,)
+        if spaces_used(s, kinds) > INVENTORY_SPACES:
             raise IllegalAction(f"{s.name}'s inventory is full")
         data = state.data.with_token(replace(token, where=s.id)).with_survivor(
             replace(s, inventory=s.inventory + (token.id,)))
         event = Event("took", {"survivor": s.id, "token": token.id, "kind": token.kind}, visible_to=(s.team,))
+        flow = _after_taking(s, token, flow, was_free=False)
     else:
         data = state.data.with_token(replace(token, face="up"))
         event = Event("left a token face up", {"survivor": s.id, "token": token.id, "kind": token.kind})
-    return replace(state, data=data, flow=replace(f, waiting="act", looking=None)), [event]
+    return replace(state, data=data, flow=flow), [event]
 
 
 def drop_on_death(data: Data, sid: str) -> Data:
