@@ -124,3 +124,20 @@ def test_OLIVIA_discards_medicine_to_give_life_next_to_her_without_an_action():
     state, _ = apply(state, Heal("survivor-john", "token-medicine-1"))
     assert state.data.survivor("survivor-john").life == 2 and state.flow.actions_left == 2
     assert state.data.token("token-medicine-1").where == "removed"
+
+
+def test_GABRIEL_looks_at_2_face_down_tokens_and_takes_the_one_he_chooses():
+    from dataclasses import replace as dc_replace
+    from rules.flickem.state import Token
+    from rules.flickem.tokens import KeepToken, TakeDrop
+    gabriel = dc_replace(with_powers(Survivor("survivor-gabriel", "Gabriel", "A", 3)), where="library")
+    tokens = (Token("token-a", "food", "library"), Token("token-b", "key", "library"))
+    state = play(new_game(setup(survivors=(gabriel,), tokens=tokens, positions=ZOMBIES_NEAR_FLARE[3:]), 1),
+                 ChooseSurvivor("survivor-gabriel"))
+    assert TakeDrop(take="token-a", also="token-b") in legal_actions(state)
+    state, events = apply(state, TakeDrop(take="token-a", also="token-b"))
+    assert [e.data["kind"] for e in events] == ["food", "key"] and all(e.visible_to == ("A",) for e in events)
+    assert KeepToken(True, "token-b") in legal_actions(state)
+    state, _ = apply(state, KeepToken(True, "token-b"))
+    assert state.data.survivor("survivor-gabriel").inventory == ("token-b",)
+    assert state.data.token("token-a").face == "down" and state.flow.actions_left == 1

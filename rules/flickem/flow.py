@@ -84,7 +84,10 @@ def legal_actions(state: FlickemState) -> list:
             choices = [pretzel]               # the pretzel holder must be used first each round
         return [ChooseSurvivor(s) for s in choices]
     if f.waiting == "look":
-        return [KeepToken(True), KeepToken(False)]
+        looked = f.looking.split(",")
+        if len(looked) == 1:
+            return [KeepToken(True), KeepToken(False)]
+        return [KeepToken(True, t) for t in looked] + [KeepToken(False)]
     if f.waiting == "act":
         acts: list = [EndTurn()]
         if f.actions_left == 0 and f.free_take:

@@ -10,7 +10,7 @@
 - OLIVIA BROWN: discards a medicine token (hers or the patient's) to give 1 life to a survivor
   in the same building or NEXT TO her, without spending an action (tokens.py: she stacks 2
   medicine on a space; Loretta stacks 2 food and takes a second token for free after a food).
-Gabriel's power (looking at 2 tokens before choosing) is not encoded yet.
+- GABRIEL DIAZ: looks at 2 face-down tokens before choosing which to take (tokens.py).
 """
 from __future__ import annotations
 

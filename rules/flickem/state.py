@@ -110,7 +110,7 @@ class Flow:
     actions_left: int = 0
     noises: tuple[int, ...] = ()
     waiting: str = "choose"         # choose | act | look | flick | rush | horde | over
-    looking: str | None = None      # the face-down token the active survivor is looking at
+    looking: str | None = None      # face-down token(s) being looked at, comma-separated
     request: tuple[tuple[str, str], ...] = ()   # the physics request's spec, as sorted pairs
     result: str = ""                # why the game ended
     winners: tuple[str, ...] = ()   # the winning teams

@@ -20,11 +20,13 @@ DEATH_DROP = "grocery_store"   # LOSING LIFE: tokens go face up to the grocery s
 class TakeDrop:
     take: str | None = None
     drop: str | None = None
+    also: str | None = None     # GABRIEL DIAZ: a second face-down token he looks at
 
 
 @dataclass(frozen=True)
 class KeepToken:
     keep: bool
+    token: str | None = None    # which looked-at token to keep (Gabriel looks at 2)
 
 
 # S7 SPECIAL POWERS: Loretta stacks 2 food on one space, Olivia 2 medicine
@@ -53,6 +55,10 @@ def take_drop_options(state: FlickemState) -> list[TakeDrop]:
     here = sorted(t.id for t in state.data.tokens if t.where == s.where)
     mine = list(s.inventory)
     options = [TakeDrop(take=t) for t in here if _fits(state.data, s, state.data.token(t))]
+    if s.power and s.name == "Gabriel":     # looks at 2 face-down tokens before choosing
+        down = [t for t in here if state.data.token(t).face == "down"]
+        options += [TakeDrop(take=t, also=u) for t in down for u in down
+                    if t != u and _fits(state.data, s, state.data.token(t))]
     if state.flow.actions_left == 0:        # only Loretta's free take is left
         return options
     options += [TakeDrop(drop=d) for d in mine]
@@ -73,9 +79,11 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
     if action.take is not None:
         token = data.token(action.take)
         if token.face == "down":                          # look first, then keep or leave it
-            waiting, looking = "look", token.id
-            events.append(Event("looked at a token", {"survivor": s.id, "token": token.id,
-                                                      "kind": token.kind}, visible_to=(s.team,)))
+            looked = [token] + ([data.token(action.also)] if action.also else [])
+            waiting, looking = "look", ",".join(t.id for t in looked)
+            for t in looked:
+                events.append(Event("looked at a token", {"survivor": s.id, "token": t.id,
+                                                          "kind": t.kind}, visible_to=(s.team,)))
         else:
             data = data.with_token(replace(token, where=s.id))
             s = replace(s, inventory=s.inventory + (token.id,))
@@ -101,7 +109,10 @@ def apply_keep(state: FlickemState, action: KeepToken) -> tuple[FlickemState, li
     if f.waiting != "look":
         raise IllegalAction("no token is being looked at")
     s = state.data.survivor(f.active)
-    token = state.data.token(f.looking)
+    looked = f.looking.split(",")
+    if action.token is not None and action.token not in looked:
+        raise IllegalAction(f"{action.token} is not one of the tokens looked at")
+    token = state.data.token(action.token or looked[0])
     flow = replace(f, waiting="act", looking=None)
     if action.keep:
         kinds = tuple(state.data.token(t).kind for t in s.inventory) + (token.kind,)
