@@ -30,7 +30,7 @@ class ChooseSurvivor:
 
 @dataclass(frozen=True)
 class Move:
-    pass
+    """MOVE: flick the movement disc in place of the survivor."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class ShortDistanceKill:
 
 @dataclass(frozen=True)
 class EndTurn:
-    pass
+    """End the turn: rotate the backpack, then the zombies' reaction."""
 
 
 ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapon,

@@ -25,12 +25,12 @@ STARTING_SPECIALS = {"Anita": ("extra_action", "extra_action"), "Elijah": ("flar
 
 @dataclass(frozen=True)
 class ExtraAction:
-    pass
+    """ANITA WALLACE: discard an extra action token for one more action."""
 
 
 @dataclass(frozen=True)
 class FreeMove:
-    pass
+    """MIKE CHO: flick his own figure as a free move at the end of his turn."""
 
 
 @dataclass(frozen=True)
