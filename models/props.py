@@ -1,79 +1,126 @@
-"""Obstacles and markers (rulebook MATERIAL: barrels and boxes with numbered stickers, street
-lamps in stands, barricades, 4 city limits in 2 parts each)."""
+"""Obstacles and markers (rulebook MATERIAL: 3 barrels and 3 boxes "with stickers" — numbered
+1-3 here —, 3 street lamps in stands, 2 barricades, 4 city limits "in 2 parts each"; glossary
+OBJECT and IN THE CITY).
+
+Every piece stands at its rest pose with z = 0 on the table, heading 0 toward +x. Collision is one
+convex hull or box per solid part (a lamp's pole and head, a barricade's feet and boards), so no
+hull fills the space between parts where a figure could stand.
+"""
 from __future__ import annotations
 
 import numpy as np
 import trimesh
 
-from models.base import PieceModel, box, cylinder, finish
+from models.base import RGBA, PieceModel, box, cylinder, finish, slab
 from models.dimensions import dims
 from models.glyphs import digits_mesh, facing
 
+Part = tuple[trimesh.Trimesh, RGBA]
 WHITE = (0.95, 0.95, 0.95, 1.0)
+IRON, DARK = (0.30, 0.32, 0.35, 1.0), (0.18, 0.18, 0.20, 1.0)
+WOOD, WOOD_DARK = (0.66, 0.48, 0.29, 1.0), (0.42, 0.29, 0.18, 1.0)
+LIMIT_RED = (0.85, 0.15, 0.10, 1.0)
+
+
+def _number_stickers(number: int, height: float, faces: list[tuple[str, tuple[float, float, float]]],
+                     sticker: RGBA, ink: RGBA, size: float) -> list[Part]:
+    """A square sticker with a raised digit on each of ``faces`` (normal, centre)."""
+    if number not in (1, 2, 3):
+        raise ValueError(f"barrels and boxes are numbered 1-3, got {number!r}")
+    parts = []
+    for normal, at in faces:
+        plate = facing(box((size, size, 0.02), (0.0, 0.0, 0.01)), normal, at)
+        digit = facing(digits_mesh(str(number), height, 0.03), normal, at)
+        parts += [(plate, sticker), (digit, ink)]
+    return parts
 
 
 def barrel(number: int = 1) -> PieceModel:
+    """A steel drum: 16-gon body, two rolling hoops, a lid rim, its number front and back."""
     b = dims()["barrel"]
     r, h = b["diameter"] / 2, b["height"]
     body = cylinder(r, 0.0, h)
-    bands = [(cylinder(r + 0.04, z - 0.12, z + 0.12), (0.25, 0.25, 0.25, 1.0)) for z in (h * 0.25, h * 0.75)]
-    label = facing(digits_mesh(str(number), h * 0.25, 0.03), "+x", (r + 0.02, 0.0, h * 0.5))
-    return finish("barrel", [(body, (0.15, 0.40, 0.65, 1.0)), *bands, (label, WHITE)], [body],
-                  mass=b["mass"], tags=frozenset({"object", "barrel"}))
+    parts: list[Part] = [(body, (0.15, 0.40, 0.65, 1.0))]
+    parts += [(cylinder(r + 0.05, z - 0.1, z + 0.1), DARK) for z in (h * 0.3, h * 0.7)]
+    parts += [(cylinder(r + 0.02, h - 0.15, h), DARK), (cylinder(r * 0.25, h, h + 0.02, 8, (r * 0.5, 0.0)), IRON)]
+    # the sticker sits on the flat of the 16-gon facing +x (its inscribed radius)
+    flat = r * np.cos(np.pi / 16)
+    parts += _number_stickers(number, h * 0.22, [("+x", (flat, 0.0, h / 2)), ("-x", (-flat, 0.0, h / 2))],
+                              (0.95, 0.85, 0.25, 1.0), DARK, 2 * flat * np.sin(np.pi / 16) * 2.2)
+    return finish("barrel", parts, [body], mass=b["mass"], tags=frozenset({"object", "barrel"}))
 
 
 def crate(number: int = 1) -> PieceModel:
+    """A wooden box (the catalog's kind "box"): planked sides, edge battens, numbered front and back."""
     s = dims()["box"]["size"]
     body = box((s, s, s), (0.0, 0.0, s / 2))
-    slats = [(box((s + 0.04, s + 0.04, 0.15), (0.0, 0.0, z)), (0.45, 0.30, 0.15, 1.0)) for z in (s * 0.1, s * 0.9)]
-    labels = [(facing(digits_mesh(str(number), s * 0.4, 0.03), n, at), (0.15, 0.1, 0.05, 1.0))
-              for n, at in (("+x", (s / 2 + 0.02, 0, s / 2)), ("-x", (-s / 2 - 0.02, 0, s / 2)))]
-    return finish("box", [(body, (0.70, 0.52, 0.30, 1.0)), *slats, *labels], [body],
-                  mass=dims()["box"]["mass"], tags=frozenset({"object", "box"}))
+    parts: list[Part] = [(body, WOOD)]
+    for z in (s * 0.08, s * 0.92):          # battens round the top and bottom edges
+        parts.append((box((s + 0.06, s + 0.06, s * 0.12), (0.0, 0.0, z)), WOOD_DARK))
+    for sx in (-1, 1):                       # vertical corner battens
+        for sy in (-1, 1):
+            parts.append((box((0.3, 0.3, s * 0.8), (sx * (s / 2 - 0.12), sy * (s / 2 - 0.12), s / 2)), WOOD_DARK))
+    parts.append((box((s * 0.96, s * 0.96, 0.02), (0.0, 0.0, s + 0.01)), WOOD_DARK))
+    faces = [(n, (sx * (s / 2 + 0.03), sy * (s / 2 + 0.03), s / 2))
+             for n, sx, sy in (("+x", 1, 0), ("-x", -1, 0), ("+y", 0, 1), ("-y", 0, -1))]
+    parts += _number_stickers(number, s * 0.35, faces, WHITE, (0.15, 0.10, 0.05, 1.0), s * 0.5)
+    return finish("box", parts, [body], mass=dims()["box"]["mass"], tags=frozenset({"object", "box"}))
 
 
 def street_lamp() -> PieceModel:
+    """A lamp standee in a stand: a flat pole, an arm toward +x and a lamp head with a lit glass."""
     lamp = dims()["street_lamp"]
     H, sw, sh = lamp["height"], lamp["stand_width"], lamp["stand_height"]
     stand = box((sw, sw, sh), (0.0, 0.0, sh / 2))
-    pole = box((0.4, 0.4, H - sh), (0.0, 0.0, sh + (H - sh) / 2))
-    arm = box((2.2, 0.3, 0.3), (1.0, 0.0, H - 0.3))
-    head = box((1.0, 0.8, 0.5), (2.0, 0.0, H - 0.6))
-    bulb = box((0.7, 0.5, 0.1), (2.0, 0.0, H - 0.9))
-    upper = trimesh.util.concatenate([pole, arm, head]).convex_hull
-    return finish("street_lamp", [(stand, (0.2, 0.2, 0.22, 1.0)), (pole, (0.3, 0.32, 0.35, 1.0)),
-                                  (arm, (0.3, 0.32, 0.35, 1.0)), (head, (0.25, 0.25, 0.28, 1.0)),
-                                  (bulb, (1.0, 0.92, 0.6, 1.0))],
-                  [stand, upper], mass=lamp["mass"], mass_solids=[stand, pole, arm, head],
+    pole = box((0.45, 0.35, H - sh - 0.3), (0.0, 0.0, sh + (H - sh - 0.3) / 2))
+    reach = sw * 0.8                                      # the head overhangs by less than a stand
+    arm = slab(np.array([[0.0, H - 0.6], [reach - 0.4, H - 0.45], [reach - 0.4, H - 0.2], [0.0, H - 0.3]]),
+               "y", -0.15, 0.15)
+    head = slab(np.array([[reach - 0.9, H - 0.5], [reach + 0.5, H - 0.5], [reach + 0.2, H], [reach - 0.6, H]]),
+                "y", -0.4, 0.4)
+    glass = slab(np.array([[reach - 0.75, H - 0.75], [reach + 0.35, H - 0.75], [reach + 0.45, H - 0.5],
+                           [reach - 0.85, H - 0.5]]), "y", -0.3, 0.3)
+    parts: list[Part] = [(stand, DARK), (pole, IRON), (arm, IRON), (head, DARK), (glass, (1.0, 0.92, 0.55, 1.0)),
+                         (box((0.8, 0.6, 0.4), (0.0, 0.0, sh + 0.2)), IRON)]
+    return finish("street_lamp", parts, [stand, pole, trimesh.util.concatenate([arm, head]).convex_hull],
+                  mass=lamp["mass"], mass_solids=[stand, pole, arm, head],
                   tags=frozenset({"object", "street_lamp"}))
 
 
 def barricade() -> PieceModel:
-    """A plank fence along y on two feet: it blocks a door (rulebook S4: BARRICADES)."""
+    """A plank fence along y on two small feet (rulebook: BARRICADES block a way); light enough to be
+    knocked over."""
     b = dims()["barricade"]
     L, H, t = b["length"], b["height"], b["thickness"]
-    feet = [box((2.0, 0.8, 0.4), (0.0, y, 0.2)) for y in (-L / 2 + 0.8, L / 2 - 0.8)]
-    posts = [box((t, 0.5, H - 0.4), (0.0, y, 0.4 + (H - 0.4) / 2)) for y in (-L / 2 + 0.8, L / 2 - 0.8)]
-    planks = [box((t * 0.8, L, 0.7), (0.2, 0.0, z)) for z in (H * 0.4, H * 0.8)]
-    cross = box((t * 0.6, L * 0.9, 0.4), (0.35, 0.0, H * 0.6))
-    wood, dark = (0.62, 0.45, 0.28, 1.0), (0.40, 0.28, 0.18, 1.0)
-    parts = [(m, dark) for m in feet + posts] + [(m, wood) for m in planks] + [(cross, (0.85, 0.75, 0.15, 1.0))]
-    hull = trimesh.util.concatenate(feet + posts + planks).convex_hull
-    return finish("barricade", parts, [hull], mass=b["mass"], mass_solids=feet + posts + planks,
+    foot_h, post_y = 0.35, L / 2 - 0.9
+    feet = [box((2.0, 0.7, foot_h), (0.0, y, foot_h / 2)) for y in (-post_y, post_y)]
+    posts = [box((t, 0.5, H - foot_h), (0.0, y, foot_h + (H - foot_h) / 2)) for y in (-post_y, post_y)]
+    boards = [box((t * 0.6, L, 0.75), (0.1, 0.0, z)) for z in (H * 0.42, H * 0.8)]
+    brace = slab(np.array([[-post_y + 0.3, H * 0.42 + 0.3], [-post_y + 0.9, H * 0.42 + 0.3],
+                           [post_y - 0.3, H * 0.8 - 0.3], [post_y - 0.9, H * 0.8 - 0.3]]), "x", 0.25, 0.45)
+    stripes = [(box((0.04, 0.8, 0.7), (0.28 + 0.02, y, H * 0.8)), (0.92, 0.80, 0.12, 1.0))
+               for y in np.arange(-L / 2 + 0.8, L / 2, 1.6)]
+    parts = [(m, WOOD_DARK) for m in feet + posts] + [(m, WOOD) for m in boards] + [(brace, WOOD_DARK)] + stripes
+    fence = trimesh.util.concatenate(posts + boards).convex_hull
+    return finish("barricade", parts, [*feet, fence], mass=b["mass"], mass_solids=feet + posts + boards,
                   tags=frozenset({"object", "barricade"}))
 
 
 def city_limit() -> PieceModel:
-    """An L-shaped corner (2 parts): arms along +x and +y from the corner at the local origin.
+    """An L-shaped city corner in 2 parts: arms along +x and +y from the corner.
 
-    Anchor "place" is the inner corner, the point a scene gives for the piece.
+    The inner corner (where the two arms' inner faces meet) is the local origin of the build and
+    the anchor "corner" (also "place", the point a scene gives for the piece): the city lies in
+    the quadrant x > 0, y > 0 of it. The body frame is the centre of mass, as for every piece.
     """
     c = dims()["city_limit"]
     a, h, t = c["arm"], c["height"], c["thickness"]
-    arm_x = box((a, t, h), (a / 2, -t / 2, h / 2))
-    arm_y = box((t, a, h), (-t / 2, a / 2 - t, h / 2))
-    stripes = [(box((0.8, t + 0.02, h + 0.02), (x, -t / 2, h / 2)), WHITE) for x in np.arange(1.2, a, 2.0)]
-    stripes += [(box((t + 0.02, 0.8, h + 0.02), (-t / 2, y, h / 2)), WHITE) for y in np.arange(1.2, a - t, 2.0)]
-    hull_parts = [arm_x, box((t, a - t, h), (-t / 2, (a - t) / 2, h / 2))]
-    return finish("city_limit", [(arm_x, (0.85, 0.15, 0.10, 1.0)), (arm_y, (0.85, 0.15, 0.10, 1.0)), *stripes],
-                  hull_parts, mass=c["mass"], tags=frozenset({"limit"}), anchors={"place": (0.0, 0.0, 0.0)})
+    # the x part owns the outer corner square, so the two parts meet without overlapping
+    arm_x = box((a, t, h), (a / 2 - t, -t / 2, h / 2))
+    arm_y = box((t, a - t, h), (-t / 2, (a - t) / 2, h / 2))
+    stripes = [(box((0.8, t + 0.04, h + 0.02), (x, -t / 2, h / 2)), WHITE) for x in np.arange(0.6, a - t, 1.8)]
+    stripes += [(box((t + 0.04, 0.8, h + 0.02), (-t / 2, y, h / 2)), WHITE) for y in np.arange(0.9, a - t, 1.8)]
+    seam = box((t + 0.06, 0.06, h + 0.04), (-t / 2, 0.0, h / 2))    # where the 2 parts join
+    parts = [(arm_x, LIMIT_RED), (arm_y, LIMIT_RED), *stripes, (seam, DARK)]
+    return finish("city_limit", parts, [arm_x, arm_y], mass=c["mass"], tags=frozenset({"limit"}),
+                  anchors={"corner": (0.0, 0.0, 0.0), "place": (0.0, 0.0, 0.0)})

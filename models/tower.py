@@ -1,101 +1,174 @@
-"""The zombie tower, its roof support and the zombie bin (rulebook: ZOMBIE TOWER in 3 parts,
-ZOMBIE RUSH: "ensure the roof support is in place", "place it on the roof, according to its
-number", "remove the roof support").
+"""The zombie tower, its roof support and the zombie bin (rulebook MATERIAL: ZOMBIE TOWER in 3
+parts; ZOMBIES' REACTION!: the tower goes "directly behind that zombie"; ZOMBIE RUSH: "ensure the
+roof support is in place", "place it on the roof, according to its number", "remove the roof
+support"; A NEW HORDE ARRIVES!: the tower "in its home position on top of the zombie bin").
 
-Geometry (local frame, exit toward +x, z = 0 at the tower's foot):
-- a square shaft ``width`` wide and ``height`` tall, walls ``wall`` thick;
-- the roof support: a plate 1 cm below the top of the walls; ``slots`` numbered places on it in
-  two rows (anchors "slot_1".."slot_N" where a zombie's base stands, body frame);
-- inside, a slide falls at 60 then 20 degrees from the back wall to a lip at the exit's foot: an
-  opening ``exit_width`` x ``exit_height`` at the bottom of the +x face (anchor "exit");
-- all three parts are static: the tower does not move during a rush, the plate is removed.
-The bin is a static box the tower stands on at home; zombies then leave the exit at bin height.
+Geometry, in the tower's table frame (z = 0 at its foot, foot centre at x = y = 0, exit toward +x;
+W = ``width``, w = ``wall``, all sizes from dimensions.toml [zombie_tower] and [roof_support]):
+- a square shaft W x W x ``height``: back, left and right walls, and a front wall that is a lintel
+  over an exit ``exit_width`` x ``exit_height`` at the bottom of the +x face. Every inner face is
+  flat from the roof down to the slide, so nothing in the shaft can hold a 5 cm figure;
+- the roof: the roof support plate lies ``roof_recess`` below the top of the walls, filling the
+  shaft; ``slots`` numbered places on it in two rows along x (anchors "slot_1".."slot_N": where a
+  zombie's base centre stands on the plate); the numbers are printed on the rim round the top;
+- the slide, full width inside the shaft: from the back wall it falls at ``steep_deg`` to the
+  shaft's middle, then runs out at ``runout_deg`` to a lip ``exit_lip`` above the foot at the
+  outer face of the exit (anchor "exit", at the foot's level): pull the plate and the zombies fall
+  onto the slide and leave through the exit toward +x. ``exit_headroom`` says how much room a
+  figure standing square on the run-out has under the lintel (negative: its head can catch);
+- anchor "foot" = the foot centre; "roof_support" = where the plate's centre of mass sits. The
+  body frame is the centre of mass (about 1.3 cm behind the foot centre: the slide is heavy at
+  the back), and that is the point scenes and the rush place (friction, angles and lip were
+  tuned by measurement with the tower placed so).
+All three parts are static: the tower does not move during a rush, the plate is removed.
+
+At home the tower stands on the bin (its foot at the bin's ``top_height``) with its exit at the
+bin's front edge, and the zombies drop off onto the table. In the city the foot is on the table
+and the zombies leave at table level (``exit_lip`` above it).
 """
 from __future__ import annotations
 
 import numpy as np
+import trimesh
 
-from models.base import PieceModel, box, finish, slab
+from models.base import RGBA, PieceModel, box, finish, slab
 from models.dimensions import dims
 from models.glyphs import digits_mesh, facing
 
+Part = tuple[trimesh.Trimesh, RGBA]
 WOOD, DARK, RED = (0.42, 0.32, 0.24, 1.0), (0.18, 0.16, 0.15, 1.0), (0.70, 0.12, 0.10, 1.0)
+SEAM, BONE = (0.30, 0.22, 0.16, 1.0), (0.95, 0.90, 0.80, 1.0)
+RIM = 0.5          # visual flange round the top, outside the walls, carrying the slot numbers
 
 
 def _geometry() -> dict:
     t = dims()["zombie_tower"]
     W, H, w = t["width"], t["height"], t["wall"]
     inner = W - 2 * w
-    plate_z = H - 1.0 - dims()["roof_support"]["thickness"]
-    return {"W": W, "H": H, "w": w, "inner": inner, "plate_z": plate_z,
+    plate_top = H - t["roof_recess"]
+    return {"W": W, "H": H, "w": w, "inner": inner, "plate_top": plate_top,
+            "plate_z": plate_top - dims()["roof_support"]["thickness"],
             "exit_w": t["exit_width"], "exit_h": t["exit_height"], "slots": int(t["slots"])}
 
 
+def slide_profile() -> np.ndarray:
+    """(x, z) of the slide's top line: back wall, the bend, the lip at the exit's outer face."""
+    g, t = _geometry(), dims()["zombie_tower"]
+    x0, xm, x1 = -g["inner"] / 2, 0.0, g["W"] / 2
+    z1 = t["exit_lip"]
+    zm = z1 + (x1 - xm) * np.tan(np.radians(t["runout_deg"]))
+    z0 = zm + (xm - x0) * np.tan(np.radians(t["steep_deg"]))
+    return np.array([[x0, z0], [xm, zm], [x1, z1]])
+
+
+def exit_headroom() -> float:
+    """Clearance left under the lintel for a figure standing square on the run-out (cm): its top
+    reaches the wall's inner face when its base is ``height * sin(run-out)`` behind it."""
+    g, t, f = _geometry(), dims()["zombie_tower"], dims()["figure"]
+    a = np.radians(t["runout_deg"])
+    x1, z1 = slide_profile()[-1]
+    front = g["W"] / 2 - g["w"]
+    # the figure's front top corner: height along the slope normal, half its thickness ahead
+    base_x = front - f["height"] * np.sin(a) - f["body_thickness"] / 2 * np.cos(a)
+    slide_z = z1 + (x1 - base_x) * np.tan(a)
+    top_z = slide_z + f["height"] * np.cos(a) - f["body_thickness"] / 2 * np.sin(a)
+    return float(g["exit_h"] - top_z)
+
+
 def slot_points() -> list[tuple[float, float, float]]:
-    """Table-frame (tower foot at z=0) centres of the roof slots, on the plate's top."""
+    """Table-frame (tower foot at z=0) centres of the roof slots, on the plate's top: slots 1..N/2
+    in the +y row from back to front, the rest in the -y row."""
     g = _geometry()
     n = g["slots"]
     cols = (n + 1) // 2
     pitch = g["inner"] / cols
-    top = g["plate_z"] + dims()["roof_support"]["thickness"]
-    return [(-g["inner"] / 2 + pitch * (k % cols + 0.5), (g["inner"] / 4) * (1 if k < cols else -1), top)
-            for k in range(n)]
+    return [(-g["inner"] / 2 + pitch * (k % cols + 0.5), (g["inner"] / 4) * (1 if k < cols else -1),
+             g["plate_top"]) for k in range(n)]
+
+
+def _walls(g: dict) -> list[trimesh.Trimesh]:
+    W, H, w, ew, eh = g["W"], g["H"], g["w"], g["exit_w"], g["exit_h"]
+    jamb = (W - ew) / 2
+    return [box((w, W, H), (-W / 2 + w / 2, 0.0, H / 2)),                        # back
+            box((W - 2 * w, w, H), (0.0, W / 2 - w / 2, H / 2)),                 # left (+y)
+            box((W - 2 * w, w, H), (0.0, -W / 2 + w / 2, H / 2)),                # right (-y)
+            box((w, W, H - eh), (W / 2 - w / 2, 0.0, eh + (H - eh) / 2)),        # lintel
+            *[box((w, jamb, eh), (W / 2 - w / 2, s * (W / 2 - jamb / 2), eh / 2)) for s in (-1, 1)]]
+
+
+def _slides(g: dict) -> list[trimesh.Trimesh]:
+    (x0, z0), (xm, zm), (x1, z1) = slide_profile()
+    half = g["inner"] / 2
+    steep = slab(np.array([[x0, z0], [xm, zm], [xm, 0.0], [x0, 0.0]]), "y", -half, half)
+    run_out = slab(np.array([[xm, zm], [x1, z1], [x1, 0.0], [xm, 0.0]]), "y", -half, half)
+    return [steep, run_out]
+
+
+def _dressing(g: dict) -> list[Part]:
+    """Board seams on the outside, a red band, a dark frame round the exit, the numbered rim."""
+    W, H, eh, ew = g["W"], g["H"], g["exit_h"], g["exit_w"]
+    parts: list[Part] = []
+    for z in np.arange(2.0, H - 1.0, 2.0):           # plank seams on the back and the sides
+        parts.append((box((0.04, W, 0.08), (-W / 2 - 0.01, 0.0, z)), SEAM))
+        for s in (-1, 1):
+            parts.append((box((W, 0.04, 0.08), (0.0, s * (W / 2 + 0.01), z)), SEAM))
+    parts.append((box((0.08, W * 0.8, 1.4), (W / 2 + 0.02, 0.0, H - 3.2)), RED))
+    for s in (-1, 1):                                 # the exit's frame
+        parts.append((box((0.1, 0.5, eh), (W / 2 + 0.03, s * (ew / 2 + 0.25), eh / 2)), DARK))
+    parts.append((box((0.1, ew + 1.0, 0.5), (W / 2 + 0.03, 0.0, eh + 0.25)), DARK))
+    for sx, sy, ex, ey in ((1, 0, RIM, W + 2 * RIM), (-1, 0, RIM, W + 2 * RIM), (0, 1, W, RIM), (0, -1, W, RIM)):
+        parts.append((box((ex, ey, 0.6), (sx * (W / 2 + RIM / 2), sy * (W / 2 + RIM / 2), H - 0.3)), DARK))
+    band = W / 2 + RIM / 2 - g["w"] / 2 - 0.05        # the rim's middle line over each side wall
+    for k, (sx, sy, _) in enumerate(slot_points()):
+        glyph = digits_mesh(str(k + 1), 0.7, 0.03)
+        parts.append((glyph.apply_translation((sx, band if sy > 0 else -band, H)), BONE))
+    return parts
 
 
 def zombie_tower() -> PieceModel:
     g = _geometry()
-    W, H, w, ew, eh = g["W"], g["H"], g["w"], g["exit_w"], g["exit_h"]
-    back = box((w, W, H), (-W / 2 + w / 2, 0.0, H / 2))
-    left = box((W - 2 * w, w, H), (0.0, W / 2 - w / 2, H / 2))
-    right = box((W - 2 * w, w, H), (0.0, -W / 2 + w / 2, H / 2))
-    lintel = box((w, W, H - eh), (W / 2 - w / 2, 0.0, eh + (H - eh) / 2))
-    jamb = (W - ew) / 2
-    jambs = [box((w, jamb, eh), (W / 2 - w / 2, s * (W / 2 - jamb / 2), eh / 2)) for s in (-1, 1)]
-    inner = g["inner"]
-    # the slide: steep (60 degrees) under the roof, then a gentle run-out (20 degrees) to the
-    # lip at the exit, so a fall turns into speed toward the survivors
-    t = dims()["zombie_tower"]
-    x0, xm, x1 = -inner / 2, 0.0, W / 2
-    z1 = t["exit_lip"]
-    zm = z1 + (x1 - xm) * np.tan(np.radians(t["runout_deg"]))
-    z0 = zm + (xm - x0) * np.tan(np.radians(t["steep_deg"]))
-    steep = slab(np.array([[x0, z0], [xm, zm], [xm, 0.0], [x0, 0.0]]), "y", -inner / 2, inner / 2)
-    run_out = slab(np.array([[xm, zm], [x1, z1], [x1, 0.0], [xm, 0.0]]), "y", -inner / 2, inner / 2)
-    walls = [back, left, right, lintel, *jambs]
-    parts = [(m, WOOD) for m in walls] + [(steep, DARK), (run_out, DARK)]
-    parts += [(box((0.1, W * 0.7, 1.2), (W / 2 + 0.05, 0.0, H - 3.0)), RED)]
-    for k, (sx, sy, sz) in enumerate(slot_points()):     # numbers on the wall tops by the slots
-        glyph = digits_mesh(str(k + 1), 0.9, 0.03)
-        glyph.apply_translation((sx, W / 2 - w / 2 if sy > 0 else -W / 2 + w / 2, H))
-        parts.append((glyph, (0.95, 0.9, 0.8, 1.0)))
+    walls, slides = _walls(g), _slides(g)
+    parts: list[Part] = [(m, WOOD) for m in walls] + [(m, DARK) for m in slides] + _dressing(g)
     anchors = {f"slot_{k + 1}": p for k, p in enumerate(slot_points())}
     anchors["roof_support"] = (0.0, 0.0, g["plate_z"] + dims()["roof_support"]["thickness"] / 2)
-    anchors["exit"] = (W / 2, 0.0, 0.0)
+    anchors["exit"] = (g["W"] / 2, 0.0, 0.0)
     anchors["foot"] = (0.0, 0.0, 0.0)
-    return finish("zombie_tower", parts, walls + [steep, run_out], static=True, friction=dims()["zombie_tower"]["friction"],
+    return finish("zombie_tower", parts, walls + slides, static=True, friction=dims()["zombie_tower"]["friction"],
                   density=dims()["physics"]["density_plastic"], tags=frozenset({"tower"}), anchors=anchors)
 
 
 def roof_support() -> PieceModel:
+    """The plate the rushing zombies stand on, with a pull tab sticking out of the +y wall (the
+    side the rush pulls it toward)."""
     g = _geometry()
     r = dims()["roof_support"]
     side = min(r["width"], g["inner"] - 0.1)
-    plate = box((side, side, r["thickness"]), (0.0, 0.0, r["thickness"] / 2))
-    tab = box((1.5, 3.0, r["thickness"]), (0.0, side / 2 + 1.2, r["thickness"] / 2))
-    return finish("roof_support", [(plate, (0.85, 0.80, 0.70, 1.0)), (tab, RED)], [plate], static=True,
-                  density=dims()["physics"]["density_plastic"], tags=frozenset({"tower"}))
+    t = r["thickness"]
+    plate = box((side, side, t), (0.0, 0.0, t / 2))
+    tab = box((2.0, g["W"] / 2 - side / 2 + 1.2, t), (0.0, (g["W"] / 2 + side / 2 + 1.2) / 2, t / 2))
+    grip = box((2.4, 0.4, t), (0.0, g["W"] / 2 + 1.2, t / 2))     # no higher than the plate: the
+    # zombies are set on the plate's top_height
+    return finish("roof_support", [(plate, (0.85, 0.80, 0.70, 1.0)), (tab, RED), (grip, RED)], [plate],
+                  static=True, density=dims()["physics"]["density_plastic"], tags=frozenset({"tower"}))
 
 
 def zombie_bin(day: int = 2, night: int = 3) -> PieceModel:
-    """The bin, showing its day and night invasion markers (zombies per new horde) in front."""
+    """The bin the tower stands on at home, showing its day and night invasion markers (zombies
+    per new horde) in front; its top (``top_height``) is where the tower's foot goes."""
     b = dims()["zombie_bin"]
-    body = box((b["depth"], b["width"], b["height"]), (0.0, 0.0, b["height"] / 2))
-    rim = box((b["depth"] + 0.4, b["width"] + 0.4, 0.4), (0.0, 0.0, b["height"] - 0.2))
-    hazard = box((0.1, b["width"] * 0.8, 1.5), (b["depth"] / 2 + 0.05, 0.0, b["height"] * 0.25))
-    parts = [(body, (0.30, 0.35, 0.28, 1.0)), (rim, DARK), (hazard, (0.9, 0.75, 0.1, 1.0))]
-    for value, y, plate in ((day, -b["width"] / 4, (0.96, 0.74, 0.18, 1.0)), (night, b["width"] / 4, (0.16, 0.24, 0.62, 1.0))):
-        marker = box((0.1, 3.0, 3.0), (b["depth"] / 2 + 0.05, y, b["height"] * 0.6))
-        digits = facing(digits_mesh(str(value), 1.8, 0.04), "+x", (b["depth"] / 2 + 0.1, y, b["height"] * 0.6))
+    D, Wb, Hb = b["depth"], b["width"], b["height"]
+    body = box((D, Wb, Hb), (0.0, 0.0, Hb / 2))
+    rim = box((D + 0.3, Wb + 0.3, 0.5), (0.0, 0.0, Hb - 0.25))
+    foot = box((D + 0.2, Wb + 0.2, 0.4), (0.0, 0.0, 0.2))
+    parts: list[Part] = [(body, (0.30, 0.35, 0.28, 1.0)), (rim, DARK), (foot, DARK)]
+    for k in range(7):                                # hazard stripes along the front's bottom
+        y = -Wb * 0.4 + k * Wb * 0.8 / 6
+        parts.append((box((0.06, 0.7, 1.2), (D / 2 + 0.03, y, 1.2)), (0.9, 0.75, 0.1, 1.0) if k % 2 == 0 else DARK))
+    for value, y, plate in ((day, -Wb / 4, (0.96, 0.74, 0.18, 1.0)), (night, Wb / 4, (0.16, 0.24, 0.62, 1.0))):
+        if not 0 <= value <= 18:
+            raise ValueError(f"an invasion marker shows 0-18 zombies, got {value!r}")
+        marker = box((0.1, 3.0, 3.0), (D / 2 + 0.05, y, Hb * 0.6))
+        digits = facing(digits_mesh(str(value), 1.8, 0.04), "+x", (D / 2 + 0.1, y, Hb * 0.6))
         parts += [(marker, plate), (digits, (0.98, 0.98, 0.98, 1.0))]
     return finish("zombie_bin", parts, [body], static=True, density=dims()["physics"]["density_plastic"],
                   tags=frozenset({"tower"}))
