@@ -62,6 +62,11 @@ class FlickemBridge:
         for event in events:
             if event.kind == "zombie killed at short distance":
                 self._to_bin(event.data["zombie"])
+            if event.kind == "survivor found":        # S5: the figure appears in the building
+                found, building = event.data["survivor"], event.data["building"]
+                self._onto_shelf(found, building, slot=0)
+                self.session.present[self.city.index(found)] = True
+                self.session.inside[found] = building
         return events
 
     def _touching_rv(self, outcome: dict) -> list[str]:
@@ -116,11 +121,14 @@ class FlickemBridge:
 
     def _into_building(self, zombie: str, building: str) -> None:
         """A zombie that entered a building stands on its support block (IN A BUILDING)."""
+        self._onto_shelf(zombie, building, slot=1)
+
+    def _onto_shelf(self, piece: str, building: str, slot: int) -> None:
         from models import buildings as building_models
         geom = self.city.buildings[building]
-        lx, ly, lz = building_models.shelf_point(geom.name, 1)
+        lx, ly, lz = building_models.shelf_point(geom.name, slot)
         wx, wy = geom.to_world(np.array([lx, ly]))[0]
-        i = self.city.index(zombie)
+        i = self.city.index(piece)
         self.session.poses[i] = rest_pose(self.city.bodies[i], wx, wy, geom.heading, base_z=lz)
 
     def figures(self) -> dict:

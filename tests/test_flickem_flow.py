@@ -294,3 +294,18 @@ def test_SHOOTING_FROM_INSIDE_A_BUILDING_not_with_zombies_inside():
                                    Zombie("zombie-05", where="bin")))
     state = play(new_game(crowded, 1), ChooseSurvivor("survivor-anita"))
     assert UseWeapon("gun") not in legal_actions(state)
+
+
+def test_S5_a_survivor_token_adds_the_separated_survivor_to_the_team_in_that_building():
+    lily = Survivor("survivor-lily", "Lily", "A", 2, where="reserve")
+    anita = Survivor("survivor-anita", "Anita", "A", 2, where="library")
+    tokens = (Token("token-survivor-1", "survivor", "library"), Token("token-fuel-1", "fuel", "rv", "up"),
+              Token("token-fuel-2", "fuel", "rv", "up"))
+    s5 = setup(scenario=5, survivors=(anita, lily), tokens=tokens, deaths_to_lose=2)
+    state = play(new_game(s5, 1), ChooseSurvivor("survivor-anita"), TakeDrop(take="token-survivor-1"))
+    state, events = apply(state, KeepToken(True))
+    found = state.data.survivor("survivor-lily")
+    assert found.where == "library" and found.team == "A" and found.life == 2
+    assert any(e.kind == "survivor found" for e in events)
+    over = pending(state)                 # S5 OBJECTIVE: everyone found and 2 fuel in the RV
+    assert isinstance(over, GameOver) and over.reason == "won: objective complete"

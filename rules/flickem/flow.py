@@ -148,10 +148,9 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return apply_free_move(state)
     if isinstance(action, Heal):
         return apply_heal(state, action)
-    if isinstance(action, TakeDrop):
-        return apply_take_drop(state, action)
-    if isinstance(action, KeepToken):
-        return apply_keep(state, action)
+    if isinstance(action, (TakeDrop, KeepToken)):      # tokens moving may complete an objective
+        state, events = (apply_take_drop if isinstance(action, TakeDrop) else apply_keep)(state, action)
+        return _scenario_end(state, {}, events), events
     if isinstance(action, ShortDistanceKill):
         # counts as using the survivor's weapon for the reaction (its default one: house reading)
         s = state.data.survivor(f.active)

@@ -136,7 +136,8 @@ def _scenario_end(state: FlickemState, outcome: dict, events: list[Event]) -> Fl
         events.append(Event("instant defeat", {"zombies": sorted(outcome["touching_rv"])}))
         return replace(state, flow=replace(state.flow, waiting="over", result="lost: a zombie touched the RV"))
     in_city = sum(z.where == "city" for z in state.data.zombies)
-    if objective_met(rules, [s.where for s in state.data.survivors], in_city):
+    places = [(t.kind, t.where) for t in state.data.tokens]
+    if objective_met(rules, [s.where for s in state.data.survivors], in_city, places):
         events.append(Event("objective complete", {"zombies_in_city": in_city}))
         return replace(state, flow=replace(state.flow, waiting="over", result="won: objective complete",
                                            winners=state.flow.teams))

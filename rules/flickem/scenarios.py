@@ -28,6 +28,7 @@ class ScenarioRules:
     powers: bool = False            # "Power side face up": survivors use their special powers
     bases: tuple[tuple[str, str], ...] = ()   # team -> its base building (S7)
     goods: tuple[tuple[str, int], ...] = ()   # token kind -> how many make a corner (S7)
+    fuel_in_rv: int = 0             # S5: fuel tokens the RV needs
 
 
 @lru_cache(maxsize=None)
@@ -68,9 +69,14 @@ def market_at_the_skull(rules: ScenarioRules, token_places: list[tuple[str, str]
     return sorted(t for t in ranking if (in_base[t], held[t]) == best)
 
 
-def objective_met(rules: ScenarioRules, survivors_where: list[str], zombies_in_city: int) -> bool:
+def objective_met(rules: ScenarioRules, survivors_where: list[str], zombies_in_city: int,
+                  token_places: list[tuple[str, str]] = ()) -> bool:
+    """Cooperative objectives checked after every episode (S1, S5)."""
     if rules.objective == "survivor_in_rv_and_few_zombies":
         return "rv" in survivors_where and zombies_in_city <= rules.max_zombies
+    if rules.objective == "found_and_fuel":          # S5: both found, 2 fuel in the RV
+        fuel = sum(1 for kind, where in token_places if kind == "fuel" and where == "rv")
+        return "reserve" not in survivors_where and fuel >= rules.fuel_in_rv
     return False
 
 

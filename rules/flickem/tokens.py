@@ -94,7 +94,27 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
                    looking=looking, free_take=False)
     if action.take is not None and waiting == "act":
         flow = _after_taking(s, data.token(action.take), flow, free)
-    return replace(state, data=data, flow=flow), events
+    state = replace(state, data=data, flow=flow)
+    if action.take is not None and waiting == "act" and data.token(action.take).kind == "survivor":
+        state = survivor_found(state, action.take, events)
+    return state, events
+
+
+def survivor_found(state: FlickemState, token_id: str, events: list[Event]) -> FlickemState:
+    """S5 SPECIAL RULE (and S3's rescue): taking a survivor token adds the next separated survivor
+    to the taker's team, in the building where the token was found; the token leaves the game."""
+    data = state.data
+    taker = data.survivor(state.flow.active)
+    reserve = [s for s in data.survivors if s.where == "reserve"]
+    if not reserve:
+        return state
+    # joins ready to act this round (house reading; S8 says so for its recruits)
+    found = replace(reserve[0], where=taker.where, team=taker.team, standing=True, backpack=state.flow.colour)
+    taker = replace(taker, inventory=tuple(t for t in taker.inventory if t != token_id))
+    data = data.with_survivor(taker).with_survivor(found)
+    data = data.with_token(replace(data.token(token_id), where="removed", face="up"))
+    events.append(Event("survivor found", {"survivor": found.id, "building": found.where, "team": found.team}))
+    return replace(state, data=data)
 
 
 def _after_taking(s: Survivor, token: Token, flow, was_free: bool):
@@ -122,6 +142,10 @@ def apply_keep(state: FlickemState, action: KeepToken) -> tuple[FlickemState, li
             replace(s, inventory=s.inventory + (token.id,)))
         event = Event("took", {"survivor": s.id, "token": token.id, "kind": token.kind}, visible_to=(s.team,))
         flow = _after_taking(s, token, flow, was_free=False)
+        if token.kind == "survivor":
+            events = [event]
+            state = survivor_found(replace(state, data=data, flow=flow), token.id, events)
+            return state, events
     else:
         data = state.data.with_token(replace(token, face="up"))
         event = Event("left a token face up", {"survivor": s.id, "token": token.id, "kind": token.kind})
