@@ -36,12 +36,23 @@ def setup_from_city(city: City) -> Setup:
     zombies = tuple(Zombie(city.bodies[i].id, "city" if city.present[i] else "bin") for i in city.ids("zombie"))
     positions = tuple(sorted((city.bodies[i].id, float(city.poses[i, 0]), float(city.poses[i, 1]))
                              for i in city.ids("figure") if city.present[i]))
-    tokens = tuple(Token(p.id, p.params["token"], "supply" if p.reserve else (p.on or p.under or "city"),
+    tokens = tuple(Token(p.id, p.params["token"], "supply" if p.reserve else (p.on or p.under or _front_of(city, p)),
                          p.params["face"])
                    for p in scene.placements if p.kind == "token")
     return Setup(scene.number, survivors, zombies, positions, tuple(sorted(scene.teams)),
                  scene.round_start, scene.rounds_colour_start, scene.invasion_day, scene.invasion_night,
                  deaths_to_lose=scenario_rules(scene.number).deaths_to_lose, tokens=tokens)
+
+
+def _front_of(city: City, placement) -> str:
+    """A token in the street: an X within 12 cm of a door stands "in front of" that building
+    (S8 AVAILABLE BUILDINGS); any other token is simply in the city."""
+    if placement.params["token"] != "x":
+        return "city"
+    xy = np.array([placement.x, placement.y])
+    doors = {b: g.door_world().mean(axis=0) for b, g in city.buildings.items()}
+    building, door = min(doors.items(), key=lambda kv: float(np.linalg.norm(kv[1] - xy)))
+    return f"front:{building}" if float(np.linalg.norm(door - xy)) < 12.0 else "city"
 
 
 class FlickemBridge:

@@ -66,3 +66,11 @@ def test_s7_elijah_throws_a_real_flare_and_the_zombies_react_to_it():
         assert not bridge.session.present[bridge.city.index("flare-1")]   # off the table again
         reaction = next(e for e in bridge.decide(EndTurn()) if e.kind.startswith("reaction"))
         assert reaction.kind == f"reaction {'LOUD' if events[0].data['side'] == 'big' else 'QUIET'}"
+
+
+def test_s8_x_tokens_in_front_of_doors_close_those_buildings():
+    from game.city import build_city
+    from game.flickem_bridge import setup_from_city
+    setup = setup_from_city(build_city(load_flickem(8)))
+    fronts = sorted(t.where for t in setup.tokens if t.kind == "x" and t.where.startswith("front:"))
+    assert fronts == ["front:gas_station", "front:police_station"]

@@ -309,3 +309,34 @@ def test_S5_a_survivor_token_adds_the_separated_survivor_to_the_team_in_that_bui
     assert any(e.kind == "survivor found" for e in events)
     over = pending(state)                 # S5 OBJECTIVE: everyone found and 2 fuel in the RV
     assert isinstance(over, GameOver) and over.reason == "won: objective complete"
+
+
+def test_S8_an_X_token_closes_a_building_and_3_more_survivors_win():
+    a = (Survivor("survivor-anita", "Anita", "A", 3), Survivor("survivor-rosa", "Rosa", "A", 3),
+         Survivor("survivor-thomas", "Thomas", "A", 3))
+    b = (Survivor("survivor-elijah", "Elijah", "B", 1),)
+    positions = (("survivor-anita", 0.0, 0.0), ("survivor-rosa", 10.0, 0.0), ("survivor-thomas", -10.0, 0.0),
+                 ("survivor-kevin", 0.0, -10.0), ("survivor-elijah", 20.0, 20.0), ("zombie-01", 0.0, 30.0),
+                 ("zombie-02", 40.0, 38.0), ("zombie-03", -30.0, 30.0))
+    tokens = (Token("token-x-1", "x", "front:library", "up"),)
+    s8 = setup(scenario=8, survivors=a + b, teams=("A", "B"), tokens=tokens, positions=positions)
+    state = play(new_game(s8, 1), ChooseSurvivor("survivor-anita"), Move())
+    state, events = apply(state, Measured(flick_outcome(entered="library")))
+    assert events[0].kind == "move failed" and "X token" in events[0].data["reason"]
+    assert state.flow.waiting == "act"                       # 3 against 1: not 3 more yet
+    from rules.flickem.scenarios import outnumbering, scenario_rules
+    kevin = Survivor("survivor-kevin", "Kevin", "A", 3)
+    assert outnumbering(scenario_rules(8), state.data.survivors + (kevin,)) == ["A"]   # 4 against 1
+
+
+def test_S8_GAME_END_tie_at_the_skull_plays_another_round():
+    a = (Survivor("survivor-anita", "Anita", "A", 3),)
+    b = (Survivor("survivor-elijah", "Elijah", "B", 3),)
+    positions = (("survivor-anita", 0.0, 0.0), ("survivor-elijah", 20.0, 20.0), ("zombie-01", 0.0, 30.0),
+                 ("zombie-02", 40.0, 38.0), ("zombie-03", -30.0, 30.0))
+    state = new_game(setup(scenario=8, survivors=a + b, teams=("A", "B"), positions=positions, round_start=1), 1)
+    state, _ = apply(state, ChooseSurvivor("survivor-anita"))
+    state, _ = apply(state, EndTurn())
+    state, events = apply(state, ChooseSurvivor("survivor-elijah"))
+    state, events = apply(state, EndTurn())
+    assert any(e.kind == "tie: another round" for e in events) and state.flow.round_marker == 1

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from rules.core import Event
 from rules.flickem.judge import judge_bat, judge_move, judge_shot
-from rules.flickem.scenarios import may_enter, objective_met, scenario_rules
+from rules.flickem.scenarios import blocked_by_x, may_enter, objective_met, outnumbering, scenario_rules
 from rules.flickem.state import Data, FlickemState
 from rules.flickem.tokens import drop_on_death
 from rules.geometry import next_to
@@ -76,8 +76,11 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
         verdict = judge_move(outcome)
         events.append(Event("move succeeded" if verdict.success else "move failed", {"reason": verdict.reason}))
         rules = scenario_rules(state.scenario)
+        places = [(t.kind, t.where) for t in state.data.tokens]
         if verdict.success and verdict.entered and not may_enter(rules, verdict.entered, "survivor"):
             events[-1] = Event("move failed", {"reason": f"survivors can not enter the {verdict.entered}"})
+        elif verdict.success and verdict.entered and blocked_by_x(verdict.entered, places):
+            events[-1] = Event("move failed", {"reason": f"an X token closes the {verdict.entered}"})
         elif verdict.success and (verdict.entered or verdict.exited):   # ENTERING AND EXITING
             s = state.data.survivor(f.active)
             where = verdict.entered or "city"
@@ -136,6 +139,11 @@ def _scenario_end(state: FlickemState, outcome: dict, events: list[Event]) -> Fl
         events.append(Event("instant defeat", {"zombies": sorted(outcome["touching_rv"])}))
         return replace(state, flow=replace(state.flow, waiting="over", result="lost: a zombie touched the RV"))
     in_city = sum(z.where == "city" for z in state.data.zombies)
+    winners = outnumbering(rules, state.data.survivors)
+    if winners:
+        events.append(Event("outnumbered", {"teams": winners}))
+        return replace(state, flow=replace(state.flow, waiting="over", result=f"won: team {', '.join(winners)}",
+                                           winners=tuple(winners)))
     places = [(t.kind, t.where) for t in state.data.tokens]
     if objective_met(rules, [s.where for s in state.data.survivors], in_city, places):
         events.append(Event("objective complete", {"zombies_in_city": in_city}))

@@ -10,7 +10,7 @@ from rules.core import Event
 from rules.flickem.judge import judge_rush
 from rules.flickem.noise import Noise, turn_noise, zombies_react
 from rules.flickem.results import _lose_life, _measured_figures, _scenario_end, _zombies_enter
-from rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules
+from rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules, team_sizes
 from rules.flickem.state import DAY, NIGHT, FlickemState
 
 
@@ -88,6 +88,16 @@ def _end_round(state: FlickemState, events: list[Event]) -> tuple[FlickemState, 
             return replace(state, flow=replace(f, round_marker=max(marker, 0), waiting="over",
                                                result=f"won: team {', '.join(winners)}",
                                                winners=tuple(winners))), events
+    if marker <= 0 and rules.objective == "strength_in_numbers":   # S8 GAME END at the skull
+        sizes = team_sizes(state.data.survivors)
+        most = max(sizes.values(), default=0)
+        leaders = sorted(t for t, n in sizes.items() if n == most)
+        if len(leaders) > 1:                      # "In case of a tie, play another round."
+            events.append(Event("tie: another round", {"teams": leaders}))
+            marker = 1
+        else:
+            return replace(state, flow=replace(f, round_marker=0, waiting="over", result=f"won: team {leaders[0]}",
+                                               winners=tuple(leaders))), events
     if marker <= 0:
         return replace(state, flow=replace(f, round_marker=0, waiting="over",
                                            result="lost: the round marker reached the skull")), events

@@ -85,3 +85,25 @@ def may_enter(rules: ScenarioRules, building: str, figure: str) -> bool:
     if figure == "survivor":
         return building == "rv" or rules.survivors_enter_buildings
     return rules.zombies_enter_rv if building == "rv" else rules.zombies_enter_buildings
+
+
+def team_sizes(survivors) -> dict[str, int]:
+    """Survivors each team controls (alive, found)."""
+    sizes: dict[str, int] = {}
+    for s in survivors:
+        if s.where not in ("dead", "reserve"):
+            sizes[s.team] = sizes.get(s.team, 0) + 1
+    return sizes
+
+
+def outnumbering(rules: ScenarioRules, survivors) -> list[str]:
+    """S8 OBJECTIVE: a team controlling 3 more survivors than every other team, at any time."""
+    if rules.objective != "strength_in_numbers":
+        return []
+    sizes = team_sizes(survivors)
+    return [t for t, n in sizes.items() if all(n >= m + 3 for u, m in sizes.items() if u != t)]
+
+
+def blocked_by_x(building: str, token_places: list[tuple[str, str]]) -> bool:
+    """S8 AVAILABLE BUILDINGS: an X token in front of a building closes it."""
+    return ("x", f"front:{building}") in token_places
