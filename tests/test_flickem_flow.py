@@ -340,3 +340,21 @@ def test_S8_GAME_END_tie_at_the_skull_plays_another_round():
     state, events = apply(state, ChooseSurvivor("survivor-elijah"))
     state, events = apply(state, EndTurn())
     assert any(e.kind == "tie: another round" for e in events) and state.flow.round_marker == 1
+
+
+def test_S10_entering_the_enemy_colony_with_2_fuel_wins():
+    a = (replace(Survivor("survivor-rosa", "Rosa", "A", 3), inventory=("token-fuel-1", "token-fuel-2")),)
+    b = (Survivor("survivor-kevin", "Kevin", "B", 3),)
+    tokens = (Token("token-fuel-1", "fuel", "survivor-rosa", "up"), Token("token-fuel-2", "fuel", "survivor-rosa", "up"))
+    positions = (("survivor-rosa", 0.0, 0.0), ("survivor-kevin", 20.0, 20.0), ("zombie-01", 0.0, 30.0),
+                 ("zombie-02", 40.0, 38.0), ("zombie-03", -30.0, 30.0))
+    s10 = setup(scenario=10, survivors=a + b, teams=("A", "B"), tokens=tokens, positions=positions)
+    state = play(new_game(s10, 1), ChooseSurvivor("survivor-rosa"), Move())
+    state, events = apply(state, Measured(flick_outcome(entered="hospital")))
+    assert pending(state).winners == ("A",) and any(e.kind == "team objective" for e in events)
+
+
+def test_S10_a_team_with_no_survivors_left_loses():
+    from rules.flickem.scenarios import scenario_rules, war_won
+    alive = (Survivor("survivor-rosa", "Rosa", "A", 3), Survivor("survivor-kevin", "Kevin", "B", 0, where="dead"))
+    assert war_won(scenario_rules(10), alive) == ["A"]

@@ -10,7 +10,8 @@ from dataclasses import replace
 
 from rules.core import Event
 from rules.flickem.judge import judge_bat, judge_move, judge_shot
-from rules.flickem.scenarios import blocked_by_x, may_enter, objective_met, outnumbering, scenario_rules
+from rules.flickem.scenarios import (blocked_by_x, may_enter, objective_met, outnumbering, scenario_rules,
+                                     war_won)
 from rules.flickem.state import Data, FlickemState
 from rules.flickem.tokens import drop_on_death
 from rules.geometry import next_to
@@ -139,9 +140,14 @@ def _scenario_end(state: FlickemState, outcome: dict, events: list[Event]) -> Fl
         events.append(Event("instant defeat", {"zombies": sorted(outcome["touching_rv"])}))
         return replace(state, flow=replace(state.flow, waiting="over", result="lost: a zombie touched the RV"))
     in_city = sum(z.where == "city" for z in state.data.zombies)
-    winners = outnumbering(rules, state.data.survivors)
+    raid = None
+    if state.flow.active and outcome.get("entered"):
+        s = state.data.survivor(state.flow.active)
+        fuel = sum(state.data.token(t).kind == "fuel" for t in s.inventory)
+        raid = (s.team, outcome["entered"], fuel)
+    winners = outnumbering(rules, state.data.survivors) or war_won(rules, state.data.survivors, raid)
     if winners:
-        events.append(Event("outnumbered", {"teams": winners}))
+        events.append(Event("team objective", {"teams": winners}))
         return replace(state, flow=replace(state.flow, waiting="over", result=f"won: team {', '.join(winners)}",
                                            winners=tuple(winners)))
     places = [(t.kind, t.where) for t in state.data.tokens]

@@ -88,7 +88,7 @@ def _end_round(state: FlickemState, events: list[Event]) -> tuple[FlickemState, 
             return replace(state, flow=replace(f, round_marker=max(marker, 0), waiting="over",
                                                result=f"won: team {', '.join(winners)}",
                                                winners=tuple(winners))), events
-    if marker <= 0 and rules.objective == "strength_in_numbers":   # S8 GAME END at the skull
+    if marker <= 0 and rules.objective in ("strength_in_numbers", "war"):   # S8 / S10 at the skull
         sizes = team_sizes(state.data.survivors)
         most = max(sizes.values(), default=0)
         leaders = sorted(t for t, n in sizes.items() if n == most)

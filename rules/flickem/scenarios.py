@@ -28,7 +28,7 @@ class ScenarioRules:
     powers: bool = False            # "Power side face up": survivors use their special powers
     bases: tuple[tuple[str, str], ...] = ()   # team -> its base building (S7)
     goods: tuple[tuple[str, int], ...] = ()   # token kind -> how many make a corner (S7)
-    fuel_in_rv: int = 0             # S5: fuel tokens the RV needs
+    fuel_in_rv: int = 0             # S5: fuel tokens the RV needs; S10: fuel a raider carries
 
 
 @lru_cache(maxsize=None)
@@ -107,3 +107,21 @@ def outnumbering(rules: ScenarioRules, survivors) -> list[str]:
 def blocked_by_x(building: str, token_places: list[tuple[str, str]]) -> bool:
     """S8 AVAILABLE BUILDINGS: an X token in front of a building closes it."""
     return ("x", f"front:{building}") in token_places
+
+
+def war_won(rules: ScenarioRules, survivors, raid: tuple[str, str, int] | None = None) -> list[str]:
+    """S10 GAME END: a team wins when the other has no survivors left, or when one of its
+    survivors enters the other team's colony holding 2 fuel (``raid``: team, building, fuel)."""
+    if rules.objective != "war":
+        return []
+    sizes = team_sizes(survivors)
+    teams = [t for t, _ in rules.bases]
+    alive = [t for t in teams if sizes.get(t, 0) > 0]
+    if len(alive) == 1:
+        return alive
+    if raid is not None:
+        team, building, fuel = raid
+        enemy_bases = {b for t, b in rules.bases if t != team}
+        if building in enemy_bases and fuel >= rules.fuel_in_rv:
+            return [team]
+    return []
