@@ -17,6 +17,7 @@ from game.flickem_bridge import FlickemBridge
 from game.measure import measure_flick
 from game.table import Table
 from rules.flickem.flow import WEAPON_PIECE, ChooseSurvivor, EndTurn, Move, ShortDistanceKill, UseWeapon
+from rules.flickem.rounds import Eat
 from rules.flickem.judge import is_zombie
 from rules.flickem.scenarios import scenario_rules
 
@@ -42,9 +43,18 @@ class Bot:
 
     # -- decisions -----------------------------------------------------------------------------
     def decide(self, legal: list) -> object:
+        action = self._decide(legal)
+        return action if action in legal else legal[0]    # never an illegal move
+
+    def _decide(self, legal: list) -> object:
         choices = [a for a in legal if isinstance(a, ChooseSurvivor)]
         if choices:
             return choices[0]
+        eats = [a for a in legal if isinstance(a, Eat)]
+        if eats:                                    # S4: eat while there is food
+            return eats[0]
+        if self.bridge.engine.state.flow.active is None:
+            return legal[0]
         state = self.bridge.engine.state
         active = state.flow.active
         kills = [a for a in legal if isinstance(a, ShortDistanceKill)]

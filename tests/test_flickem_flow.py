@@ -358,3 +358,31 @@ def test_S10_a_team_with_no_survivors_left_loses():
     from rules.flickem.scenarios import scenario_rules, war_won
     alive = (Survivor("survivor-rosa", "Rosa", "A", 3), Survivor("survivor-kevin", "Kevin", "B", 0, where="dead"))
     assert war_won(scenario_rules(10), alive) == ["A"]
+
+
+def _s4_round_end(food_holder_inventory: tuple[str, ...]):
+    from rules.flickem.rounds import Eat
+    anita = replace(Survivor("survivor-anita", "Anita", "A", 2), inventory=food_holder_inventory)
+    john = Survivor("survivor-john", "John", "A", 2)
+    tokens = (Token("token-food-1", "food", "survivor-anita", "up"),) if food_holder_inventory else ()
+    state = new_game(setup(scenario=4, survivors=(anita, john), tokens=tokens, round_start=3), 1)
+    for sid in ("survivor-anita", "survivor-john"):
+        state = play(state, ChooseSurvivor(sid), EndTurn())
+    return state, Eat
+
+
+def test_S4_at_round_2_the_group_eats_a_food_or_every_survivor_goes_hungry():
+    state, Eat = _s4_round_end(("token-food-1",))
+    assert state.flow.round_marker == 2 and state.flow.waiting == "eat"
+    assert legal_actions(state) == [Eat("token-food-1"), Eat(None)]
+    eaten, events = apply(state, Eat("token-food-1"))
+    assert eaten.data.token("token-food-1").where == "removed" and eaten.flow.waiting == "horde"
+    hungry, events = apply(state, Eat(None))
+    assert [s.life for s in hungry.data.survivors] == [1, 1] and any(e.kind == "went hungry" for e in events)
+
+
+def test_S4_OBJECTIVE_four_food_in_the_RV():
+    from rules.flickem.scenarios import objective_met, scenario_rules
+    places = [("food", "rv")] * 4
+    assert objective_met(scenario_rules(4), ["city"], 5, places)
+    assert not objective_met(scenario_rules(4), ["city"], 5, places[:3])

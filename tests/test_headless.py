@@ -34,3 +34,12 @@ def test_bots_play_s1_to_a_result_deterministically():
     first = play_headless(load_flickem(1), seed=1)
     assert first.result.split(":")[0] in ("won", "lost") and first.turns >= 1
     assert play_headless(load_flickem(1), seed=1).state_hash == first.state_hash
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", range(1, 11))
+def test_bots_play_every_scenario_to_a_result(number):
+    from game.headless import play_headless
+    from scenes.loader import load_flickem
+    result = play_headless(load_flickem(number), seed=number)
+    assert result.result.split(":")[0] in ("won", "lost"), result

@@ -16,7 +16,7 @@ from rules.flickem.noise import GUNS, action_noise
 from rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
                                   apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
 from rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scenario_end
-from rules.flickem.rounds import _after_rush, _end_turn, available
+from rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options
 from rules.flickem.state import Data, FlickemState, Flow, Setup
 from rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, take_drop_options
 from rules.flickem.weapons import weapons_of
@@ -51,7 +51,7 @@ class EndTurn:
 ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapon,
            "ShortDistanceKill": ShortDistanceKill, "TakeDrop": TakeDrop, "KeepToken": KeepToken,
            "ExtraAction": ExtraAction, "UseFlare": UseFlare, "FreeMove": FreeMove, "Heal": Heal,
-           "EndTurn": EndTurn, "Measured": Measured}
+           "Eat": Eat, "EndTurn": EndTurn, "Measured": Measured}
 # the table piece each weapon flicks (a gun flicks a bullet, the templates lay their shot)
 WEAPON_PIECE = {"gun": "bullet", "two_guns": "bullet", "knife": "knife", "bat": "bat",
                 "shotgun": "shotgun", "sniper": "sniper"}
@@ -71,7 +71,8 @@ def pending(state: FlickemState):
     if f.waiting in ("flick", "rush", "horde"):
         return PhysicsRequest(f.waiting, dict(f.request))
     team = f.teams[f.team_index]
-    return Decision(team, "choose a survivor" if f.waiting == "choose" else "act or end the turn")
+    prompts = {"choose": "choose a survivor", "eat": "eat or go hungry", "look": "keep or leave the token"}
+    return Decision(team, prompts.get(f.waiting, "act or end the turn"))
 
 
 def legal_actions(state: FlickemState) -> list:
@@ -83,6 +84,8 @@ def legal_actions(state: FlickemState) -> list:
         if pretzel in choices and _first_turn_of_round(state):
             choices = [pretzel]               # the pretzel holder must be used first each round
         return [ChooseSurvivor(s) for s in choices]
+    if f.waiting == "eat":
+        return eat_options(state)
     if f.waiting == "look":
         looked = f.looking.split(",")
         if len(looked) == 1:
@@ -140,6 +143,8 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         data = state.data.with_survivor(replace(s, standing=True))     # stood up if fallen
         flow = replace(f, active=s.id, actions_left=2, noises=(), waiting="act", flare=None, kills=0, bonus=False)
         return replace(state, data=data, flow=flow), [Event("survivor chosen", {"survivor": s.id})]
+    if isinstance(action, Eat):
+        return apply_eat(state, action)
     if isinstance(action, ExtraAction):
         return apply_extra_action(state)
     if isinstance(action, UseFlare):

@@ -4,7 +4,7 @@ ARRIVES!, GAME END).
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rules.core import Event
 from rules.flickem.judge import judge_rush
@@ -101,6 +101,48 @@ def _end_round(state: FlickemState, events: list[Event]) -> tuple[FlickemState, 
     if marker <= 0:
         return replace(state, flow=replace(f, round_marker=0, waiting="over",
                                            result="lost: the round marker reached the skull")), events
+    state = replace(state, flow=replace(f, round_marker=marker))
+    if marker in rules.eat_at:                    # S4: eat or go hungry before the next round
+        events.append(Event("eat or go hungry", {"marker": marker}))
+        return replace(state, flow=replace(state.flow, waiting="eat")), events
+    return _new_horde(state, events)
+
+
+@dataclass(frozen=True)
+class Eat:
+    """S4 SPECIAL RULE: discard ``food`` (a token in a survivor's inventory), or None: go hungry."""
+    food: str | None = None
+
+
+def eat_options(state: FlickemState) -> list[Eat]:
+    foods = sorted(t for s in state.data.survivors if s.where not in ("dead", "reserve")
+                   for t in s.inventory if state.data.token(t).kind == "food")
+    return [Eat(t) for t in foods] + [Eat(None)]
+
+
+def apply_eat(state: FlickemState, action: Eat) -> tuple[FlickemState, list[Event]]:
+    """Eat: the food token leaves the game. Go hungry: every survivor loses 1 life token."""
+    events: list[Event] = []
+    data = state.data
+    if action.food is not None:
+        holder = next(s for s in data.survivors if action.food in s.inventory)
+        data = data.with_survivor(replace(holder, inventory=tuple(t for t in holder.inventory if t != action.food)))
+        data = data.with_token(replace(data.token(action.food), where="removed", face="up"))
+        events.append(Event("ate", {"survivor": holder.id, "token": action.food}))
+        state = replace(state, data=data)
+    else:
+        events.append(Event("went hungry", {}))
+        for s in [s.id for s in data.survivors if s.where not in ("dead", "reserve")]:
+            state = _lose_life(state, s, events)
+            if state.flow.waiting == "over":
+                return state, events
+    return _new_horde(state, events)
+
+
+def _new_horde(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
+    """Steps 2 and 3 of the END OF THE ROUND: stand all zombies, then A NEW HORDE ARRIVES!"""
+    f = state.flow
+    marker = f.round_marker
     colour = NIGHT if f.colour == DAY else DAY
     zombies = tuple(replace(z, standing=True) for z in state.data.zombies)
     count = state.setup.invasion_day if colour == DAY else state.setup.invasion_night

@@ -29,6 +29,8 @@ class ScenarioRules:
     bases: tuple[tuple[str, str], ...] = ()   # team -> its base building (S7)
     goods: tuple[tuple[str, int], ...] = ()   # token kind -> how many make a corner (S7)
     fuel_in_rv: int = 0             # S5: fuel tokens the RV needs; S10: fuel a raider carries
+    food_in_rv: int = 0             # S4: food tokens the RV needs
+    eat_at: tuple[int, ...] = ()    # S4: round-marker spaces where the group eats or goes hungry
 
 
 @lru_cache(maxsize=None)
@@ -41,6 +43,8 @@ def scenario_rules(number: int) -> ScenarioRules:
     for key in ("bases", "goods"):          # TOML tables -> sorted pairs (hashable, frozen)
         if key in table:
             table[key] = tuple(sorted(table[key].items()))
+    if "eat_at" in table:
+        table["eat_at"] = tuple(table["eat_at"])
     return ScenarioRules(**table)
 
 
@@ -74,6 +78,8 @@ def objective_met(rules: ScenarioRules, survivors_where: list[str], zombies_in_c
     """Cooperative objectives checked after every episode (S1, S5)."""
     if rules.objective == "survivor_in_rv_and_few_zombies":
         return "rv" in survivors_where and zombies_in_city <= rules.max_zombies
+    if rules.objective == "food_in_rv":              # S4: bring 4 food to the RV
+        return sum(1 for kind, where in token_places if kind == "food" and where == "rv") >= rules.food_in_rv
     if rules.objective == "found_and_fuel":          # S5: both found, 2 fuel in the RV
         fuel = sum(1 for kind, where in token_places if kind == "fuel" and where == "rv")
         return "reserve" not in survivors_where and fuel >= rules.fuel_in_rv
