@@ -11,9 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from game.city import City, build_city, rest_pose
-from game.flick import Aim
+from game.flick import Aim, heading_of
 from game.measure import fallen_mask, zombies_at_doors, zombies_touching
 from game.session import Session
+from models.dimensions import dims
 from rules.core import Event, Measured, PhysicsRequest
 from rules.engine import Engine
 from rules.flickem.flow import ACTIONS, FlickemGame
@@ -80,6 +81,24 @@ class FlickemBridge:
                 self.session.inside[found] = building
         return events
 
+    def _rescued_follows(self) -> None:
+        """S3 RESCUED FIGURE: repositioned within a movement disc's width of her escort (or on the
+        block of the building they are in) after every episode."""
+        data = self.engine.state.data
+        if data.rescued is None or data.escort is None:
+            return
+        rescued, escort = data.survivor(data.rescued), data.survivor(data.escort)
+        r, e = self.city.index(rescued.id), self.city.index(escort.id)
+        if rescued.where in self.city.buildings:
+            self._onto_shelf(rescued.id, rescued.where, slot=1)
+        elif rescued.where == "city":
+            pose = self.session.poses[e]
+            side = np.radians(heading_of(pose) + 90.0)
+            spacing = 2 * dims()["figure"]["base_diameter"] / 2 + 1.0     # bases 1 cm apart
+            self.session.poses[r] = rest_pose(self.city.bodies[r], float(pose[0]) + spacing * np.cos(side),
+                                              float(pose[1]) + spacing * np.sin(side), heading_of(pose))
+        self.session.present[r] = rescued.where != "dead"
+
     def _touching_rv(self, outcome: dict) -> list[str]:
         """S1 instant defeat: zombies that touched the RV or its blocks (watched rushing
         zombies' contacts, and any zombie left resting against them)."""
@@ -121,6 +140,7 @@ class FlickemBridge:
         events = self.engine.apply(Measured(outcome))
         if request.kind == "flick" and spec["weapon"] != "movement_disc":
             self._after_shot(outcome, spec["weapon"] == "shotgun")
+        self._rescued_follows()
         for event in events:
             if event.kind == "zombie entered a building":
                 self._into_building(event.data["zombie"], event.data["building"])

@@ -386,3 +386,43 @@ def test_S4_OBJECTIVE_four_food_in_the_RV():
     places = [("food", "rv")] * 4
     assert objective_met(scenario_rules(4), ["city"], 5, places)
     assert not objective_met(scenario_rules(4), ["city"], 5, places[:3])
+
+
+def _s3():
+    gabriel = replace(Survivor("survivor-gabriel", "Gabriel", "A", 3), where="library")
+    mike = Survivor("survivor-mike", "Mike", "A", 3)
+    anita = Survivor("survivor-anita", "Anita", "A", 2, where="reserve")
+    tokens = (Token("token-survivor-1", "survivor", "library"),)
+    positions = (("survivor-mike", 0.0, 0.0), ("zombie-01", 0.0, 20.0), ("zombie-02", 0.0, 30.0),
+                 ("zombie-03", -25.0, -25.0))
+    return setup(scenario=3, survivors=(gabriel, mike, anita), tokens=tokens, positions=positions)
+
+
+def test_S3_RESCUING_ANITA_the_taker_escorts_her_every_action_is_LOUD_and_she_follows():
+    state = play(new_game(_s3(), 1), ChooseSurvivor("survivor-gabriel"), TakeDrop(take="token-survivor-1"))
+    state, events = apply(state, KeepToken(True))
+    assert state.data.rescued == "survivor-anita" and state.data.escort == "survivor-gabriel"
+    assert state.data.survivor("survivor-anita").where == "library"
+    state = play(state, Move())
+    assert state.flow.noises[-1] == 2                                     # LOUD
+    state = play(state, Measured(flick_outcome(exited="library", positions={"survivor-gabriel": [0.0, 10.0]})))
+    assert state.data.survivor("survivor-anita").where == "city"          # she follows
+    assert "survivor-anita" not in [a.survivor for a in legal_actions(play(state, EndTurn(),
+                                    Measured({"survivors_fell": [], "left_city": []})))
+                                    if isinstance(a, ChooseSurvivor)]   # she never acts
+
+
+def test_S3_OBJECTIVE_Anita_in_the_hospital_with_no_zombies_wins():
+    quiet = {"survivors_fell": [], "left_city": []}
+    state = play(new_game(_s3(), 1), ChooseSurvivor("survivor-gabriel"), TakeDrop(take="token-survivor-1"),
+                 KeepToken(True), Move(),
+                 Measured(flick_outcome(exited="library", positions={"survivor-gabriel": [0.0, -10.0],
+                                                                     "survivor-anita": [3.0, -10.0]})),
+                 EndTurn(),
+                 Measured(quiet),                                  # the LOUD escort's rush
+                 ChooseSurvivor("survivor-mike"), EndTurn(),       # round over: a horde
+                 Measured({**quiet, "positions": {"zombie-04": [-40.0, 0.0], "zombie-05": [-38.0, 5.0]}}),
+                 ChooseSurvivor("survivor-gabriel"), Move())
+    state, events = apply(state, Measured(flick_outcome(entered="hospital")))
+    assert state.data.survivor("survivor-anita").where == "hospital"
+    assert pending(state).reason == "won: objective complete"

@@ -169,7 +169,9 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return _scenario_end(replace(state, data=replace(state.data, zombies=zombies), flow=flow), {}, events), events
     if isinstance(action, (Move, UseWeapon)):
         weapon = "movement_disc" if isinstance(action, Move) else WEAPON_PIECE[action.weapon]
-        noise = action_noise("move") if isinstance(action, Move) else action_noise("weapon", action.weapon)
+        escorting = state.data.escort == f.active            # S3: Anita cries in pain: LOUD
+        noise = action_noise("move", escorting=escorting) if isinstance(action, Move) \
+            else action_noise("weapon", action.weapon, escorting=escorting)
         if isinstance(action, UseWeapon) and action.weapon == "two_guns":
             weapon = "bullet"       # the first of two bullets, from the left side
             request = (("second", "right"), ("side", "left"), ("survivor", f.active), ("weapon", weapon))

@@ -14,7 +14,7 @@ from rules.flickem.scenarios import (blocked_by_x, may_enter, objective_met, out
                                      war_won)
 from rules.flickem.state import Data, FlickemState
 from rules.flickem.tokens import drop_on_death
-from rules.geometry import next_to
+from rules.geometry import distance, next_to
 
 FIGURE_RADIUS = 1.3       # house: dimensions table figure.base_diameter / 2
 DISC_WIDTH = 4.0          # house: dimensions table movement_disc.diameter
@@ -131,11 +131,40 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
     return state, events
 
 
+def _follow_escort(state: FlickemState, events: list[Event]) -> FlickemState:
+    """S3 RESCUED FIGURE: she goes where her escort goes; if the escort falls, the nearest standing
+    survivor in her vicinity (the street, or the same building) takes over, else she waits."""
+    data = state.data
+    if data.rescued is None or data.escort is None:
+        return state
+    escort, rescued = data.survivor(data.escort), data.survivor(data.rescued)
+    if escort.standing and escort.where != "dead":
+        return replace(state, data=data.with_survivor(replace(rescued, where=escort.where)))
+    others = sorted((s for s in data.survivors if s.standing and s.where == rescued.where
+                     and s.id not in (rescued.id, escort.id)), key=lambda s: s.id)
+    if rescued.where == "city" and others:
+        here = data.position(escort.id)
+        others.sort(key=lambda s: (distance(data.position(s.id), here), s.id))
+    new = others[0].id if others else None
+    events.append(Event("new escort" if new else "escort lost", {"survivor": rescued.id, "escort": new}))
+    return replace(state, data=replace(data, escort=new))
+
+
 def _scenario_end(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
     """The scenario's instant defeat and objective (GAME END), checked after every episode."""
     if state.flow.waiting == "over":
         return state
     rules = scenario_rules(state.scenario)
+    state = _follow_escort(state, events)
+    if rules.objective == "escort_to_hospital" and state.data.rescued is not None:
+        rescued = state.data.survivor(state.data.rescued)
+        if rescued.where == "dead":
+            events.append(Event("the wounded survivor died", {"survivor": rescued.id}))
+            return replace(state, flow=replace(state.flow, waiting="over", result=f"lost: {rescued.name} died"))
+        if rescued.where == "hospital" and not any(z.where == "hospital" for z in state.data.zombies):
+            events.append(Event("objective complete", {"survivor": rescued.id}))
+            return replace(state, flow=replace(state.flow, waiting="over", result="won: objective complete",
+                                               winners=state.flow.teams))
     if rules.instant_defeat == "zombie_touches_rv" and outcome.get("touching_rv"):
         events.append(Event("instant defeat", {"zombies": sorted(outcome["touching_rv"])}))
         return replace(state, flow=replace(state.flow, waiting="over", result="lost: a zombie touched the RV"))

@@ -18,7 +18,7 @@ def available(state: FlickemState, team: str) -> list[str]:
     """BACKPACKS: alive survivors of ``team`` whose backpack shows the round's colour."""
     return [s.id for s in state.data.survivors
             if s.team == team and s.backpack == state.flow.colour and s.where not in ("dead", "reserve")
-            and s.id != state.data.driver]
+            and s.id not in (state.data.driver, state.data.rescued)]
 
 
 def _end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:

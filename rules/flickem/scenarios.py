@@ -31,6 +31,7 @@ class ScenarioRules:
     fuel_in_rv: int = 0             # S5: fuel tokens the RV needs; S10: fuel a raider carries
     food_in_rv: int = 0             # S4: food tokens the RV needs
     eat_at: tuple[int, ...] = ()    # S4: round-marker spaces where the group eats or goes hungry
+    rescue: bool = False            # S3: the survivor token reveals a wounded survivor to escort
 
 
 @lru_cache(maxsize=None)

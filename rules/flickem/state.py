@@ -67,6 +67,8 @@ class Data:
     pretzel: str | None
     tokens: tuple[Token, ...] = ()
     driver: str | None = None          # S1: the survivor driving the RV (no longer available)
+    rescued: str | None = None         # S3: the wounded survivor being escorted (never acts)
+    escort: str | None = None          # S3: who escorts her now
 
     def token(self, tid: str) -> Token:
         for t in self.tokens:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.core import Event, IllegalAction
+from rules.flickem.scenarios import scenario_rules
 from rules.flickem.state import Data, FlickemState, Survivor, Token
 
 INVENTORY_SPACES = 2           # rulebook SURVIVORS: 2 spaces besides the default weapon and life
@@ -113,6 +114,9 @@ def survivor_found(state: FlickemState, token_id: str, events: list[Event]) -> F
     taker = replace(taker, inventory=tuple(t for t in taker.inventory if t != token_id))
     data = data.with_survivor(taker).with_survivor(found)
     data = data.with_token(replace(data.token(token_id), where="removed", face="up"))
+    if scenario_rules(state.scenario).rescue:       # S3: she is escorted, she does not act
+        data = replace(data, rescued=found.id, escort=taker.id)
+        events.append(Event("escort", {"survivor": found.id, "escort": taker.id}))
     events.append(Event("survivor found", {"survivor": found.id, "building": found.where, "team": found.team}))
     return replace(state, data=data)
 
