@@ -426,3 +426,19 @@ def test_S3_OBJECTIVE_Anita_in_the_hospital_with_no_zombies_wins():
     state, events = apply(state, Measured(flick_outcome(entered="hospital")))
     assert state.data.survivor("survivor-anita").where == "hospital"
     assert pending(state).reason == "won: objective complete"
+
+
+def test_S6_entering_the_RV_reveals_key_and_fuel_and_2_survivors_with_them_win():
+    rosa = replace(Survivor("survivor-rosa", "Rosa", "B", 3), inventory=("token-key-1", "token-fuel-1"))
+    kevin = replace(Survivor("survivor-kevin", "Kevin", "B", 3), where="rv")
+    elijah = Survivor("survivor-elijah", "Elijah", "A", 3)
+    tokens = (Token("token-key-1", "key", "survivor-rosa"), Token("token-fuel-1", "fuel", "survivor-rosa"))
+    positions = (("survivor-rosa", 0.0, 0.0), ("survivor-elijah", 20.0, 20.0), ("zombie-01", 0.0, 30.0),
+                 ("zombie-02", 40.0, 38.0), ("zombie-03", -30.0, 30.0))
+    s6 = setup(scenario=6, survivors=(rosa, kevin, elijah), teams=("A", "B"), tokens=tokens, positions=positions)
+    state = new_game(s6, 1)
+    assert legal_actions(state) == [ChooseSurvivor("survivor-rosa")]     # the pretzel's team starts
+    state = play(state, ChooseSurvivor("survivor-rosa"), Move())
+    state, events = apply(state, Measured(flick_outcome(entered="rv")))
+    assert [e.data["kind"] for e in events if e.kind == "revealed in the RV"] == ["key", "fuel"]
+    assert pending(state).winners == ("B",)

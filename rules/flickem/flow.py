@@ -16,7 +16,7 @@ from rules.flickem.noise import GUNS, action_noise
 from rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
                                   apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
 from rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scenario_end
-from rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options
+from rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
 from rules.flickem.state import Data, FlickemState, Flow, Setup
 from rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, take_drop_options
 from rules.flickem.weapons import weapons_of
@@ -60,8 +60,9 @@ WEAPON_PIECE = {"gun": "bullet", "two_guns": "bullet", "knife": "knife", "bat": 
 def new_game(setup: Setup, seed: int) -> FlickemState:
     data = Data(setup.survivors, setup.zombies, setup.positions,
                 setup.pretzel or (setup.survivors[0].id if setup.survivors else None), setup.tokens)
-    flow = Flow(setup.round_start, setup.first_round, setup.teams)
-    return FlickemState(setup.scenario, setup, data, flow, Rng(seed))
+    state = FlickemState(setup.scenario, setup, data, Flow(setup.round_start, setup.first_round, setup.teams),
+                         Rng(seed))
+    return replace(state, flow=replace(state.flow, team_index=pretzel_team(state)))   # pretzel first
 
 
 def pending(state: FlickemState):

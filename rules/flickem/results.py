@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from rules.core import Event
 from rules.flickem.judge import judge_bat, judge_move, judge_shot
-from rules.flickem.scenarios import (blocked_by_x, may_enter, objective_met, outnumbering, scenario_rules,
-                                     war_won)
+from rules.flickem.scenarios import (blocked_by_x, may_enter, objective_met, outnumbering, rv_claimed,
+                                     scenario_rules, war_won)
 from rules.flickem.state import Data, FlickemState
 from rules.flickem.tokens import drop_on_death
 from rules.geometry import distance, next_to
@@ -88,6 +88,12 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
             data = state.data.with_survivor(replace(s, where=where))
             events.append(Event("entered a building" if verdict.entered else "left a building",
                                 {"survivor": s.id, "building": verdict.entered or verdict.exited}))
+            if rules.rv_reveals and where == "rv":       # S6: key and fuel go into the RV
+                for tid in [t for t in s.inventory if data.token(t).kind in ("key", "fuel")]:
+                    data = data.with_token(replace(data.token(tid), where="rv", face="up"))
+                    data = data.with_survivor(replace(data.survivor(s.id), inventory=tuple(
+                        x for x in data.survivor(s.id).inventory if x != tid)))
+                    events.append(Event("revealed in the RV", {"token": tid, "kind": data.token(tid).kind}))
             if rules.driver and where == "rv" and data.driver is None:
                 data = replace(data, driver=s.id)
                 events.append(Event("driver", {"survivor": s.id}))
@@ -174,7 +180,9 @@ def _scenario_end(state: FlickemState, outcome: dict, events: list[Event]) -> Fl
         s = state.data.survivor(state.flow.active)
         fuel = sum(state.data.token(t).kind == "fuel" for t in s.inventory)
         raid = (s.team, outcome["entered"], fuel)
-    winners = outnumbering(rules, state.data.survivors) or war_won(rules, state.data.survivors, raid)
+    places = [(t.kind, t.where) for t in state.data.tokens]
+    winners = outnumbering(rules, state.data.survivors) or war_won(rules, state.data.survivors, raid) \
+        or rv_claimed(rules, state.data.survivors, places)
     if winners:
         events.append(Event("team objective", {"teams": winners}))
         return replace(state, flow=replace(state.flow, waiting="over", result=f"won: team {', '.join(winners)}",

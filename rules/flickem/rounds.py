@@ -14,6 +14,14 @@ from rules.flickem.scenarios import cornered_market, market_at_the_skull, scenar
 from rules.flickem.state import DAY, NIGHT, FlickemState
 
 
+def pretzel_team(state: FlickemState) -> int:
+    """WAYS TO PLAY: each round is started by the team holding the pretzel."""
+    holder = state.data.pretzel
+    teams = state.flow.teams
+    team = next((s.team for s in state.data.survivors if s.id == holder), teams[0])
+    return teams.index(team) if team in teams else 0
+
+
 def available(state: FlickemState, team: str) -> list[str]:
     """BACKPACKS: alive survivors of ``team`` whose backpack shows the round's colour."""
     return [s.id for s in state.data.survivors
@@ -154,5 +162,6 @@ def _new_horde(state: FlickemState, events: list[Event]) -> tuple[FlickemState, 
     request = (("zombies", ",".join(sorted(in_bin)[:count])),)
     zombies = tuple(replace(z, where="city") if z.id in sorted(in_bin)[:count] else z for z in zombies)
     events.append(Event("new horde", {"count": count}))
-    flow = replace(f, round_marker=marker, colour=colour, team_index=0, waiting="horde", request=request)
+    flow = replace(f, round_marker=marker, colour=colour, team_index=pretzel_team(state), waiting="horde",
+                   request=request)
     return replace(state, data=replace(state.data, zombies=zombies), flow=flow), events

@@ -32,6 +32,7 @@ class ScenarioRules:
     food_in_rv: int = 0             # S4: food tokens the RV needs
     eat_at: tuple[int, ...] = ()    # S4: round-marker spaces where the group eats or goes hungry
     rescue: bool = False            # S3: the survivor token reveals a wounded survivor to escort
+    rv_reveals: bool = False        # S6: entering the RV puts the key and fuel carried into it
 
 
 @lru_cache(maxsize=None)
@@ -132,3 +133,17 @@ def war_won(rules: ScenarioRules, survivors, raid: tuple[str, str, int] | None =
         if building in enemy_bases and fuel >= rules.fuel_in_rv:
             return [team]
     return []
+
+
+def rv_claimed(rules: ScenarioRules, survivors, token_places: list[tuple[str, str]]) -> list[str]:
+    """S6 OBJECTIVE FOR BOTH GROUPS: at least 2 of the team's survivors, the key and at least 1
+    fuel in the RV."""
+    if rules.objective != "rv_with_key_and_fuel":
+        return []
+    key = ("key", "rv") in token_places
+    fuel = ("fuel", "rv") in token_places
+    in_rv: dict[str, int] = {}
+    for s in survivors:
+        if s.where == "rv":
+            in_rv[s.team] = in_rv.get(s.team, 0) + 1
+    return sorted(t for t, n in in_rv.items() if n >= 2 and key and fuel)
