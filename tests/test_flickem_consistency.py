@@ -27,17 +27,28 @@ def synthetic_outcome(state: FlickemState, request: PhysicsRequest, rng: random.
         for z in request.spec["zombies"].split(","):
             positions[z] = [rng.uniform(-40, -30), rng.uniform(-10, 10)]
     standing = {p: rng.random() > 0.2 for p in positions}
+    places = sorted({t.where for t in data.tokens} - {"supply", "removed", "city"})
+    places = [w for w in places if not w.startswith(("survivor-", "front:"))]
+    in_city = [z.id for z in data.zombies if z.where == "city"]
+    at_door = {z: rng.choice(places) for z in rng.sample(in_city, k=min(len(in_city), 2))} \
+        if places and rng.random() < 0.3 else {}
+    if request.kind == "fight_flick":       # some of the opponents fall
+        opponents = request.spec["opponents"].split(",")
+        return {"fell": rng.sample(opponents, k=rng.choice([0, 0, 1]))}
     if request.kind == "flick":
+        entered = rng.choice(places) if places and request.spec["weapon"] == "movement_disc" \
+            and rng.random() < 0.25 else None
         touched = rng.sample(figures, k=min(len(figures), rng.choice([0, 0, 1, 2])))
         fell = [p for p in touched if not standing.get(p, True)]
         return {"flicked": request.spec["weapon"], "first_contacts": touched, "fell": fell,
-                "left_city": [], "disturbed": touched, "entered": None, "exited": None,
+                "left_city": [], "disturbed": touched, "entered": entered, "exited": None,
                 "clean": not touched, "extra": {"fell_touched": fell},
-                "positions": positions, "standing": standing,
+                "positions": positions, "standing": standing, "at_door": at_door,
                 "flare_at": [rng.uniform(-40, 40), rng.uniform(-40, 40)], "flipped": rng.random() < 0.3}
     survivors = [s.id for s in data.survivors if s.where == "city"]
     return {"survivors_fell": rng.sample(survivors, k=min(len(survivors), rng.choice([0, 0, 1]))),
-            "objects_fell": [], "left_city": [], "positions": positions, "standing": standing}
+            "objects_fell": [], "left_city": [], "positions": positions, "standing": standing,
+            "at_door": at_door}
 
 
 @pytest.mark.parametrize("number", range(1, 11))

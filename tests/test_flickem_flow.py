@@ -9,6 +9,7 @@ import pytest
 
 from rules.core import Decision, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
 from rules.engine import Engine
+from rules.flickem.fights import FightWith
 from rules.flickem.flow import (ACTIONS, ChooseSurvivor, EndTurn, FlickemGame, Move,
                                 ShortDistanceKill, UseWeapon, apply, legal_actions, new_game, pending)
 from rules.flickem.state import FlickemState, Setup, Survivor, Token, Zombie
@@ -224,6 +225,15 @@ def test_ZOMBIES_ENTERING_A_BUILDING_only_when_someone_or_something_is_inside_an
     assert where["zombie-01"] == where["zombie-02"] == "library"      # Anita and tokens inside
     assert where["zombie-03"] == "city"                                # nobody in the school
     assert sum(e.kind == "zombie entered a building" for e in events) == 2
+    # S2 FIGHT: acting now means fighting the 2 standing zombies first; her next move (after a
+    # won fight) brings zombie-03 to the door of a library already holding 2 (fallen)
+    assert [type(a).__name__ for a in legal_actions(state)] == ["FightWith", "EndTurn"]
+    state = play(state, FightWith("survivor-anita", "gun"),
+                 Measured({"fell": ["zombie-01", "zombie-02"]}))
+    assert state.flow.waiting == "act" and state.flow.actions_left == 1    # a fight costs no action
+    state = replace(state, data=replace(state.data, zombies=tuple(
+        replace(z, where="library", standing=False) if z.id in ("zombie-01", "zombie-02") else z
+        for z in state.data.zombies)))
     state = play(state, Move(), Measured(flick_outcome(at_door={"zombie-03": "library"})))
     assert {z.id: z.where for z in state.data.zombies}["zombie-03"] == "city"   # 2 already inside
 

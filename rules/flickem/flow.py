@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, Rng
+from rules.flickem.fights import (BatTurn, FightWith, apply_fight_action, fight_measured, fight_options,
+                                  fight_player, fight_weapons, must_fight, start_fight_to_act)
 from rules.flickem.noise import GUNS, action_noise
 from rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
                                   apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
@@ -51,7 +53,7 @@ class EndTurn:
 ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapon,
            "ShortDistanceKill": ShortDistanceKill, "TakeDrop": TakeDrop, "KeepToken": KeepToken,
            "ExtraAction": ExtraAction, "UseFlare": UseFlare, "FreeMove": FreeMove, "Heal": Heal,
-           "Eat": Eat, "EndTurn": EndTurn, "Measured": Measured}
+           "Eat": Eat, "EndTurn": EndTurn, "Measured": Measured, "FightWith": FightWith, "BatTurn": BatTurn}
 # the table piece each weapon flicks (a gun flicks a bullet, the templates lay their shot)
 WEAPON_PIECE = {"gun": "bullet", "two_guns": "bullet", "knife": "knife", "bat": "bat",
                 "shotgun": "shotgun", "sniper": "sniper"}
@@ -69,10 +71,11 @@ def pending(state: FlickemState):
     f = state.flow
     if f.waiting == "over":
         return GameOver(f.winners, f.result)
-    if f.waiting in ("flick", "rush", "horde"):
+    if f.waiting in ("flick", "rush", "horde", "fight_flick", "eject"):
         return PhysicsRequest(f.waiting, dict(f.request))
-    team = f.teams[f.team_index]
-    prompts = {"choose": "choose a survivor", "eat": "eat or go hungry", "look": "keep or leave the token"}
+    team = fight_player(state) if f.waiting == "fight" else f.teams[f.team_index]
+    prompts = {"choose": "choose a survivor", "eat": "eat or go hungry", "look": "keep or leave the token",
+               "fight": "fight: choose a weapon, or the bat's wait or attack"}
     return Decision(team, prompts.get(f.waiting, "act or end the turn"))
 
 
@@ -87,6 +90,8 @@ def legal_actions(state: FlickemState) -> list:
         return [ChooseSurvivor(s) for s in choices]
     if f.waiting == "eat":
         return eat_options(state)
+    if f.waiting == "fight":
+        return fight_options(state)
     if f.waiting == "look":
         looked = f.looking.split(",")
         if len(looked) == 1:
@@ -96,6 +101,8 @@ def legal_actions(state: FlickemState) -> list:
         acts: list = [EndTurn()]
         if f.actions_left == 0 and f.free_take:
             acts = take_drop_options(state) + acts
+        if f.actions_left > 0 and must_fight(state):     # FIGHT: acting here means fighting first
+            return power_actions(state) + [FightWith(f.active, w) for w in fight_weapons(state, f.active)] + acts
         if f.actions_left > 0:
             s = state.data.survivor(f.active)
             weapons = [UseWeapon(w) for w in weapons_of(s.name, state.data.kinds(s.inventory))
@@ -136,6 +143,9 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
             return (john_bonus(state, events), events) if state.flow.waiting == "act" else (state, events)
         if f.waiting in ("rush", "horde"):
             return _after_rush(state, action.outcome)
+        if f.waiting in ("fight_flick", "eject"):
+            state, events = fight_measured(state, action.outcome)
+            return _scenario_end(state, {}, events), events
         raise IllegalAction(f"no physics result is awaited (waiting for: {f.waiting})")
     if action not in legal_actions(state):
         raise IllegalAction(f"{action} is not legal now (waiting for: {f.waiting})")
@@ -146,6 +156,10 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return replace(state, data=data, flow=flow), [Event("survivor chosen", {"survivor": s.id})]
     if isinstance(action, Eat):
         return apply_eat(state, action)
+    if isinstance(action, FightWith) and f.waiting == "act":
+        return start_fight_to_act(state, action)
+    if isinstance(action, (FightWith, BatTurn)):
+        return apply_fight_action(state, action)
     if isinstance(action, ExtraAction):
         return apply_extra_action(state)
     if isinstance(action, UseFlare):

@@ -105,6 +105,7 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
         events.append(Event("bat succeeded" if verdict.success else "bat failed", {"reason": verdict.reason}))
         if verdict.success and verdict.entered and may_enter(scenario_rules(state.scenario), verdict.entered, "survivor"):
             state = replace(state, data=state.data.with_survivor(replace(s, where=verdict.entered)))
+            events.append(Event("entered a building", {"survivor": s.id, "building": verdict.entered}))
     elif weapon == "figure":        # MIKE CHO: the figure flicked itself; falling fails too
         mike = f.active
         failed = not outcome.get("clean", False) or mike in outcome.get("fell", ()) or \
@@ -134,6 +135,11 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
             state = replace(state, flow=replace(state.flow, waiting="act", request=()))
         if weapon == "figure":      # at the end of his turn: nothing but ending it is left
             state = replace(state, flow=replace(state.flow, actions_left=0))
+        entered = state.data.survivor(f.active).where
+        if weapon in ("movement_disc", "bat") and state.flow.waiting == "act" and entered not in ("city", "dead"):
+            if any(e.kind == "entered a building" for e in events):
+                from rules.flickem.fights import after_entering     # fights import results
+                state = after_entering(state, entered, events)
     return state, events
 
 

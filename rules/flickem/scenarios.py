@@ -33,6 +33,9 @@ class ScenarioRules:
     eat_at: tuple[int, ...] = ()    # S4: round-marker spaces where the group eats or goes hungry
     rescue: bool = False            # S3: the survivor token reveals a wounded survivor to escort
     rv_reveals: bool = False        # S6: entering the RV puts the key and fuel carried into it
+    zombie_fights: bool = True      # S2 FIGHT: SURVIVOR VS ZOMBIE (S1 keeps survivors out of buildings)
+    survivor_fights: bool = False   # S6 FIGHT: SURVIVOR VS SURVIVOR
+    stealing: bool = False          # S6 STEALING TOKENS
 
 
 @lru_cache(maxsize=None)

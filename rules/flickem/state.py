@@ -103,6 +103,23 @@ class Data:
 
 
 @dataclass(frozen=True)
+class Fight:
+    """A fight in progress (rules/flickem/fights.py)."""
+    kind: str                           # "zombie" | "survivor"
+    building: str
+    near: tuple[str, ...]               # survivors on the side that attacks first
+    far: tuple[str, ...]                # zombies, or the opposing team's survivors
+    weapons: tuple[tuple[str, str], ...] = ()    # survivor -> gun | knife | bat
+    gap: float = 82.0
+    deck: tuple[str, ...] = ()          # fight cards still face down, top first
+    side: str = "near"                  # whose survivors attack now
+    queue: tuple[str, ...] = ()         # survivors of that side still to attack this round
+    bat_used: tuple[str, ...] = ()
+    eject: tuple[tuple[str, str], ...] = ()      # (fallen survivor, team flicking it out)
+    zombies_next: bool = False          # S6: the winners then fight the building's zombies
+
+
+@dataclass(frozen=True)
 class Flow:
     round_marker: int
     colour: str
@@ -120,6 +137,7 @@ class Flow:
     kills: int = 0                  # zombies the active survivor killed this turn (John's power)
     bonus: bool = False             # a once-a-turn power used: John's third action, Mike's free move
     free_take: bool = False         # Loretta took a food: her next take costs no action
+    fight: Fight | None = None      # S2/S6: a fight staged outside the city
 
 
 @dataclass(frozen=True)
