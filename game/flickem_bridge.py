@@ -71,6 +71,7 @@ class FlickemBridge:
     def decide(self, action) -> list[Event]:
         """A player's discrete choice (choose a survivor, move, use a weapon, end the turn)."""
         events = self.engine.apply(action)
+        self._table_consequences(events)
         for event in events:
             if event.kind == "zombie killed at short distance":
                 self._to_bin(event.data["zombie"])
@@ -80,6 +81,33 @@ class FlickemBridge:
                 self.session.present[self.city.index(found)] = True
                 self.session.inside[found] = building
         return events
+
+    def fight_aim(self, spec: dict) -> Aim:
+        """A plain aim for a fight attack: straight at the nearest opponent, power for the gap."""
+        from game.arena import aim_at
+        return Aim(aim_at(self.city, spec) % 360.0, min(1.0, float(spec["gap"]) / 100.0 + 0.1))
+
+    def eject_aim(self, spec: dict) -> Aim:
+        """A plain aim to flick a fight's loser out: straight out of the door, gently."""
+        return Aim(self.city.buildings[spec["building"]].heading % 360.0, 0.25)
+
+    def _table_consequences(self, events: list[Event]) -> None:
+        """Rules events shown on the table: a dead survivor leaves the game (LOSING LIFE); in
+        fights, killed zombies go to the bin and the building's zombies stand up for a fight, or
+        lie on the support block after a bat's hit."""
+        state = self.engine.state
+        for event in events:
+            if event.kind == "survivor died":
+                self.session.present[self.city.index(event.data["survivor"])] = False
+                self.session.inside.pop(event.data["survivor"], None)
+            elif event.kind == "zombie killed in a fight":
+                self._to_bin(event.data["zombie"])
+            elif event.kind in ("fight", "zombie knocked onto the support block"):
+                building = event.data.get("building") or next(
+                    z.where for z in state.data.zombies if z.id == event.data["zombies"][0])
+                for z in state.data.zombies:
+                    if z.where == building:
+                        self._onto_shelf(z.id, building, slot=1, fallen=not z.standing)
 
     def _rescued_follows(self) -> None:
         """S3 RESCUED FIGURE: repositioned within a movement disc's width of her escort (or on the
@@ -130,6 +158,10 @@ class FlickemBridge:
             outcome = self.session.flick(spec["survivor"], spec["weapon"], aim, side=side).to_json()
             outcome["flare_at"] = outcome["extra"]["end"]
             outcome["flipped"] = outcome["extra"]["flipped"]
+        elif request.kind == "fight_flick":
+            outcome = self.session.fight(spec, aim or self.fight_aim(spec)).to_json()
+        elif request.kind == "eject":
+            outcome = self.session.eject(spec["survivor"], spec["building"], aim or self.eject_aim(spec)).to_json()
         elif request.kind == "rush":
             target = tuple(float(v) for v in spec["target"].split(","))
             outcome = self.session.rush(spec["zombies"].split(","), target).to_json()
@@ -140,6 +172,7 @@ class FlickemBridge:
         events = self.engine.apply(Measured(outcome))
         if request.kind == "flick" and spec["weapon"] != "movement_disc":
             self._after_shot(outcome, spec["weapon"] == "shotgun")
+        self._table_consequences(events)
         self._rescued_follows()
         for event in events:
             if event.kind == "zombie entered a building":
@@ -154,13 +187,13 @@ class FlickemBridge:
         """A zombie that entered a building stands on its support block (IN A BUILDING)."""
         self._onto_shelf(zombie, building, slot=1)
 
-    def _onto_shelf(self, piece: str, building: str, slot: int) -> None:
+    def _onto_shelf(self, piece: str, building: str, slot: int, fallen: bool = False) -> None:
         from models import buildings as building_models
         geom = self.city.buildings[building]
         lx, ly, lz = building_models.shelf_point(geom.name, slot)
         wx, wy = geom.to_world(np.array([lx, ly]))[0]
         i = self.city.index(piece)
-        self.session.poses[i] = rest_pose(self.city.bodies[i], wx, wy, geom.heading, base_z=lz)
+        self.session.poses[i] = rest_pose(self.city.bodies[i], wx, wy, geom.heading, base_z=lz, fallen=fallen)
 
     def figures(self) -> dict:
         """Where every figure on the table stands now, and whether it stands."""

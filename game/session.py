@@ -9,6 +9,7 @@ from typing import Callable
 
 import numpy as np
 
+from game.arena import arena_flick
 from game.city import City, rest_pose
 from game.flick import Aim, FlickSetup, heading_of, setup_flick
 from game.measure import FlickOutcome, fallen_mask, inside_city, measure_flick, restore
@@ -103,6 +104,31 @@ class Session:
         outcome.extra.update({"survivor": survivor, "weapon": weapon, "aim": aim.to_json(), "side": side})
         self._record("flick", result, world, setup.inputs, outcome.to_json())
         self._after_flick(setup, result, outcome, survivor, weapon, apply_move_rule)
+        return outcome
+
+    def fight(self, spec: dict, aim: Aim) -> FlickOutcome:
+        """One attack of a fight, in the arena outside the city (game/arena.py): recorded like
+        any episode; the city is left as it stands."""
+        setup = arena_flick(self.city, spec, aim)
+        result, world = self._run("fight", setup.poses, setup.present, setup.inputs, setup.awake, setup.watched)
+        outcome = measure_flick(self.city, result, setup.flicked, setup.present, None,
+                                tuple(setup.held) + tuple(setup.awake))
+        outcome.extra.update({"attacker": spec["attacker"], "weapon": spec["weapon"], "aim": aim.to_json()})
+        self._record("fight", result, world, setup.inputs, outcome.to_json())
+        return outcome
+
+    def eject(self, survivor: str, building: str, aim: Aim) -> FlickOutcome:
+        """S6: the loser of a fight is "placed behind the building's entrance" and flicked out.
+        House reading: a standing figure does not fit under the building the way a disc does,
+        so it is placed at the entrance, its base just clear of the door line."""
+        i = self.city.index(survivor)
+        geom = self.city.buildings[building]
+        local = np.array([geom.door_x + dims()["figure"]["base_diameter"] / 2 + 0.3, 0.0])
+        x, y = geom.to_world(local)[0]
+        self.poses[i] = rest_pose(self.city.bodies[i], float(x), float(y), geom.heading)
+        self.present[i] = True
+        outcome = self.flick(survivor, "figure", aim, apply_move_rule=False)
+        self.inside.pop(survivor, None)
         return outcome
 
     def _behind_building(self, building: str) -> tuple[float, float]:
