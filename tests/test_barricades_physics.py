@@ -10,7 +10,7 @@ from game.barricades import blocking, entrance_quad
 from game.city import build_city, rest_pose
 from game.flick import Aim
 from game.flickem_bridge import FlickemBridge, setup_from_city
-from rules.flickem.flow import Move
+from rules.flickem.flow import Move, UseWeapon
 from scenes.loader import load_flickem
 
 pytestmark = pytest.mark.physics
@@ -69,3 +69,30 @@ def test_S4_BARRICADES_a_disc_knocking_the_last_barricade_out_enters_the_grocery
     assert bridge.engine.state.data.barricades == ()
     assert bridge.engine.state.data.survivor(survivor).where == "grocery_store"
     assert bridge.session.inside[survivor] == "grocery_store" and not bridge.session.present[two]
+
+
+@pytest.mark.parametrize("action, aim, weapon", [(Move(), Aim(-90.0, 0.5), "movement_disc"),
+                                                 (UseWeapon("gun"), Aim(-80.0, 0.5), "bullet")])
+def test_S4_BARRICADES_EXCEPTION_knocked_out_from_inside_the_building_they_are_put_back(action, aim, weapon):
+    """Out through the door from behind the Grocery store, a disc (a bullet) knocks the barricades
+    out of the entrance on the table; that does not count (house reading: behind the door line),
+    so they go back where they stood."""
+    bridge = FlickemBridge(load_flickem(4), seed=1)
+    choice = bridge.engine.game.legal_actions(bridge.engine.state)[0]
+    bridge.decide(choice)
+    survivor, data = choice.survivor, bridge.engine.state.data
+    bridge.engine.state = replace(bridge.engine.state, data=data.with_survivor(
+        replace(data.survivor(survivor), where="grocery_store")))
+    bridge._onto_shelf(survivor, "grocery_store", slot=0)
+    bridge.session.inside[survivor] = "grocery_store"
+    bridge.decide(action)
+    events = bridge.physics(aim)
+    assert dict(bridge.engine.history[-1].before.flow.request)["weapon"] == weapon
+    put_back = [e.data["barricade"] for e in events if e.kind == "barricade put back"]
+    assert put_back == ["barricade-1", "barricade-2"] and "barricade removed" not in [e.kind for e in events]
+    state = bridge.engine.state
+    assert state.data.barricades == BOTH and max(state.flow.noises) == 2
+    assert state.data.survivor(survivor).where == "grocery_store" == bridge.session.inside[survivor]
+    for b in ("barricade-1", "barricade-2"):
+        i = bridge.city.index(b)
+        assert bridge.session.present[i] and bridge.session.poses[i].tobytes() == bridge.city.poses[i].tobytes()
