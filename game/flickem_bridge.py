@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.barricades import behind_doors, blocking, touched_barricade
 from game.city import City, build_city, rest_pose
 from game.flick import Aim, heading_of
 from game.measure import fallen_mask, zombies_at_doors, zombies_touching
@@ -40,9 +41,12 @@ def setup_from_city(city: City) -> Setup:
     tokens = tuple(Token(p.id, p.params["token"], "supply" if p.reserve else (p.on or p.under or _front_of(city, p)),
                          p.params["face"])
                    for p in scene.placements if p.kind == "token")
+    barricades = tuple((b, building) for building, ids in blocking(city, city.poses, city.present).items()
+                       for b in ids)                 # S4: each barricade and the entrance it blocks
     return Setup(scene.number, survivors, zombies, positions, tuple(sorted(scene.teams)),
                  scene.round_start, scene.rounds_colour_start, scene.invasion_day, scene.invasion_night,
-                 deaths_to_lose=scenario_rules(scene.number).deaths_to_lose, tokens=tokens)
+                 deaths_to_lose=scenario_rules(scene.number).deaths_to_lose, tokens=tokens,
+                 barricades=tuple(sorted(barricades)))
 
 
 def _front_of(city: City, placement) -> str:
@@ -158,6 +162,10 @@ class FlickemBridge:
             outcome = self.session.flick(spec["survivor"], spec["weapon"], aim, side=side).to_json()
             outcome["flare_at"] = outcome["extra"]["end"]
             outcome["flipped"] = outcome["extra"]["flipped"]
+            if "barricades" in outcome["extra"]:          # S4 BARRICADES, measured at the flick's end
+                outcome["barricades"] = outcome["extra"]["barricades"]
+                outcome["touched_barricade"] = touched_barricade(outcome)
+                outcome["behind"] = behind_doors(self.city, before[0][self.city.index(spec["survivor"]), :2])
         elif request.kind == "fight_flick":
             outcome = self.session.fight(spec, aim or self.fight_aim(spec)).to_json()
         elif request.kind == "eject":
@@ -167,14 +175,23 @@ class FlickemBridge:
             outcome = self.session.rush(spec["zombies"].split(","), target).to_json()
         else:
             outcome = self.session.horde(spec["zombies"].split(",")).to_json()
+        if request.kind not in ("flick", "fight_flick") and any(b.kind == "barricade" for b in self.city.bodies):
+            outcome["barricades"] = blocking(self.city, self.session.poses, self.session.present)
         outcome.update(self.figures())
         outcome["touching_rv"] = self._touching_rv(outcome)
         events = self.engine.apply(Measured(outcome))
         if request.kind == "flick" and spec["weapon"] != "movement_disc":
             self._after_shot(outcome, spec["weapon"] == "shotgun")
         self._table_consequences(events)
+        if request.kind == "flick" and spec["weapon"] in ("movement_disc", "bat"):
+            self._agree_on_entry(spec["survivor"], before, outcome.get("disturbed", ()))
         self._rescued_follows()
         for event in events:
+            if event.kind == "barricade removed":     # S4: out of the game
+                self.session.present[self.city.index(event.data["barricade"])] = False
+            if event.kind == "barricade put back":    # S4 EXCEPTION: knocked out from behind
+                i = self.city.index(event.data["barricade"])
+                self.session.poses[i], self.session.present[i] = before[0][i], True
             if event.kind == "zombie entered a building":
                 self._into_building(event.data["zombie"], event.data["building"])
             if event.kind == "free move failed":      # MIKE CHO: back where he was
@@ -182,6 +199,25 @@ class FlickemBridge:
                     i = self.city.index(piece)
                     self.session.poses[i] = before[0][i]
         return events
+
+    def _agree_on_entry(self, survivor: str, before, disturbed) -> None:
+        """The table follows the rules on which building the flicking survivor is in: one the rules
+        put it in (S4: its disc or bat removed the last barricade) puts the figure on the block;
+        an entry the rules refused (a barricaded building, S1, an X token) is undone like a failed
+        move: the figure and the disturbed pieces go back where they were."""
+        where = self.engine.state.data.survivor(survivor).where
+        on_table, was_in = self.session.inside.get(survivor), before[2].get(survivor)
+        if where in self.city.buildings and on_table != where:
+            self._onto_shelf(survivor, where, slot=0)
+            self.session.inside[survivor] = where
+        elif on_table is not None and on_table not in (where, was_in):
+            for piece in [survivor, *disturbed]:
+                i = self.city.index(piece)
+                self.session.poses[i] = before[0][i]
+            if was_in is None:
+                self.session.inside.pop(survivor, None)
+            else:
+                self.session.inside[survivor] = was_in
 
     def _into_building(self, zombie: str, building: str) -> None:
         """A zombie that entered a building stands on its support block (IN A BUILDING)."""

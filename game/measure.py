@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from game.barricades import blocking
 from game.bodies import up_axes
 from game.city import City
 from game.table import EpisodeResult
@@ -159,6 +160,8 @@ def measure_flick(city: City, result: EpisodeResult, flicked: int, present: np.n
     # where the flicked piece ended and whether it turned over (a flare's side up counts)
     extra["end"] = [float(final[flicked, 0]), float(final[flicked, 1])]
     extra["flipped"] = bool(up_axes(final[[flicked]])[0, 2] < 0.0)
+    if any(b.kind == "barricade" for b in city.bodies):     # S4 BARRICADES, at the episode's end
+        extra["barricades"] = blocking(city, final, present)
     return FlickOutcome(
         flicked=ids[flicked], first_contacts=touched,
         first_contact_ticks=[t for t, i in result.contacts if i not in held],

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core import Event
+from rules.flickem.barricades import after_barricades, barricaded
 from rules.flickem.judge import judge_bat, judge_move, judge_shot
 from rules.flickem.scenarios import (blocked_by_x, may_enter, objective_met, outnumbering, rv_claimed,
                                      scenario_rules, war_won)
@@ -31,7 +32,8 @@ def _measured_figures(data: Data, outcome: dict) -> Data:
 
 def _zombies_enter(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
     """ZOMBIES ENTERING A BUILDING: a zombie measured at a building's door enters it only if at
-    least one survivor or token is inside and fewer than 2 zombies are."""
+    least one survivor or token is inside and fewer than 2 zombies are (S4: and it is not
+    barricaded)."""
     data = state.data
     for zid, building in sorted(outcome.get("at_door", {}).items()):
         zombie = next(z for z in data.zombies if z.id == zid)
@@ -40,7 +42,8 @@ def _zombies_enter(state: FlickemState, outcome: dict, events: list[Event]) -> F
         occupied = any(s.where == building for s in data.survivors) or \
             any(t.where == building for t in data.tokens)
         crowd = sum(z.where == building for z in data.zombies)
-        if occupied and crowd < 2 and may_enter(scenario_rules(state.scenario), building, "zombie"):
+        if occupied and crowd < 2 and may_enter(scenario_rules(state.scenario), building, "zombie") \
+                and not barricaded(data, building):
             data = replace(data, zombies=tuple(replace(z, where=building, standing=True) if z.id == zid else z
                                                for z in data.zombies))
             events.append(Event("zombie entered a building", {"zombie": zid, "building": building}))
@@ -82,6 +85,8 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
             events[-1] = Event("move failed", {"reason": f"survivors can not enter the {verdict.entered}"})
         elif verdict.success and verdict.entered and blocked_by_x(verdict.entered, places):
             events[-1] = Event("move failed", {"reason": f"an X token closes the {verdict.entered}"})
+        elif verdict.success and verdict.entered and barricaded(state.data, verdict.entered):
+            events[-1] = Event("move failed", {"reason": f"the {verdict.entered} is barricaded"})
         elif verdict.success and (verdict.entered or verdict.exited):   # ENTERING AND EXITING
             s = state.data.survivor(f.active)
             where = verdict.entered or "city"
@@ -103,7 +108,9 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
         friends = frozenset(x.id for x in state.data.survivors if x.team == s.team)
         verdict = judge_bat(outcome, friends)
         events.append(Event("bat succeeded" if verdict.success else "bat failed", {"reason": verdict.reason}))
-        if verdict.success and verdict.entered and may_enter(scenario_rules(state.scenario), verdict.entered, "survivor"):
+        if verdict.success and verdict.entered and barricaded(state.data, verdict.entered):
+            events[-1] = Event("bat failed", {"reason": f"the {verdict.entered} is barricaded"})
+        elif verdict.success and verdict.entered and may_enter(scenario_rules(state.scenario), verdict.entered, "survivor"):
             state = replace(state, data=state.data.with_survivor(replace(s, where=verdict.entered)))
             events.append(Event("entered a building", {"survivor": s.id, "building": verdict.entered}))
     elif weapon == "figure":        # MIKE CHO: the figure flicked itself; falling fails too
@@ -124,6 +131,7 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
                 events.append(Event("zombie wounded", {"zombie": hit}))
             else:
                 state = _lose_life(state, hit, events)
+    state = after_barricades(state, outcome, events, weapon)
     state = _too_close(state, events)
     state = _scenario_end(state, outcome, events)
     if state.flow.waiting != "over":

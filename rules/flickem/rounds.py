@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.core import Event
+from rules.flickem.barricades import after_barricades
 from rules.flickem.judge import judge_rush
 from rules.flickem.noise import Noise, turn_noise, zombies_react
 from rules.flickem.results import _lose_life, _measured_figures, _scenario_end, _zombies_enter
@@ -57,6 +58,7 @@ def _after_rush(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[
     verdict = judge_rush(outcome)
     events = [Event("rush result", {"fell": list(verdict.lose_life)})]
     state = replace(state, data=_measured_figures(state.data, outcome))
+    state = after_barricades(state, outcome, events)       # S4: zombies may knock barricades away
     state = _zombies_enter(state, outcome, events)
     for sid in verdict.lose_life:
         state = _lose_life(state, sid, events)

@@ -57,6 +57,7 @@ class Setup:
     deaths_to_lose: int = 3
     pretzel: str | None = None
     tokens: tuple[Token, ...] = ()
+    barricades: tuple[tuple[str, str], ...] = ()      # S4: (barricade id, building it blocks)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class Data:
     driver: str | None = None          # S1: the survivor driving the RV (no longer available)
     rescued: str | None = None         # S3: the wounded survivor being escorted (never acts)
     escort: str | None = None          # S3: who escorts her now
+    barricades: tuple[tuple[str, str], ...] = ()   # S4: (barricade id, building it blocks)
 
     def token(self, tid: str) -> Token:
         for t in self.tokens:
