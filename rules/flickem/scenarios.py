@@ -33,6 +33,9 @@ class ScenarioRules:
     eat_at: tuple[int, ...] = ()    # S4: round-marker spaces where the group eats or goes hungry
     rescue: bool = False            # S3: the survivor token reveals a wounded survivor to escort
     rv_reveals: bool = False        # S6: entering the RV puts the key and fuel carried into it
+    secret_objectives: bool = False   # S9/S10: the secret objective deal and accusations (secrets.py)
+    control: int = 0                # S9: tokens of ``control_kinds`` held in the team's base (``bases``)
+    control_kinds: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=None)
@@ -45,8 +48,9 @@ def scenario_rules(number: int) -> ScenarioRules:
     for key in ("bases", "goods"):          # TOML tables -> sorted pairs (hashable, frozen)
         if key in table:
             table[key] = tuple(sorted(table[key].items()))
-    if "eat_at" in table:
-        table["eat_at"] = tuple(table["eat_at"])
+    for key in ("eat_at", "control_kinds"):
+        if key in table:
+            table[key] = tuple(table[key])
     return ScenarioRules(**table)
 
 
