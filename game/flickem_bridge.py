@@ -159,6 +159,8 @@ class FlickemBridge:
             if aim is None:
                 raise ValueError("a flick needs an aim")
             side = side or spec.get("side", "right")      # the rules say which side (2 guns)
+            if spec.get("fallen"):        # S9 BETRAYER: the figure is placed fallen, then flicked
+                self._lay_down(spec["survivor"])
             outcome = self.session.flick(spec["survivor"], spec["weapon"], aim, side=side).to_json()
             outcome["flare_at"] = outcome["extra"]["end"]
             outcome["flipped"] = outcome["extra"]["flipped"]
@@ -218,6 +220,11 @@ class FlickemBridge:
                 self.session.inside.pop(survivor, None)
             else:
                 self.session.inside[survivor] = was_in
+    def _lay_down(self, piece: str) -> None:
+        i = self.city.index(piece)
+        pose = self.session.poses[i]
+        self.session.poses[i] = rest_pose(self.city.bodies[i], float(pose[0]), float(pose[1]), heading_of(pose),
+                                          fallen=True)
 
     def _into_building(self, zombie: str, building: str) -> None:
         """A zombie that entered a building stands on its support block (IN A BUILDING)."""

@@ -74,3 +74,27 @@ def test_s8_x_tokens_in_front_of_doors_close_those_buildings():
     setup = setup_from_city(build_city(load_flickem(8)))
     fronts = sorted(t.where for t in setup.tokens if t.kind == "x" and t.where.startswith("front:"))
     assert fronts == ["front:gas_station", "front:police_station"]
+
+
+def test_s9_an_unmasked_betrayer_is_laid_down_and_flicked_on_the_table():
+    from dataclasses import replace
+    from rules.flickem.betrayal import Accuse, Vote
+    bridge = FlickemBridge(load_flickem(9), seed=1)
+    state = bridge.engine.state
+    first = bridge.engine.game.legal_actions(state)[0].survivor
+    mate = next(s.id for s in state.data.survivors if s.team == state.data.survivor(first).team and s.id != first)
+    secrets = tuple((s, "saboteur" if s == mate else c) for s, c in state.data.secrets)
+    bridge.engine.state = replace(state, data=replace(state.data, secrets=secrets))
+    bridge.decide(ChooseSurvivor(first))
+    bridge.decide(Accuse(mate))
+    for _ in range(3):
+        bridge.decide(Vote(True))
+    request = bridge.pending()
+    assert request.kind == "flick" and request.spec["survivor"] == mate and request.spec["fallen"] == "yes"
+    before = bridge.session.poses[bridge.city.index(mate)].copy()
+    events = bridge.physics(Aim(0.0, 0.3))
+    assert events[0].kind == "betrayer flicked"
+    after = bridge.session.poses[bridge.city.index(mate)]
+    assert abs(after[0] - before[0]) + abs(after[1] - before[1]) > 1.0          # it slid away
+    assert not bridge.engine.state.data.survivor(mate).standing
+    assert bridge.engine.state.flow.waiting == "act"

@@ -14,11 +14,14 @@ from dataclasses import dataclass, replace
 from rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, Rng
 from rules.flickem.fights import (BatTurn, FightWith, apply_fight_action, fight_measured, fight_options,
                                   fight_player, fight_weapons, must_fight, start_fight_to_act)
+from rules.flickem.betrayal import (SECRET_ACTIONS, WAITS, Accuse, ChooseClan, PassTurn, Vote, accusations,
+                                    apply_secret, betrayer_flicked, pass_turn, secret_actions, secret_decision)
 from rules.flickem.noise import GUNS, action_noise
 from rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
                                   apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
 from rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scenario_end
 from rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
+from rules.flickem.secrets import deal, settle
 from rules.flickem.state import Data, FlickemState, Flow, Setup
 from rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, take_drop_options
 from rules.flickem.weapons import weapons_of
@@ -53,7 +56,8 @@ class EndTurn:
 ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapon,
            "ShortDistanceKill": ShortDistanceKill, "TakeDrop": TakeDrop, "KeepToken": KeepToken,
            "ExtraAction": ExtraAction, "UseFlare": UseFlare, "FreeMove": FreeMove, "Heal": Heal,
-           "Eat": Eat, "EndTurn": EndTurn, "Measured": Measured, "FightWith": FightWith, "BatTurn": BatTurn}
+           "Eat": Eat, "EndTurn": EndTurn, "Measured": Measured, "FightWith": FightWith, "BatTurn": BatTurn,
+           "Accuse": Accuse, "Vote": Vote, "ChooseClan": ChooseClan, "PassTurn": PassTurn}
 # the table piece each weapon flicks (a gun flicks a bullet, the templates lay their shot)
 WEAPON_PIECE = {"gun": "bullet", "two_guns": "bullet", "knife": "knife", "bat": "bat",
                 "shotgun": "shotgun", "sniper": "sniper"}
@@ -65,7 +69,8 @@ def new_game(setup: Setup, seed: int) -> FlickemState:
                 barricades=setup.barricades)
     state = FlickemState(setup.scenario, setup, data, Flow(setup.round_start, setup.first_round, setup.teams),
                          Rng(seed))
-    return replace(state, flow=replace(state.flow, team_index=pretzel_team(state)))   # pretzel first
+    state = replace(state, flow=replace(state.flow, team_index=pretzel_team(state)))   # pretzel first
+    return deal(state)                          # S9/S10 SECRET OBJECTIVES
 
 
 def pending(state: FlickemState):
@@ -74,6 +79,8 @@ def pending(state: FlickemState):
         return GameOver(f.winners, f.result)
     if f.waiting in ("flick", "rush", "horde", "fight_flick", "eject"):
         return PhysicsRequest(f.waiting, dict(f.request))
+    if f.waiting in WAITS:                      # S9/S10: a voter, or the accused choosing a clan
+        return secret_decision(state)
     team = fight_player(state) if f.waiting == "fight" else f.teams[f.team_index]
     prompts = {"choose": "choose a survivor", "eat": "eat or go hungry", "look": "keep or leave the token",
                "fight": "fight: choose a weapon, or the bat's wait or attack"}
@@ -88,11 +95,13 @@ def legal_actions(state: FlickemState) -> list:
         pretzel = state.data.pretzel
         if pretzel in choices and _first_turn_of_round(state):
             choices = [pretzel]               # the pretzel holder must be used first each round
-        return [ChooseSurvivor(s) for s in choices]
+        return [ChooseSurvivor(s) for s in choices] + pass_turn(state)
     if f.waiting == "eat":
         return eat_options(state)
     if f.waiting == "fight":
         return fight_options(state)
+    if f.waiting in WAITS:
+        return secret_actions(state)
     if f.waiting == "look":
         looked = f.looking.split(",")
         if len(looked) == 1:
@@ -109,7 +118,7 @@ def legal_actions(state: FlickemState) -> list:
             weapons = [UseWeapon(w) for w in weapons_of(s.name, state.data.kinds(s.inventory))
                        if not (w in GUNS and _zombies_inside(state, s.where))]
             kills = [ShortDistanceKill(z) for z in _zombies_next_to(state, s.id)]
-            acts = [Move(), *weapons, *kills, *take_drop_options(state)] + acts
+            acts = [Move(), *weapons, *kills, *take_drop_options(state), *accusations(state)] + acts
         return power_actions(state) + acts
     return []
 
@@ -135,8 +144,15 @@ def _first_turn_of_round(state: FlickemState) -> bool:
 
 
 def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
+    after, events = _apply(state, action)
+    return settle(state, after, events)          # S9/S10: the secret objectives name the winners
+
+
+def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     f = state.flow
     if isinstance(action, Measured):
+        if f.waiting == "flick" and dict(f.request).get("betrayer"):
+            return betrayer_flicked(state, action.outcome)
         if f.waiting == "flick" and dict(f.request).get("weapon") == "flare":
             return flare_result(state, action.outcome)
         if f.waiting == "flick":
@@ -161,6 +177,8 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return start_fight_to_act(state, action)
     if isinstance(action, (FightWith, BatTurn)):
         return apply_fight_action(state, action)
+    if isinstance(action, SECRET_ACTIONS):
+        return apply_secret(state, action)
     if isinstance(action, ExtraAction):
         return apply_extra_action(state)
     if isinstance(action, UseFlare):

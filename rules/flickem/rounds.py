@@ -8,10 +8,12 @@ from dataclasses import dataclass, replace
 
 from rules.core import Event
 from rules.flickem.barricades import after_barricades
+from rules.flickem.betrayal import x_face_up
 from rules.flickem.judge import judge_rush
 from rules.flickem.noise import Noise, turn_noise, zombies_react
 from rules.flickem.results import _lose_life, _measured_figures, _scenario_end, _zombies_enter
 from rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules, team_sizes
+from rules.flickem.secrets import control_at_round_end
 from rules.flickem.state import DAY, NIGHT, FlickemState
 
 
@@ -87,6 +89,9 @@ def _end_round(state: FlickemState, events: list[Event]) -> tuple[FlickemState, 
     marker = f.round_marker - 1
     events.append(Event("round ended", {"marker": marker}))
     rules = scenario_rules(state.scenario)
+    over = control_at_round_end(state, marker, events)     # S9 OBJECTIVE and GAME END
+    if over is not None:
+        return over, events
     if rules.objective == "corner_the_market":
         places = [(t.kind, t.where) for t in state.data.tokens]
         winners = cornered_market(rules, places)
@@ -151,6 +156,7 @@ def apply_eat(state: FlickemState, action: Eat) -> tuple[FlickemState, list[Even
 
 def _new_horde(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
     """Steps 2 and 3 of the END OF THE ROUND: stand all zombies, then A NEW HORDE ARRIVES!"""
+    state = x_face_up(state)                  # S9 THE LONE BETRAYER: the X face up each round
     f = state.flow
     marker = f.round_marker
     colour = NIGHT if f.colour == DAY else DAY

@@ -36,6 +36,9 @@ class ScenarioRules:
     zombie_fights: bool = True      # S2 FIGHT: SURVIVOR VS ZOMBIE (S1 keeps survivors out of buildings)
     survivor_fights: bool = False   # S6 FIGHT: SURVIVOR VS SURVIVOR
     stealing: bool = False          # S6 STEALING TOKENS
+    secret_objectives: bool = False   # S9/S10: the secret objective deal and accusations (secrets.py)
+    control: int = 0                # S9: tokens of ``control_kinds`` held in the team's base (``bases``)
+    control_kinds: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=None)
@@ -48,8 +51,9 @@ def scenario_rules(number: int) -> ScenarioRules:
     for key in ("bases", "goods"):          # TOML tables -> sorted pairs (hashable, frozen)
         if key in table:
             table[key] = tuple(sorted(table[key].items()))
-    if "eat_at" in table:
-        table["eat_at"] = tuple(table["eat_at"])
+    for key in ("eat_at", "control_kinds"):
+        if key in table:
+            table[key] = tuple(table[key])
     return ScenarioRules(**table)
 
 

@@ -71,6 +71,10 @@ class Data:
     rescued: str | None = None         # S3: the wounded survivor being escorted (never acts)
     escort: str | None = None          # S3: who escorts her now
     barricades: tuple[tuple[str, str], ...] = ()   # S4: (barricade id, building it blocks)
+    secrets: tuple[tuple[str, str], ...] = ()     # S9/S10: (survivor, secret objective card), hidden
+    objective_deck: tuple[str, ...] = ()          # S9/S10: cards left to draw, and the betrayer's deck
+    betrayer_deck: tuple[str, ...] = ()
+    betrayed: tuple[tuple[str, str], ...] = ()    # unmasked betrayers: (survivor, the team they left)
 
     def token(self, tid: str) -> Token:
         for t in self.tokens:
@@ -130,7 +134,7 @@ class Flow:
     active: str | None = None
     actions_left: int = 0
     noises: tuple[int, ...] = ()
-    waiting: str = "choose"         # choose | act | look | flick | rush | horde | over
+    waiting: str = "choose"         # choose | act | look | flick | rush | horde | vote | clan | over
     looking: str | None = None      # face-down token(s) being looked at, comma-separated
     request: tuple[tuple[str, str], ...] = ()   # the physics request's spec, as sorted pairs
     result: str = ""                # why the game ended
@@ -140,6 +144,7 @@ class Flow:
     bonus: bool = False             # a once-a-turn power used: John's third action, Mike's free move
     free_take: bool = False         # Loretta took a food: her next take costs no action
     fight: Fight | None = None      # S2/S6: a fight staged outside the city
+    vote: tuple[tuple[str, str], ...] = ()   # S9/S10 accusation: accuser, accused, then voter -> up/down
 
 
 @dataclass(frozen=True)
