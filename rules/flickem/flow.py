@@ -18,6 +18,7 @@ from rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_e
 from rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scenario_end
 from rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
 from rules.flickem.state import Data, FlickemState, Flow, Setup
+from rules.flickem.strength import MoveX, apply_move_x, move_x_options
 from rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, take_drop_options
 from rules.flickem.weapons import weapons_of
 from rules.geometry import next_to
@@ -51,7 +52,7 @@ class EndTurn:
 ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapon,
            "ShortDistanceKill": ShortDistanceKill, "TakeDrop": TakeDrop, "KeepToken": KeepToken,
            "ExtraAction": ExtraAction, "UseFlare": UseFlare, "FreeMove": FreeMove, "Heal": Heal,
-           "Eat": Eat, "EndTurn": EndTurn, "Measured": Measured}
+           "Eat": Eat, "EndTurn": EndTurn, "Measured": Measured, "MoveX": MoveX}
 # the table piece each weapon flicks (a gun flicks a bullet, the templates lay their shot)
 WEAPON_PIECE = {"gun": "bullet", "two_guns": "bullet", "knife": "knife", "bat": "bat",
                 "shotgun": "shotgun", "sniper": "sniper"}
@@ -72,7 +73,8 @@ def pending(state: FlickemState):
     if f.waiting in ("flick", "rush", "horde"):
         return PhysicsRequest(f.waiting, dict(f.request))
     team = f.teams[f.team_index]
-    prompts = {"choose": "choose a survivor", "eat": "eat or go hungry", "look": "keep or leave the token"}
+    prompts = {"choose": "choose a survivor", "eat": "eat or go hungry", "look": "keep or leave the token",
+               "x": "move an X in front of the building just left"}
     return Decision(team, prompts.get(f.waiting, "act or end the turn"))
 
 
@@ -87,6 +89,8 @@ def legal_actions(state: FlickemState) -> list:
         return [ChooseSurvivor(s) for s in choices]
     if f.waiting == "eat":
         return eat_options(state)
+    if f.waiting == "x":                      # S8 NEW X TOKENS
+        return move_x_options(state)
     if f.waiting == "look":
         looked = f.looking.split(",")
         if len(looked) == 1:
@@ -146,6 +150,8 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return replace(state, data=data, flow=flow), [Event("survivor chosen", {"survivor": s.id})]
     if isinstance(action, Eat):
         return apply_eat(state, action)
+    if isinstance(action, MoveX):
+        return apply_move_x(state, action)
     if isinstance(action, ExtraAction):
         return apply_extra_action(state)
     if isinstance(action, UseFlare):

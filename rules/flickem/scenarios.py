@@ -33,6 +33,8 @@ class ScenarioRules:
     eat_at: tuple[int, ...] = ()    # S4: round-marker spaces where the group eats or goes hungry
     rescue: bool = False            # S3: the survivor token reveals a wounded survivor to escort
     rv_reveals: bool = False        # S6: entering the RV puts the key and fuel carried into it
+    x_tokens: bool = False          # S8 NEW X TOKENS: the last survivor out of a building moves an X
+    recruits: bool = False          # S8 NEW SURVIVOR: a revealed survivor token joins whoever exits next
 
 
 @lru_cache(maxsize=None)

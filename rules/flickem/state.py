@@ -38,7 +38,7 @@ class Token:
 @dataclass(frozen=True)
 class Zombie:
     id: str
-    where: str = "city"             # "city", "bin" or a building id
+    where: str = "city"             # "city", "bin", "box" (the game box: S5 CROSSROADS) or a building id
     standing: bool = True
 
 
@@ -69,6 +69,8 @@ class Data:
     driver: str | None = None          # S1: the survivor driving the RV (no longer available)
     rescued: str | None = None         # S3: the wounded survivor being escorted (never acts)
     escort: str | None = None          # S3: who escorts her now
+    crossroads_drawn: tuple[str, ...] = ()        # CROSSROADS: discarded card ids (the rest is the deck)
+    recruits: tuple[tuple[str, str], ...] = ()    # S8 NEW SURVIVOR: face-up survivor token -> its board
 
     def token(self, tid: str) -> Token:
         for t in self.tokens:
@@ -111,7 +113,7 @@ class Flow:
     active: str | None = None
     actions_left: int = 0
     noises: tuple[int, ...] = ()
-    waiting: str = "choose"         # choose | act | look | flick | rush | horde | over
+    waiting: str = "choose"         # choose | act | look | x | flick | rush | horde | over
     looking: str | None = None      # face-down token(s) being looked at, comma-separated
     request: tuple[tuple[str, str], ...] = ()   # the physics request's spec, as sorted pairs
     result: str = ""                # why the game ended
@@ -120,6 +122,7 @@ class Flow:
     kills: int = 0                  # zombies the active survivor killed this turn (John's power)
     bonus: bool = False             # a once-a-turn power used: John's third action, Mike's free move
     free_take: bool = False         # Loretta took a food: her next take costs no action
+    closing: str | None = None      # S8 NEW X TOKENS: the building just emptied, waiting for an X
 
 
 @dataclass(frozen=True)
