@@ -203,3 +203,13 @@ def test_S8_NEW_SURVIVOR_not_added_by_leaving_any_other_way():
     assert ejected.data.survivor("survivor-lily").where == "reserve"
     walked = left_building(state, "library", [], by_move=True)
     assert walked.data.survivor("survivor-lily").team == "A"
+
+
+def test_S5_CROSSROADS_a_drawn_card_can_not_be_undone():
+    from rules.engine import Engine
+    from rules.flickem.flow import ACTIONS, FlickemGame
+    engine = Engine(FlickemGame(_s5()), "flickem", 5, seed=1, action_types=ACTIONS)
+    engine.apply(ChooseSurvivor(ANITA))
+    assert engine.can_undo()
+    engine.apply(TakeDrop(take="token-crossroads-1"))
+    assert not engine.can_undo()                   # the card is known: no taking it back
