@@ -9,7 +9,14 @@ import pytest
 
 from rules.core import Measured
 from rules.flickem import crossroads
-from rules.flickem.flow import ChooseSurvivor, EndTurn, Move, apply, legal_actions, new_game
+from rules.flickem.flow import (
+    ChooseSurvivor,
+    EndTurn,
+    Move,
+    apply,
+    legal_actions,
+    new_game,
+)
 from rules.flickem.scenarios import blocked_by_x, team_sizes
 from rules.flickem.state import Survivor, Token, Zombie
 from rules.flickem.strength import MoveX
@@ -104,7 +111,7 @@ def test_S5_CROSSROADS_every_survivor_in_the_building_and_a_survivor_holding_a_t
     food = Token("token-food-1", "food", ANITA, "up")
     state, _ = _draw("gas-leak", _s5(john_where="library"))
     assert state.data.survivor(ANITA).life == 1 and state.data.survivor(JOHN).life == 1
-    state, events = _draw("rotten-food", _s5(anita_inventory=("token-food-1",), extra_tokens=(food,)))
+    state, _ = _draw("rotten-food", _s5(anita_inventory=("token-food-1",), extra_tokens=(food,)))
     assert state.data.token("token-food-1").where == "removed" and state.data.survivor(ANITA).inventory == ()
 
 
@@ -132,7 +139,7 @@ def test_S5_CROSSROADS_actions_noise_drop_and_fall():
 
 
 def test_S5_CROSSROADS_apply_in_any_scenario_with_crossroads_tokens():
-    state, events = _draw("quiet-moment", replace(_s5(), scenario=6, deaths_to_lose=99))
+    _, events = _draw("quiet-moment", replace(_s5(), scenario=6, deaths_to_lose=99))
     assert [e.kind for e in events] == ["crossroads revealed", "crossroads card"]
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from rules.core import Event
@@ -36,7 +36,7 @@ class Card:
     effects: tuple[tuple[tuple[str, object], ...], ...]   # each effect as sorted (key, value) pairs
 
 
-@lru_cache(maxsize=None)
+@cache
 def cards() -> tuple[Card, ...]:
     with DATA.open("rb") as f:
         table = tomllib.load(f)
@@ -176,7 +176,7 @@ def _new_zombie(state: FlickemState, sid: str, standing: bool, events: list[Even
     source = next((w for w in ("box", "bin") if any(z.where == w for z in data.zombies)), None)
     if source is None:
         return state
-    zid = sorted(z.id for z in data.zombies if z.where == source)[0]
+    zid = min(z.id for z in data.zombies if z.where == source)
     if s.where == "city":
         x, y = free_spot(data, data.position(sid))
         data = data.with_positions({zid: (x, y)})

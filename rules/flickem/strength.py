@@ -65,7 +65,7 @@ def left_building(state: FlickemState, building: str, events: list[Event], by_mo
     if rules.recruits and by_move:
         for token_id, board in [(t, b) for t, b in data.recruits if data.token(t).where == building]:
             active = data.survivor(state.flow.active)
-            here = dict((p, (px, py)) for p, px, py in data.positions).get(active.id, (0.0, 0.0))
+            here = {p: (px, py) for p, px, py in data.positions}.get(active.id, (0.0, 0.0))
             x, y = free_spot(data, here, ignore=(board,))
             new = replace(data.survivor(board), where="city", team=active.team, standing=True,
                           backpack=state.flow.colour, power=False, specials=(), inventory=())
