@@ -11,10 +11,12 @@ from __future__ import annotations
 import numpy as np
 
 from game.barricades import behind_doors, blocking, touched_barricade
-from game.city import City, build_city, rest_pose
+from game.city import SHELF_TOKEN_X, City, build_city, rest_pose
 from game.flick import Aim, heading_of
 from game.measure import fallen_mask, zombies_at_doors, zombies_touching
 from game.session import Session
+from models.base import inflation
+from models.catalog import build
 from models.dimensions import dims
 from rules.core import Event, Measured, PhysicsRequest
 from rules.engine import Engine
@@ -33,8 +35,8 @@ def setup_from_city(city: City) -> Setup:
                                where="reserve" if scene.placement(s.piece).reserve else
                                (scene.placement(s.piece).on or "city"))
                       for s in scene.survivors)
-    if scenario_rules(scene.number).powers:
-        survivors = tuple(with_powers(s) for s in survivors)
+    if scenario_rules(scene.number).powers:      # unused boards wait normal side up (S8 NEW SURVIVOR)
+        survivors = tuple(s if s.where == "reserve" else with_powers(s) for s in survivors)
     zombies = tuple(Zombie(city.bodies[i].id, "city" if city.present[i] else "bin") for i in city.ids("zombie"))
     positions = tuple(sorted((city.bodies[i].id, float(city.poses[i, 0]), float(city.poses[i, 1]))
                              for i in city.ids("figure") if city.present[i]))
@@ -84,6 +86,7 @@ class FlickemBridge:
                 self._onto_shelf(found, building, slot=0)
                 self.session.present[self.city.index(found)] = True
                 self.session.inside[found] = building
+        self._apply_table_events(events)
         return events
 
     def fight_aim(self, spec: dict) -> Aim:
@@ -112,6 +115,51 @@ class FlickemBridge:
                 for z in state.data.zombies:
                     if z.where == building:
                         self._onto_shelf(z.id, building, slot=1, fallen=not z.standing)
+    def _apply_table_events(self, events: list[Event]) -> None:
+        """Pieces the rules add, remove or move outside a flick: CROSSROADS (the revealed token
+        leaves, supply tokens and NEW zombies appear), S8 (X tokens, supply tokens, recruits)."""
+        for event in events:
+            d = event.data
+            if event.kind == "crossroads revealed":
+                self.session.present[self.city.index(d["token"])] = False
+            elif event.kind in ("token appeared", "supply token placed"):
+                self._token_onto_shelf(d["token"], d["building"])
+            elif event.kind == "new zombie":
+                i = self.city.index(d["zombie"])
+                if d["where"] == "city":
+                    self.session.poses[i] = rest_pose(self.city.bodies[i], d["x"], d["y"], 0.0,
+                                                      fallen=not d["standing"])
+                else:
+                    self._into_building(d["zombie"], d["where"])
+                self.session.present[i] = True
+            elif event.kind == "X token moved":
+                i = self.city.index(d["token"])
+                geom = self.city.buildings[d["to"]]
+                off = dims()["token"]["diameter"] / 2 + 1.5       # just outside the door line
+                wx, wy = geom.to_world(np.array([geom.door_x + off, 0.0]))[0]
+                self.session.poses[i] = rest_pose(self.city.bodies[i], wx, wy, 0.0)
+            elif event.kind == "survivor recruited":          # S8: beside the active survivor
+                i = self.city.index(d["survivor"])
+                by = self.session.poses[self.city.index(d["by"])]
+                self.session.poses[i] = rest_pose(self.city.bodies[i], d["x"], d["y"], heading_of(by))
+                self.session.present[i] = True
+                self.session.inside.pop(d["survivor"], None)
+            elif event.kind == "survivor token revealed" and d["survivor"] is None:
+                self.session.present[self.city.index(d["token"])] = False
+
+    def _token_onto_shelf(self, token: str, building: str) -> None:
+        """A token put into a building lies on its first block's shelf, on top of any there."""
+        from models import buildings as building_models
+        geom = self.city.buildings[building]
+        lx, ly, lz = building_models.shelf_point(geom.name, 0)
+        wx, wy = geom.to_world(np.array([lx - SHELF_TOKEN_X, ly]))[0]
+        i = self.city.index(token)
+        spec = self.city.bodies[i]
+        near = [j for j in self.city.ids("token") if j != i and self.session.present[j]
+                and float(np.hypot(*(self.session.poses[j, :2] - (wx, wy)))) < 2.0]
+        base = lz + 2 * inflation(build("support_block", building=geom.name)) + len(near) * spec.model.top_height
+        self.session.poses[i] = rest_pose(spec, wx, wy, geom.heading, base_z=base)
+        self.session.present[i] = True
 
     def _rescued_follows(self) -> None:
         """S3 RESCUED FIGURE: repositioned within a movement disc's width of her escort (or on the
@@ -188,6 +236,7 @@ class FlickemBridge:
         if request.kind == "flick" and spec["weapon"] in ("movement_disc", "bat"):
             self._agree_on_entry(spec["survivor"], before, outcome.get("disturbed", ()))
         self._rescued_follows()
+        self._apply_table_events(events)
         for event in events:
             if event.kind == "barricade removed":     # S4: out of the game
                 self.session.present[self.city.index(event.data["barricade"])] = False

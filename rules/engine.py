@@ -49,14 +49,21 @@ class Engine:
         self.state = state
         return list(events)
 
+    def _last_revealed(self) -> bool:
+        """The last action revealed information: a revealing action type, or one that drew from
+        the state's Rng (a card drawn, a board picked at random: Dead of Winter's CROSSROADS)."""
+        step = self.history[-1]
+        drew = getattr(step.before, "rng", None) != getattr(self.state, "rng", None)
+        return isinstance(step.action, REVEALING) or drew
+
     def can_undo(self) -> bool:
-        return bool(self.history) and not isinstance(self.history[-1].action, REVEALING)
+        return bool(self.history) and not self._last_revealed()
 
     def undo(self) -> Any:
         """Take back the last action; refuse when it revealed information."""
         if not self.history:
             raise IllegalAction("nothing to undo")
-        if isinstance(self.history[-1].action, REVEALING):
+        if self._last_revealed():
             raise IllegalAction("the last action revealed new information and cannot be undone")
         step = self.history.pop()
         self.state = step.before

@@ -2,6 +2,7 @@
 rules actions (ARCHITECTURE.md, flow of one flick), on the full S1 city."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from game.flick import Aim
@@ -98,3 +99,80 @@ def test_s9_an_unmasked_betrayer_is_laid_down_and_flicked_on_the_table():
     assert abs(after[0] - before[0]) + abs(after[1] - before[1]) > 1.0          # it slid away
     assert not bridge.engine.state.data.survivor(mate).standing
     assert bridge.engine.state.flow.waiting == "act"
+
+
+def _forced(bridge, survivor: str, building: str, card: str | None = None, waiting: str = "act", **flow):
+    """The bridge's rules state with ``survivor`` active in ``building`` (its figure on the
+    building's block) and, for a Crossroads draw, only ``card`` left in the deck."""
+    from dataclasses import replace
+    from rules.flickem import crossroads
+    state = bridge.engine.state
+    data = state.data.with_survivor(replace(state.data.survivor(survivor), where=building))
+    if card:
+        data = replace(data, crossroads_drawn=tuple(c.id for c in crossroads.cards() if c.id != card))
+    if building != "city":
+        bridge._onto_shelf(survivor, building, slot=0)
+        bridge.session.inside[survivor] = building
+    bridge.engine.state = replace(state, data=data, flow=replace(state.flow, active=survivor, waiting=waiting,
+                                                                 actions_left=2, **flow))
+
+
+def test_S5_CROSSROADS_new_zombies_and_supply_tokens_appear_on_the_table_and_the_token_leaves():
+    from rules.flickem.tokens import TakeDrop
+    bridge = FlickemBridge(load_flickem(5), seed=2)
+    _forced(bridge, "survivor-anita", "library", "footsteps")
+    events = bridge.decide(TakeDrop(take="token-crossroads-1"))
+    assert not bridge.session.present[bridge.city.index("token-crossroads-1")]
+    new = [e.data for e in events if e.kind == "new zombie"]
+    assert len(new) == 3                                          # one by each survivor in the street
+    for z in new:
+        i = bridge.city.index(z["zombie"])
+        assert bridge.session.present[i]
+        assert bridge.session.poses[i, :2] == pytest.approx([z["x"], z["y"]], abs=1e-3)
+    table = bridge.figures()
+    assert all(not table["standing"][z["zombie"]] for z in new)   # they lie fallen, as the card says
+    in_city = {z.id for z in bridge.engine.state.data.zombies if z.where == "city"}
+    assert in_city == {bridge.city.bodies[i].id for i in bridge.city.ids("zombie") if bridge.session.present[i]}
+    bridge = FlickemBridge(load_flickem(5), seed=2)
+    _forced(bridge, "survivor-anita", "hospital", "stash")
+    bridge.decide(TakeDrop(take="token-crossroads-2"))
+    hospital = bridge.city.buildings["hospital"]
+    for token in ("token-food-1", "token-medicine-1"):
+        i = bridge.city.index(token)
+        assert bridge.session.present[i] and bridge.engine.state.data.token(token).where == "hospital"
+        assert np.linalg.norm(hospital.to_local(bridge.session.poses[i, :2])) < 15.0
+
+
+def test_S8_NEW_X_TOKENS_the_X_piece_moves_before_the_door_and_a_supply_token_goes_in():
+    from game.flickem_bridge import _front_of
+    from rules.flickem.strength import MoveX
+    from scenes.schema import Placement
+    bridge = FlickemBridge(load_flickem(8), seed=2)
+    _forced(bridge, "survivor-anita", "city", waiting="x", closing="library")
+    events = bridge.decide(MoveX("gas_station", "library"))
+    x = bridge.session.poses[bridge.city.index("token-x-1")]
+    probe = Placement("token-x-1", "token", float(x[0]), float(x[1]), 0.0, {"token": "x", "face": "up"})
+    assert _front_of(bridge.city, probe) == "front:library"       # the table reads it back so
+    placed = next(e.data["token"] for e in events if e.kind == "supply token placed")
+    i = bridge.city.index(placed)
+    gas = bridge.city.buildings["gas_station"]
+    assert bridge.session.present[i] and np.linalg.norm(gas.to_local(bridge.session.poses[i, :2])) < 15.0
+
+
+def test_S8_NEW_SURVIVOR_the_recruit_s_figure_appears_next_to_the_active_survivor():
+    from dataclasses import replace
+    from rules.flickem.strength import left_building
+    bridge = FlickemBridge(load_flickem(8), seed=2)
+    _forced(bridge, "survivor-anita", "city")
+    state = bridge.engine.state
+    token = replace(state.data.token("token-survivor-1"), face="up")
+    state = replace(state, data=replace(state.data.with_token(token), recruits=(("token-survivor-1", "survivor-lily"),)))
+    events: list = []
+    state = left_building(state, "hospital", events)
+    bridge.engine.state = state
+    bridge._apply_table_events(events)
+    lily, anita = bridge.city.index("survivor-lily"), bridge.city.index("survivor-anita")
+    assert bridge.session.present[lily] and "survivor-lily" not in bridge.session.inside
+    gap = np.linalg.norm(bridge.session.poses[lily, :2] - bridge.session.poses[anita, :2])
+    assert 2.6 < gap < 2.6 + 4.0                                 # NEXT TO: within a disc's width
+    assert bridge.figures()["standing"]["survivor-lily"]

@@ -20,7 +20,8 @@ SETUP = {
     5: {"Anita": 2, "Gabriel": 2, "Thomas": 2, "Kevin": 2, "Lily": 2, "Mike": 2},
     6: {"Elijah": 3, "Gabriel": 3, "Mike": 3, "Loretta": 3, "Anita": 3, "Rosa": 3, "Kevin": 3, "Thomas": 3},
     7: {n: 3 for n in ("Elijah", "Lily", "John", "Kevin", "Olivia", "Gabriel", "Rosa", "Mike", "Thomas", "Loretta")},
-    8: {n: 3 for n in ("Anita", "Rosa", "Thomas", "Elijah", "Mike", "Kevin")},
+    8: {**{n: 3 for n in ("Anita", "Rosa", "Thomas", "Elijah", "Mike", "Kevin")},
+        **{n: 2 for n in ("Gabriel", "John", "Lily", "Loretta", "Olivia")}},   # NEW SURVIVOR: unused boards
 }
 BUILDINGS = {"library", "grocery_store", "police_station", "gas_station", "hospital", "school", "rv"}
 

@@ -23,6 +23,7 @@ from rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scen
 from rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
 from rules.flickem.secrets import deal, settle
 from rules.flickem.state import Data, FlickemState, Flow, Setup
+from rules.flickem.strength import MoveX, apply_move_x, move_x_options
 from rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, take_drop_options
 from rules.flickem.weapons import weapons_of
 from rules.geometry import next_to
@@ -57,7 +58,8 @@ ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapo
            "ShortDistanceKill": ShortDistanceKill, "TakeDrop": TakeDrop, "KeepToken": KeepToken,
            "ExtraAction": ExtraAction, "UseFlare": UseFlare, "FreeMove": FreeMove, "Heal": Heal,
            "Eat": Eat, "EndTurn": EndTurn, "Measured": Measured, "FightWith": FightWith, "BatTurn": BatTurn,
-           "Accuse": Accuse, "Vote": Vote, "ChooseClan": ChooseClan, "PassTurn": PassTurn}
+           "Accuse": Accuse, "Vote": Vote, "ChooseClan": ChooseClan, "PassTurn": PassTurn,
+           "MoveX": MoveX}
 # the table piece each weapon flicks (a gun flicks a bullet, the templates lay their shot)
 WEAPON_PIECE = {"gun": "bullet", "two_guns": "bullet", "knife": "knife", "bat": "bat",
                 "shotgun": "shotgun", "sniper": "sniper"}
@@ -83,7 +85,8 @@ def pending(state: FlickemState):
         return secret_decision(state)
     team = fight_player(state) if f.waiting == "fight" else f.teams[f.team_index]
     prompts = {"choose": "choose a survivor", "eat": "eat or go hungry", "look": "keep or leave the token",
-               "fight": "fight: choose a weapon, or the bat's wait or attack"}
+               "fight": "fight: choose a weapon, or the bat's wait or attack",
+               "x": "move an X in front of the building just left"}
     return Decision(team, prompts.get(f.waiting, "act or end the turn"))
 
 
@@ -102,6 +105,8 @@ def legal_actions(state: FlickemState) -> list:
         return fight_options(state)
     if f.waiting in WAITS:
         return secret_actions(state)
+    if f.waiting == "x":                      # S8 NEW X TOKENS
+        return move_x_options(state)
     if f.waiting == "look":
         looked = f.looking.split(",")
         if len(looked) == 1:
@@ -179,6 +184,8 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return apply_fight_action(state, action)
     if isinstance(action, SECRET_ACTIONS):
         return apply_secret(state, action)
+    if isinstance(action, MoveX):
+        return apply_move_x(state, action)
     if isinstance(action, ExtraAction):
         return apply_extra_action(state)
     if isinstance(action, UseFlare):

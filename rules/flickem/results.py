@@ -103,6 +103,9 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
                 data = replace(data, driver=s.id)
                 events.append(Event("driver", {"survivor": s.id}))
             state = replace(state, data=data)
+            if verdict.exited:                           # S8 NEW SURVIVOR, NEW X TOKENS
+                from rules.flickem.strength import left_building
+                state = left_building(state, verdict.exited, events)
     elif weapon == "bat":           # BASEBALL BAT: a move that may knock figures over, no wounds
         s = state.data.survivor(f.active)
         friends = frozenset(x.id for x in state.data.survivors if x.team == s.team)
@@ -148,6 +151,8 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
             if any(e.kind == "entered a building" for e in events):
                 from rules.flickem.fights import after_entering     # fights import results
                 state = after_entering(state, entered, events)
+        if state.flow.closing and state.flow.waiting == "act":     # S8: an X to place first
+            state = replace(state, flow=replace(state.flow, waiting="x"))
     return state, events
 
 

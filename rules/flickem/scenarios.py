@@ -39,6 +39,8 @@ class ScenarioRules:
     secret_objectives: bool = False   # S9/S10: the secret objective deal and accusations (secrets.py)
     control: int = 0                # S9: tokens of ``control_kinds`` held in the team's base (``bases``)
     control_kinds: tuple[str, ...] = ()
+    x_tokens: bool = False          # S8 NEW X TOKENS: the last survivor out of a building moves an X
+    recruits: bool = False          # S8 NEW SURVIVOR: a revealed survivor token joins whoever exits next
 
 
 @lru_cache(maxsize=None)

@@ -38,7 +38,7 @@ class Token:
 @dataclass(frozen=True)
 class Zombie:
     id: str
-    where: str = "city"             # "city", "bin" or a building id
+    where: str = "city"             # "city", "bin", "box" (the game box: S5 CROSSROADS) or a building id
     standing: bool = True
 
 
@@ -75,6 +75,8 @@ class Data:
     objective_deck: tuple[str, ...] = ()          # S9/S10: cards left to draw, and the betrayer's deck
     betrayer_deck: tuple[str, ...] = ()
     betrayed: tuple[tuple[str, str], ...] = ()    # unmasked betrayers: (survivor, the team they left)
+    crossroads_drawn: tuple[str, ...] = ()        # CROSSROADS: discarded card ids (the rest is the deck)
+    recruits: tuple[tuple[str, str], ...] = ()    # S8 NEW SURVIVOR: face-up survivor token -> its board
 
     def token(self, tid: str) -> Token:
         for t in self.tokens:
@@ -134,7 +136,7 @@ class Flow:
     active: str | None = None
     actions_left: int = 0
     noises: tuple[int, ...] = ()
-    waiting: str = "choose"         # choose | act | look | flick | rush | horde | vote | clan | over
+    waiting: str = "choose"         # choose | act | look | x | fight | flick | fight_flick | eject | rush | horde | vote | clan | over
     looking: str | None = None      # face-down token(s) being looked at, comma-separated
     request: tuple[tuple[str, str], ...] = ()   # the physics request's spec, as sorted pairs
     result: str = ""                # why the game ended
@@ -145,6 +147,7 @@ class Flow:
     free_take: bool = False         # Loretta took a food: her next take costs no action
     fight: Fight | None = None      # S2/S6: a fight staged outside the city
     vote: tuple[tuple[str, str], ...] = ()   # S9/S10 accusation: accuser, accused, then voter -> up/down
+    closing: str | None = None      # S8 NEW X TOKENS: the building just emptied, waiting for an X
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,8 @@ def take_drop_options(state: FlickemState) -> list[TakeDrop]:
     s = state.data.survivor(state.flow.active)
     if s.where in ("city", "dead", "reserve"):
         return []
-    here = sorted(t.id for t in state.data.tokens if t.where == s.where)
+    waiting = dict(state.data.recruits)     # S8: a revealed survivor token stays on its block
+    here = sorted(t.id for t in state.data.tokens if t.where == s.where and t.id not in waiting)
     mine = list(s.inventory)
     options = [TakeDrop(take=t) for t in here if _fits(state.data, s, state.data.token(t))]
     if s.power and s.name == "Gabriel":     # looks at 2 face-down tokens before choosing
@@ -77,7 +78,8 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
         s = replace(s, inventory=tuple(t for t in s.inventory if t != action.drop))
         events.append(Event("dropped off", {"survivor": s.id, "token": action.drop, "building": s.where}))
     waiting, looking = "act", None
-    if action.take is not None:
+    revealed = action.take is not None and _reveals_at_once(state, data.token(action.take).kind)
+    if action.take is not None and not revealed:
         token = data.token(action.take)
         if token.face == "down":                          # look first, then keep or leave it
             looked = [token] + ([data.token(action.also)] if action.also else [])
@@ -93,12 +95,28 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
     free = f.free_take and action.drop is None          # Loretta's second token: no action
     flow = replace(f, actions_left=f.actions_left - (0 if free else 1), waiting=waiting,
                    looking=looking, free_take=False)
-    if action.take is not None and waiting == "act":
+    if action.take is not None and waiting == "act" and not revealed:
         flow = _after_taking(s, data.token(action.take), flow, free)
     state = replace(state, data=data, flow=flow)
+    if revealed:                                      # S5 CROSSROADS, S8 NEW SURVIVOR
+        return _reveal(state, action.take, events), events
     if action.take is not None and waiting == "act" and data.token(action.take).kind == "survivor":
         state = survivor_found(state, action.take, events)
     return state, events
+
+
+def _reveals_at_once(state: FlickemState, kind: str) -> bool:
+    """Tokens revealed when taken, never looked at in secret: Crossroads (S5 CROSSROADS, S6), and
+    S8's survivor tokens (NEW SURVIVOR)."""
+    from rules.flickem.strength import reveals_survivor     # lazy: they build on results.py
+    return kind == "crossroads" or reveals_survivor(state, kind)
+
+
+def _reveal(state: FlickemState, token_id: str, events: list[Event]) -> FlickemState:
+    from rules.flickem import crossroads, strength
+    if state.data.token(token_id).kind == "crossroads":
+        return crossroads.draw(state, token_id, events)
+    return strength.survivor_revealed(state, token_id, events)
 
 
 def survivor_found(state: FlickemState, token_id: str, events: list[Event]) -> FlickemState:
