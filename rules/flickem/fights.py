@@ -230,6 +230,8 @@ def _end(state: FlickemState, events: list[Event], lost: str | None = None) -> t
     active = flow.active and state.data.survivor(flow.active)
     if lost == flow.active or (active and active.where == "dead"):
         flow = replace(flow, actions_left=0)      # house: a lost fight ends the survivor's actions
+    if flow.closing:                              # S8 NEW X TOKENS: a building was emptied
+        flow = replace(flow, waiting="x")
     return replace(state, flow=flow), events
 
 
@@ -243,7 +245,8 @@ def fight_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, li
         data = _measured_figures(state.data, outcome)
         data = data.with_survivor(replace(data.survivor(sid), where="city"))
         events.append(Event("flicked out of the building", {"survivor": sid, "building": fight.building}))
-        state = replace(state, data=data)
+        from rules.flickem.strength import left_building          # S8: the last one out moves an X
+        state = left_building(replace(state, data=data), fight.building, events, by_move=False)
         return _advance(_with(state, replace(fight, eject=fight.eject[1:]), "fight"), events)
     spec = dict(state.flow.request)
     attacker, weapon = spec["attacker"], spec["weapon"]
