@@ -23,6 +23,7 @@ from rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scen
 from rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
 from rules.flickem.secrets import deal, settle
 from rules.flickem.state import Data, FlickemState, Flow, Setup
+from rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
 from rules.flickem.strength import MoveX, apply_move_x, move_x_options
 from rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, take_drop_options
 from rules.flickem.weapons import weapons_of
@@ -59,7 +60,7 @@ ACTIONS = {"ChooseSurvivor": ChooseSurvivor, "Move": Move, "UseWeapon": UseWeapo
            "ExtraAction": ExtraAction, "UseFlare": UseFlare, "FreeMove": FreeMove, "Heal": Heal,
            "Eat": Eat, "EndTurn": EndTurn, "Measured": Measured, "FightWith": FightWith, "BatTurn": BatTurn,
            "Accuse": Accuse, "Vote": Vote, "ChooseClan": ChooseClan, "PassTurn": PassTurn,
-           "MoveX": MoveX}
+           "MoveX": MoveX, "Steal": Steal, "StealKeep": StealKeep}
 # the table piece each weapon flicks (a gun flicks a bullet, the templates lay their shot)
 WEAPON_PIECE = {"gun": "bullet", "two_guns": "bullet", "knife": "knife", "bat": "bat",
                 "shotgun": "shotgun", "sniper": "sniper"}
@@ -83,10 +84,13 @@ def pending(state: FlickemState):
         return PhysicsRequest(f.waiting, dict(f.request))
     if f.waiting in WAITS:                      # S9/S10: a voter, or the accused choosing a clan
         return secret_decision(state)
-    team = fight_player(state) if f.waiting == "fight" else f.teams[f.team_index]
+    team = fight_player(state) if f.waiting == "fight" else \
+        steal_player(state) if f.waiting in ("steal", "steal_keep") else f.teams[f.team_index]
     prompts = {"choose": "choose a survivor", "eat": "eat or go hungry", "look": "keep or leave the token",
                "fight": "fight: choose a weapon, or the bat's wait or attack",
-               "x": "move an X in front of the building just left"}
+               "x": "move an X in front of the building just left",
+               "steal": "steal: look at a face-down token of the fallen survivor, or not",
+               "steal_keep": "take the token, leave it, or remove an X"}
     return Decision(team, prompts.get(f.waiting, "act or end the turn"))
 
 
@@ -103,6 +107,8 @@ def legal_actions(state: FlickemState) -> list:
         return eat_options(state)
     if f.waiting == "fight":
         return fight_options(state)
+    if f.waiting in ("steal", "steal_keep"):
+        return steal_options(state)
     if f.waiting in WAITS:
         return secret_actions(state)
     if f.waiting == "x":                      # S8 NEW X TOKENS
@@ -150,6 +156,7 @@ def _first_turn_of_round(state: FlickemState) -> bool:
 
 def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     after, events = _apply(state, action)
+    after = offer_steals(after, events)               # S6: a fallen survivor may be robbed
     return settle(state, after, events)          # S9/S10: the secret objectives name the winners
 
 
@@ -184,6 +191,8 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return apply_fight_action(state, action)
     if isinstance(action, SECRET_ACTIONS):
         return apply_secret(state, action)
+    if isinstance(action, (Steal, StealKeep)):
+        return apply_steal(state, action)
     if isinstance(action, MoveX):
         return apply_move_x(state, action)
     if isinstance(action, ExtraAction):

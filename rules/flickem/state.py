@@ -146,6 +146,8 @@ class Flow:
     bonus: bool = False             # a once-a-turn power used: John's third action, Mike's free move
     free_take: bool = False         # Loretta took a food: her next take costs no action
     fight: Fight | None = None      # S2/S6: a fight staged outside the city
+    steal: tuple[str, ...] = ()     # S6 STEALING TOKENS: fallen survivors to steal from, in turn
+    resume: str = ""                # what the game waited for before the steal
     vote: tuple[tuple[str, str], ...] = ()   # S9/S10 accusation: accuser, accused, then voter -> up/down
     closing: str | None = None      # S8 NEW X TOKENS: the building just emptied, waiting for an X
 
