@@ -203,3 +203,14 @@ def test_S6_entering_the_RV_reveals_key_and_fuel_and_2_survivors_with_them_win()
     state, events = apply(state, Measured(flick_outcome(entered="rv")))
     assert [e.data["kind"] for e in events if e.kind == "revealed in the RV"] == ["key", "fuel"]
     assert pending(state).winners == ("B",)
+
+
+def test_S2_OBJECTIVE_2_gas_and_2_food_in_the_RV_wins():
+    """S2 THEY'RE EVERYWHERE! OBJECTIVE: "Have 2 gas and 2 food in the RV." """
+    tokens = (Token("t-fuel-1", "fuel", "rv", "up"), Token("t-fuel-2", "fuel", "rv", "up"),
+              Token("t-food-1", "food", "rv", "up"), Token("t-food-2", "food", "survivor-anita", "up"))
+    anita = Survivor("survivor-anita", "Anita", "A", 2, where="rv", inventory=("t-food-2",))
+    state = play(new_game(setup(scenario=2, survivors=(anita,), tokens=tokens), 1), ChooseSurvivor("survivor-anita"))
+    assert not isinstance(pending(state), GameOver)                     # 2 fuel, 1 food: not yet
+    state = play(state, TakeDrop(drop="t-food-2"))
+    assert isinstance(pending(state), GameOver) and pending(state).reason == "won: objective complete"

@@ -91,6 +91,9 @@ def objective_met(rules: ScenarioRules, survivors_where: list[str], zombies_in_c
         return "rv" in survivors_where and zombies_in_city <= rules.max_zombies
     if rules.objective == "food_in_rv":              # S4: bring 4 food to the RV
         return sum(1 for kind, where in token_places if kind == "food" and where == "rv") >= rules.food_in_rv
+    if rules.objective == "goods_in_rv":             # S2: 2 fuel and 2 food in the RV
+        in_rv = [kind for kind, where in token_places if where == "rv"]
+        return in_rv.count("fuel") >= rules.fuel_in_rv and in_rv.count("food") >= rules.food_in_rv
     if rules.objective == "found_and_fuel":          # S5: both found, 2 fuel in the RV
         fuel = sum(1 for kind, where in token_places if kind == "fuel" and where == "rv")
         return "reserve" not in survivors_where and fuel >= rules.fuel_in_rv
