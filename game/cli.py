@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 GAMES = ("flickem",)
 
@@ -72,19 +73,39 @@ def cmd_play(args) -> int:
 def _play_headless(args) -> int:
     """Bots on every seat play the scenario to its end; prints the result as JSON."""
     from game.city import build_city
-    from game.headless import play_headless
+    from game.flickem_script import GameScriptError, load_game_script
+    from game.headless import play_headless, transcript
     from game.recording import Recorder
     scene = _scene(args.game, args.number)
+    try:
+        script = load_game_script(args.script) if args.script else None
+        if script is None and args.bots != "all":
+            raise GameScriptError(f"--bots {args.bots}: the other seats need --script FILE headless "
+                                  "(or play them in the window without --headless)")
+    except GameScriptError as exc:
+        print(f"feltbox: {exc}", file=sys.stderr)
+        return 2
     recorder = Recorder(args.record, build_city(scene), seed=args.seed) if args.record else None
     try:
-        result = play_headless(scene, args.seed, args.log, on_episode=recorder)
+        result = play_headless(scene, args.seed, args.log, on_episode=recorder, bots=args.bots, script=script)
+    except GameScriptError as exc:
+        if recorder:
+            recorder.abort(exc)
+        print(f"feltbox: {exc}", file=sys.stderr)
+        return 2
     except BaseException as exc:
         if recorder:
             recorder.abort(exc)
         raise
     if recorder:
         recorder.close()
-    print(json.dumps(result.__dict__))
+    if args.save_script:
+        head = (f"# feltbox play {args.game} {args.number} --headless --seed {args.seed} --bots none "
+                f"--script {args.save_script}\n")
+        Path(args.save_script).write_text(head + "\n".join(result.script) + "\n", encoding="utf-8")
+    if args.transcript:
+        Path(args.transcript).write_text(transcript(result.log), encoding="utf-8")
+    print(json.dumps({k: v for k, v in result.__dict__.items() if k not in ("log", "script")}))
     return 0
 
 
@@ -169,7 +190,12 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("game", choices=GAMES)
     pl.add_argument("number", type=int)
     pl.add_argument("--headless", action="store_true", help="no window: bots play the whole game")
-    pl.add_argument("--bots", default="all", choices=("all",), help="which seats bots play (headless)")
+    pl.add_argument("--bots", default="all",
+                    help="the seats bots play: all (default), none, or teams such as teamB (headless: "
+                         "the other seats follow --script)")
+    pl.add_argument("--script", help="headless: a game script of decisions and aims (docs/scripts/)")
+    pl.add_argument("--transcript", help="headless: write the event log as readable text")
+    pl.add_argument("--save-script", help="headless: write every decision and aim of the game as a script")
     pl.add_argument("--seed", type=int, default=0)
     pl.add_argument("--record", help="write every physics episode to this replay")
     pl.add_argument("--log", help="write the rules' events as JSON lines")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.bot import Bot
+from game.flick import Aim
 from game.flickem_bridge import FlickemBridge
+from game.flickem_script import GameScriptError, Line, action_of, aim_of, describe
 from rules.core import Decision, GameOver, PhysicsRequest, state_hash
 from scenes.schema import Scene
 
@@ -19,38 +21,146 @@ class GameResult:
     episodes: int
     events: int
     state_hash: str
+    log: list[str] = field(default_factory=list, repr=False)
+    script: list[str] = field(default_factory=list, repr=False)    # the game as a script
+
+
+class Seats:
+    """Who decides for each team: the bot, or the script's next line (``bots``: "all", "none",
+    or the teams the bots play, e.g. "B" or "teamB")."""
+
+    def __init__(self, bridge: FlickemBridge, bots: str = "all", script: list[Line] | None = None):
+        self.bridge, self.bot = bridge, Bot(bridge)
+        teams = bridge.engine.state.flow.teams
+        wanted = {b.removeprefix("team") for b in bots.split(",")} if bots not in ("all", "none") else set()
+        unknown = wanted - set(teams)
+        if unknown:
+            raise GameScriptError(f"--bots: no team {', '.join(sorted(unknown))} in this scenario "
+                                  f"(teams: {', '.join(teams)})")
+        self.bot_teams = set(teams) if bots == "all" else wanted
+        self.script = list(script or [])
+        self.all_bots = bots == "all"
+        self.written: list[str] = []     # every decision and aim as a script line (--save-script)
+
+    def team_of(self, player: str | None) -> str | None:
+        """The team a decision or an aim belongs to (a player is a team or a survivor id)."""
+        state = self.bridge.engine.state
+        if player is None or player in state.flow.teams:
+            return player
+        return next((s.team for s in state.data.survivors if s.id == player), player)
+
+    def _line(self, team: str | None, what: str) -> Line | None:
+        """The script's next line for a human seat, or None when the bot is to decide."""
+        if self.all_bots or team is None or team in self.bot_teams:
+            return None
+        if not self.script:
+            raise ScriptEnded(f"the script ended; the rules wait for team {team}: {what}")
+        line = self.script.pop(0)
+        if line.words[0] == "bots":
+            self.all_bots = True
+            return None
+        return None if line.words[0] == "bot" else line
+
+    def decide(self, pending: Decision):
+        action = self._decide(pending)
+        self.written.append(describe(action))
+        return action
+
+    def _decide(self, pending: Decision):
+        legal = self.bridge.engine.game.legal_actions(self.bridge.engine.state)
+        line = self._line(self.team_of(pending.player), pending.prompt)
+        if line is None:
+            return self.bot.decide(legal)
+        if line.words[0] == "aim":
+            raise GameScriptError(f"{line.where()}: the rules wait for a decision ({pending.prompt}), not an aim")
+        action = action_of(line)
+        if action not in legal:
+            choices = "; ".join(describe(a) for a in legal)
+            raise GameScriptError(f"{line.where()}: {describe(action)} is not legal now (legal: {choices})")
+        return action
+
+    def aim(self, request: PhysicsRequest) -> Aim | None:
+        aim = self._aim(request)
+        if aim is not None:
+            self.written.append(f"aim {aim.direction!r} {aim.power!r} {aim.spin!r}")
+        return aim
+
+    def _aim(self, request: PhysicsRequest) -> Aim | None:
+        spec, state = request.spec, self.bridge.engine.state
+        if request.kind in ("rush", "horde"):
+            return None
+        owner = spec.get("attacker") or spec.get("team") or state.flow.active
+        line = self._line(self.team_of(owner), f"the aim of a {request.kind} ({spec.get('weapon', 'figure')})")
+        if line is None:
+            if request.kind == "flick":
+                return self.bot.aim_for(spec["survivor"], spec["weapon"]).aim
+            aim_for = getattr(self.bot, f"{request.kind}_aim", None)    # a bot's own, or the plain one
+            aim_for = aim_for or (self.bridge.fight_aim if request.kind == "fight_flick" else self.bridge.eject_aim)
+            return aim_for(spec)
+        if line.words[0] != "aim":
+            raise GameScriptError(f"{line.where()}: the rules wait for the aim of a {request.kind}, "
+                                  f"not {line.words[0]!r}")
+        return aim_of(line)
+
+
+class ScriptEnded(Exception):
+    """The script ran out while a human seat was to play."""
 
 
 def play_headless(scene: Scene, seed: int = 0, log: str | Path | None = None, on_episode=None,
-                  max_decisions: int = 2000) -> GameResult:
-    """Play ``scene`` to its end with bots on every seat."""
+                  max_decisions: int = 2000, bots: str = "all", script: list[Line] | None = None) -> GameResult:
+    """Play ``scene`` to its end: bots on their seats, the script's lines on the others."""
     bridge = FlickemBridge(scene, seed, on_episode=on_episode)
-    bot = Bot(bridge)
+    seats = Seats(bridge, bots, script)
     lines: list[str] = []
     turns = 0
 
     def record(events) -> None:
-        for e in events:
-            lines.append(json.dumps({"turn": turns, "event": e.kind, **e.data}, default=str))
+        for e in events:           # the log is public: hidden data stays with its players
+            seen = e.seen_by("")
+            hidden = {"visible_to": list(e.visible_to)} if e.visible_to is not None else {}
+            lines.append(json.dumps({"turn": turns, "event": e.kind, **seen.data, **hidden}, default=str))
 
+    reason = None
     for _ in range(max_decisions):
         pending = bridge.pending()
         if isinstance(pending, GameOver):
             break
-        if isinstance(pending, Decision):
-            action = bot.decide(bridge.engine.game.legal_actions(bridge.engine.state))
-            turns += type(action).__name__ == "EndTurn"
-            record(bridge.decide(action))
-        elif isinstance(pending, PhysicsRequest):
-            if pending.kind == "flick":
-                plan = bot.aim_for(pending.spec["survivor"], pending.spec["weapon"])
-                record(bridge.physics(plan.aim))
-            else:
-                record(bridge.physics())
+        try:
+            if isinstance(pending, Decision):
+                action = seats.decide(pending)
+                record(bridge.decide(action))
+                turns += type(action).__name__ == "EndTurn"
+            elif isinstance(pending, PhysicsRequest):
+                record(bridge.physics(seats.aim(pending)))
+        except ScriptEnded as end:
+            reason = f"unfinished: {end}"
+            break
     else:
         raise RuntimeError(f"the game did not end within {max_decisions} decisions")
-    over = bridge.pending()
-    lines.append(json.dumps({"turn": turns, "event": "game over", "reason": over.reason}))
+    reason = reason or bridge.pending().reason
+    lines.append(json.dumps({"turn": turns, "event": "game over" if not reason.startswith("unfinished")
+                             else "game stopped", "reason": reason}))
     if log is not None:
         Path(log).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return GameResult(over.reason, turns, bridge.session.episodes, len(lines), state_hash(bridge.engine.state))
+    return GameResult(reason, turns, bridge.session.episodes, len(lines), state_hash(bridge.engine.state), lines,
+                      seats.written)
+
+
+def transcript(lines: list[str]) -> str:
+    """The event log as text, one event a line: "turn 3 | move failed | reason=..."."""
+    out = []
+    for raw in lines:
+        entry = json.loads(raw)
+        turn, kind = entry.pop("turn"), entry.pop("event")
+        fields = " ".join(f"{k}={_short(v)}" for k, v in entry.items())
+        out.append(f"turn {turn:3d} | {kind}" + (f" | {fields}" if fields else ""))
+    return "\n".join(out) + "\n"
+
+
+def _short(value) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    if isinstance(value, list):
+        return "[" + ",".join(_short(v) for v in value) + "]"
+    return str(value)

@@ -1,0 +1,85 @@
+"""Game scripts and solo play against bots (issue: "--script FILE drives it from a written list of
+decisions and aims"; "feltbox play flickem 7 --bots teamB lets one person play against bots"; "a
+committed text playthrough of one scripted S2 game that is regenerated and diffed")."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.flickem_script import GameScriptError, load_game_script, parse_game_script
+from game.headless import play_headless, transcript
+from scenes.loader import load_flickem
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden" / "s02-playthrough.txt"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("ChooseSurvivor survivor=survivor-elijah\nFly", ":2: unknown action 'Fly'"),
+    ("UseWeapon colour=red", ":1: field 'colour' is not one of UseWeapon's (weapon)"),
+    ("aim 10", ":1: aim takes a direction, a power and an optional spin"),
+    ("aim 10 1.5", ":1: aim power 1.5 is outside 0..1"),
+])
+def test_a_broken_script_line_names_its_file_and_line(text, message):
+    with pytest.raises(GameScriptError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_game_script(text, "game.txt")
+
+
+@pytest.mark.physics
+def test_a_line_the_rules_do_not_allow_stops_the_game_naming_the_legal_choices():
+    script = parse_game_script("ChooseSurvivor survivor=survivor-elijah\nUseWeapon weapon=knife\n", "g.txt")
+    with pytest.raises(GameScriptError, match=r"g.txt:2: UseWeapon weapon=knife is not legal now \(legal: .*Move"):
+        play_headless(load_flickem(2), seed=3, bots="none", script=script)
+
+
+@pytest.mark.physics
+def test_a_script_that_ends_leaves_the_game_unfinished_and_says_who_is_to_play():
+    script = parse_game_script("ChooseSurvivor survivor=survivor-elijah\nMove\naim 30 0.2\n")
+    result = play_headless(load_flickem(2), seed=3, bots="none", script=script)
+    assert result.result == "unfinished: the script ended; the rules wait for team A: act or end the turn"
+    assert result.episodes == 1
+
+
+@pytest.mark.physics
+def test_solo_play_the_bots_play_team_B_the_script_plays_team_A(tmp_path):
+    """S7 with --bots teamB: team A's decisions come from the script, team B's from the bots."""
+    script = parse_game_script("ChooseSurvivor survivor=survivor-elijah\nEndTurn\n")
+    result = play_headless(load_flickem(7), seed=3, bots="teamB", script=script)
+    assert result.result.startswith("unfinished: the script ended; the rules wait for team A")
+    chosen = [line for line in result.log if '"survivor chosen"' in line]
+    assert len(chosen) == 2 and "survivor-elijah" in chosen[0]                # A, then a bot's B survivor
+    with pytest.raises(GameScriptError, match="no team C"):
+        play_headless(load_flickem(7), seed=3, bots="teamC", script=script)
+
+
+@pytest.mark.physics
+def test_the_S2_text_playthrough_is_regenerated_and_diffed():
+    script = load_game_script(ROOT / "docs" / "scripts" / "s02.txt")
+    result = play_headless(load_flickem(2), seed=3, bots="none", script=script)
+    text = transcript(result.log)
+    if os.environ.get("FELTBOX_REGEN"):
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert text == GOLDEN.read_text(encoding="utf-8")
+    assert not result.result.startswith("unfinished")
+
+
+@pytest.mark.physics
+def test_cli_save_script_then_replay_it_reaches_the_same_state(tmp_path, capsys):
+    saved = tmp_path / "g.txt"
+    assert main(["play", "flickem", "5", "--headless", "--seed", "4", "--save-script", str(saved)]) == 0
+    first = capsys.readouterr().out
+    assert main(["play", "flickem", "5", "--headless", "--seed", "4", "--bots", "none",
+                 "--script", str(saved), "--transcript", str(tmp_path / "t.txt")]) == 0
+    assert capsys.readouterr().out == first and (tmp_path / "t.txt").read_text().startswith("turn   0 |")
+    assert main(["play", "flickem", "5", "--headless", "--bots", "teamB"]) == 2      # a seat without a script
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", range(1, 11))
+def test_every_scenario_example_script_plays_to_its_end(number):
+    path = ROOT / "docs" / "scripts" / f"s{number:02d}.txt"
+    result = play_headless(load_flickem(number), seed=3, bots="none", script=load_game_script(path))
+    assert result.result.split(":")[0] in ("won", "lost"), result.result
