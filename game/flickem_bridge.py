@@ -45,10 +45,27 @@ def setup_from_city(city: City) -> Setup:
                    for p in scene.placements if p.kind == "token")
     barricades = tuple((b, building) for building, ids in blocking(city, city.poses, city.present).items()
                        for b in ids)                 # S4: each barricade and the entrance it blocks
+    objects = tuple(sorted((o, *rect) for o, rect in city_objects(city, city.poses, city.present).items()))
     return Setup(scene.number, survivors, zombies, positions, tuple(sorted(scene.teams)),
                  scene.round_start, scene.rounds_colour_start, scene.invasion_day, scene.invasion_night,
                  deaths_to_lose=scenario_rules(scene.number).deaths_to_lose, tokens=tokens,
-                 barricades=tuple(sorted(barricades)))
+                 barricades=tuple(sorted(barricades)), objects=objects)
+
+
+def city_objects(city: City, poses: np.ndarray, present: np.ndarray) -> dict[str, list[float]]:
+    """S3 TAKE, DROP, EXCHANGE IN THE CITY: each vehicle, barrel and box on the table as its
+    footprint rectangle [x, y, heading, half length, half width] (from its collision hulls)."""
+    out = {}
+    for i, body in enumerate(city.bodies):
+        if present[i] and body.model.tags & {"vehicle", "barrel", "box"}:
+            pts = np.vstack([p.points for p in body.model.collision])[:, :2]
+            lo, hi = pts.min(axis=0), pts.max(axis=0)
+            heading = heading_of(poses[i])
+            c, s = np.cos(np.radians(heading)), np.sin(np.radians(heading))
+            mid = (lo + hi) / 2
+            out[body.id] = [float(poses[i, 0] + c * mid[0] - s * mid[1]), float(poses[i, 1] + s * mid[0] + c * mid[1]),
+                            heading, float(hi[0] - lo[0]) / 2, float(hi[1] - lo[1]) / 2]
+    return out
 
 
 def _front_of(city: City, placement) -> str:
@@ -228,6 +245,7 @@ class FlickemBridge:
         if request.kind not in ("flick", "fight_flick") and any(b.kind == "barricade" for b in self.city.bodies):
             outcome["barricades"] = blocking(self.city, self.session.poses, self.session.present)
         outcome.update(self.figures())
+        outcome["objects"] = city_objects(self.city, self.session.poses, self.session.present)
         outcome["touching_rv"] = self._touching_rv(outcome)
         events = self.engine.apply(Measured(outcome))
         if request.kind == "flick" and spec["weapon"] != "movement_disc":

@@ -28,3 +28,12 @@ def next_to(a: Point, b: Point, radius_a: float, radius_b: float, disc_width: fl
 def by_distance(origin: Point, positions: Mapping[str, Point], ids: Iterable[str]) -> list[str]:
     """``ids`` sorted closest first from ``origin`` (ties by id, so the order is deterministic)."""
     return sorted(ids, key=lambda i: (distance(origin, positions[i]), i))
+
+
+def to_rectangle(point: Point, centre: Point, heading: float, half_length: float, half_width: float) -> float:
+    """Distance from ``point`` to an oriented rectangle's footprint (0 inside it)."""
+    a = math.radians(heading)
+    dx, dy = point[0] - centre[0], point[1] - centre[1]
+    lx, ly = math.cos(a) * dx + math.sin(a) * dy, -math.sin(a) * dx + math.cos(a) * dy
+    ox, oy = max(abs(lx) - half_length, 0.0), max(abs(ly) - half_width, 0.0)
+    return math.hypot(ox, oy)

@@ -176,3 +176,14 @@ def test_S8_NEW_SURVIVOR_the_recruit_s_figure_appears_next_to_the_active_survivo
     gap = np.linalg.norm(bridge.session.poses[lily, :2] - bridge.session.poses[anita, :2])
     assert 2.6 < gap < 2.6 + 4.0                                 # NEXT TO: within a disc's width
     assert bridge.figures()["standing"]["survivor-lily"]
+
+
+def test_S3_the_city_objects_the_rules_reach_are_measured_from_the_table():
+    from game.flickem_bridge import setup_from_city
+    from game.city import build_city
+    setup = setup_from_city(build_city(load_flickem(3)))
+    objects = {o[0]: o[1:] for o in setup.objects}
+    assert {"car", "ice_cream_truck", "pickup_truck"} <= set(objects)
+    for x, y, heading, half_length, half_width in objects.values():
+        assert 0.5 < half_width <= half_length < 12.0 and -50 < x < 50 and -50 < y < 50
+    assert {t.where for t in setup.tokens if t.where in objects} == {"car", "ice_cream_truck", "pickup_truck"}

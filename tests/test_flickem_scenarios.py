@@ -214,3 +214,21 @@ def test_S2_OBJECTIVE_2_gas_and_2_food_in_the_RV_wins():
     assert not isinstance(pending(state), GameOver)                     # 2 fuel, 1 food: not yet
     state = play(state, TakeDrop(drop="t-food-2"))
     assert isinstance(pending(state), GameOver) and pending(state).reason == "won: objective complete"
+
+
+def test_S3_TAKE_DROP_EXCHANGE_IN_THE_CITY_within_a_movement_discs_width_of_the_object():
+    """S3 Special Rules: take, drop or exchange at a vehicle, barrel or box in the city."""
+    tokens = (Token("t-fuel", "fuel", "car", "down"), Token("t-food", "food", "survivor-anita", "up"))
+    anita = Survivor("survivor-anita", "Anita", "A", 3, inventory=("t-food",))
+    john = Survivor("survivor-john", "John", "A", 3)
+    car = ("car", 10.0, 0.0, 0.0, 4.0, 2.0)                       # 8 x 4 cm, along x
+    base = setup(scenario=3, survivors=(anita, john), tokens=tokens, objects=(car,),
+                 zombies=(Zombie("zombie-01", where="bin"),),
+                 positions=(("survivor-anita", 10.0, 6.0), ("survivor-john", 10.0, 12.0)))
+    state = play(new_game(base, 1), ChooseSurvivor("survivor-anita"))
+    options = [a for a in legal_actions(state) if isinstance(a, TakeDrop)]
+    assert TakeDrop(take="t-fuel") in options and TakeDrop(drop="t-food", at="car") in options
+    state = play(state, TakeDrop(take="t-fuel", drop="t-food"), KeepToken(True))   # an exchange
+    assert state.data.token("t-food").where == "car" and state.data.survivor("survivor-anita").inventory == ("t-fuel",)
+    far = play(new_game(replace(base, pretzel="survivor-john"), 1), ChooseSurvivor("survivor-john"))
+    assert not [a for a in legal_actions(far) if isinstance(a, TakeDrop)]   # 10 cm away: out of reach

@@ -69,7 +69,7 @@ WEAPON_PIECE = {"gun": "bullet", "two_guns": "bullet", "knife": "knife", "bat": 
 def new_game(setup: Setup, seed: int) -> FlickemState:
     data = Data(setup.survivors, setup.zombies, setup.positions,
                 setup.pretzel or (setup.survivors[0].id if setup.survivors else None), setup.tokens,
-                barricades=setup.barricades)
+                barricades=setup.barricades, objects=setup.objects)
     state = FlickemState(setup.scenario, setup, data, Flow(setup.round_start, setup.first_round, setup.teams),
                          Rng(seed))
     state = replace(state, flow=replace(state.flow, team_index=pretzel_team(state)))   # pretzel first

@@ -25,6 +25,8 @@ def _measured_figures(data: Data, outcome: dict) -> Data:
     positions = {p: (float(x), float(y)) for p, (x, y) in outcome.get("positions", {}).items()}
     standing = outcome.get("standing", {})
     data = data.with_positions(positions)
+    if "objects" in outcome:              # S3: where the vehicles, barrels and boxes now are
+        data = replace(data, objects=tuple((o, *map(float, rect)) for o, rect in sorted(outcome["objects"].items())))
     zombies = tuple(replace(z, standing=bool(standing.get(z.id, z.standing))) for z in data.zombies)
     survivors = tuple(replace(s, standing=bool(standing.get(s.id, s.standing))) for s in data.survivors)
     return replace(data, zombies=zombies, survivors=survivors)

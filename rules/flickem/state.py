@@ -58,6 +58,7 @@ class Setup:
     pretzel: str | None = None
     tokens: tuple[Token, ...] = ()
     barricades: tuple[tuple[str, str], ...] = ()      # S4: (barricade id, building it blocks)
+    objects: tuple[tuple[str, float, float, float, float, float], ...] = ()   # see Data.objects
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,9 @@ class Data:
     betrayed: tuple[tuple[str, str], ...] = ()    # unmasked betrayers: (survivor, the team they left)
     crossroads_drawn: tuple[str, ...] = ()        # CROSSROADS: discarded card ids (the rest is the deck)
     recruits: tuple[tuple[str, str], ...] = ()    # S8 NEW SURVIVOR: face-up survivor token -> its board
+    # S3 TAKE, DROP, EXCHANGE IN THE CITY: objects tokens can be at (vehicles, barrels, boxes) as
+    # (id, x, y, heading in degrees, half length, half width) of their footprint, as measured
+    objects: tuple[tuple[str, float, float, float, float, float], ...] = ()
 
     def token(self, tid: str) -> Token:
         for t in self.tokens:

@@ -12,6 +12,9 @@ from dataclasses import dataclass, replace
 from rules.core import Event, IllegalAction
 from rules.flickem.scenarios import scenario_rules
 from rules.flickem.state import Data, FlickemState, Survivor, Token
+from rules.geometry import to_rectangle
+
+REACH = 4.0 + 1.3        # S3: "within a movement disc's width" of the object, from the figure's base edge
 
 INVENTORY_SPACES = 2           # rulebook SURVIVORS: 2 spaces besides the default weapon and life
 DEATH_DROP = "grocery_store"   # LOSING LIFE: tokens go face up to the grocery store
@@ -22,6 +25,7 @@ class TakeDrop:
     take: str | None = None
     drop: str | None = None
     also: str | None = None     # GABRIEL DIAZ: a second face-down token he looks at
+    at: str | None = None       # S3: the object in the city a token is dropped at
 
 
 @dataclass(frozen=True)
@@ -49,12 +53,16 @@ def _fits(data: Data, s: Survivor, token: Token, dropping: str | None = None) ->
 
 
 def take_drop_options(state: FlickemState) -> list[TakeDrop]:
-    """Every legal take, drop and exchange for the active survivor in its building."""
+    """Every legal take, drop and exchange for the active survivor in its building, or at the
+    objects within reach in the city (S3 TAKE, DROP, EXCHANGE IN THE CITY)."""
     s = state.data.survivor(state.flow.active)
-    if s.where in ("city", "dead", "reserve"):
+    if s.where in ("dead", "reserve"):
+        return []
+    places = objects_in_reach(state.data, s.id) if s.where == "city" else [s.where]
+    if not places:
         return []
     waiting = dict(state.data.recruits)     # S8: a revealed survivor token stays on its block
-    here = sorted(t.id for t in state.data.tokens if t.where == s.where and t.id not in waiting)
+    here = sorted(t.id for t in state.data.tokens if t.where in places and t.id not in waiting)
     mine = list(s.inventory)
     options = [TakeDrop(take=t) for t in here if _fits(state.data, s, state.data.token(t))]
     if s.power and s.name == "Gabriel":     # looks at 2 face-down tokens before choosing
@@ -63,7 +71,7 @@ def take_drop_options(state: FlickemState) -> list[TakeDrop]:
                     if t != u and _fits(state.data, s, state.data.token(t))]
     if state.flow.actions_left == 0:        # only Loretta's free take is left
         return options
-    options += [TakeDrop(drop=d) for d in mine]
+    options += [TakeDrop(drop=d, at=None if s.where != "city" else p) for d in mine for p in places]
     options += [TakeDrop(take=t, drop=d) for t in here for d in mine
                 if _fits(state.data, s, state.data.token(t), dropping=d)]
     return options
@@ -73,10 +81,11 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
     f = state.flow
     s = state.data.survivor(f.active)
     data, events = state.data, []
-    if action.drop is not None:
-        data = data.with_token(replace(data.token(action.drop), where=s.where))
+    if action.drop is not None:          # in the building, or at the object (S3 IN THE CITY)
+        place = s.where if s.where != "city" else (action.at or data.token(action.take).where)
+        data = data.with_token(replace(data.token(action.drop), where=place))
         s = replace(s, inventory=tuple(t for t in s.inventory if t != action.drop))
-        events.append(Event("dropped off", {"survivor": s.id, "token": action.drop, "building": s.where}))
+        events.append(Event("dropped off", {"survivor": s.id, "token": action.drop, "building": place}))
     waiting, looking = "act", None
     revealed = action.take is not None and _reveals_at_once(state, data.token(action.take).kind)
     if action.take is not None and not revealed:
@@ -179,3 +188,13 @@ def drop_on_death(data: Data, sid: str) -> Data:
     for tid in data.survivor(sid).inventory:
         data = data.with_token(replace(data.token(tid), where=DEATH_DROP, face="up"))
     return data.with_survivor(replace(data.survivor(sid), inventory=()))
+
+
+def objects_in_reach(data: Data, sid: str) -> list[str]:
+    """S3 TAKE, DROP, EXCHANGE IN THE CITY: objects within a movement disc's width of the
+    survivor (house: the disc's 4 cm from the edge of the figure's 1.3 cm-radius base)."""
+    here = dict((p, (x, y)) for p, x, y in data.positions).get(sid)
+    if here is None:
+        return []
+    return sorted(o for o, x, y, heading, hl, hw in data.objects
+                  if to_rectangle(here, (x, y), heading, hl, hw) <= REACH)
