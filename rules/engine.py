@@ -50,11 +50,14 @@ class Engine:
         return list(events)
 
     def _last_revealed(self) -> bool:
-        """The last action revealed information: a revealing action type, or one that drew from
-        the state's Rng (a card drawn, a board picked at random: Dead of Winter's CROSSROADS)."""
+        """The last action revealed information: a revealing action type, one that drew from the
+        state's Rng (a card drawn, a board picked at random: Dead of Winter's CROSSROADS), or one
+        whose events showed something to someone (a face-down token looked at, a secret card
+        shown: events with ``visible_to``, or named "... shown" / "... revealed")."""
         step = self.history[-1]
         drew = getattr(step.before, "rng", None) != getattr(self.state, "rng", None)
-        return isinstance(step.action, REVEALING) or drew
+        shown = any(e.visible_to is not None or e.kind.endswith((" shown", " revealed")) for e in step.events)
+        return isinstance(step.action, REVEALING) or drew or shown
 
     def can_undo(self) -> bool:
         return bool(self.history) and not self._last_revealed()

@@ -261,3 +261,15 @@ def test_SHOOTING_FROM_INSIDE_A_BUILDING_not_with_zombies_inside():
                                    Zombie("zombie-05", where="bin")))
     state = play(new_game(crowded, 1), ChooseSurvivor("survivor-anita"))
     assert UseWeapon("gun") not in legal_actions(state)
+
+
+def test_undo_stops_at_a_face_down_token_looked_at():
+    """TAKE / DROP OFF: once the taker has seen a face-down token, taking it back would let them
+    choose with knowledge: undo refuses (information revealed to a player)."""
+    engine = Engine(FlickemGame(_in_library()), "flickem", 2, 1, ACTIONS)
+    engine.apply(ChooseSurvivor("survivor-anita"))
+    assert engine.can_undo()
+    engine.apply(TakeDrop(take="token-food-1"))                  # face down: Anita looks
+    assert not engine.can_undo()
+    with pytest.raises(IllegalAction, match="revealed"):
+        engine.undo()
