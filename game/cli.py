@@ -78,7 +78,11 @@ def _play_headless(args) -> int:
     from game.recording import Recorder
     scene = _scene(args.game, args.number)
     try:
-        script = load_game_script(args.script) if args.script else None
+        if args.script == "-":                 # hot-seat: the players answer at a prompt
+            from game.hotseat import Prompt
+            script = Prompt()
+        else:
+            script = load_game_script(args.script) if args.script else None
         if script is None and args.bots != "all":
             raise GameScriptError(f"--bots {args.bots}: the other seats need --script FILE headless "
                                   "(or play them in the window without --headless)")
@@ -193,7 +197,8 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--bots", default="all",
                     help="the seats bots play: all (default), none, or teams such as teamB (headless: "
                          "the other seats follow --script)")
-    pl.add_argument("--script", help="headless: a game script of decisions and aims (docs/scripts/)")
+    pl.add_argument("--script", help="headless: a game script of decisions and aims (docs/scripts/); "
+                                     "'-' asks the players at a prompt, in turn (hot-seat)")
     pl.add_argument("--transcript", help="headless: write the event log as readable text")
     pl.add_argument("--save-script", help="headless: write every decision and aim of the game as a script")
     pl.add_argument("--seed", type=int, default=0)

@@ -38,7 +38,7 @@ class Seats:
             raise GameScriptError(f"--bots: no team {', '.join(sorted(unknown))} in this scenario "
                                   f"(teams: {', '.join(teams)})")
         self.bot_teams = set(teams) if bots == "all" else wanted
-        self.script = list(script or [])
+        self.script = script if getattr(script, "interactive", False) else list(script or [])
         self.all_bots = bots == "all"
         self.written: list[str] = []     # every decision and aim as a script line (--save-script)
 
@@ -49,26 +49,44 @@ class Seats:
             return player
         return next((s.team for s in state.data.survivors if s.id == player), player)
 
-    def _line(self, team: str | None, what: str) -> Line | None:
-        """The script's next line for a human seat, or None when the bot is to decide."""
+    def _line(self, team: str | None, what: str, choices: list[str] = ()) -> Line | None:
+        """The script's (or the hot-seat prompt's) next line for a human seat, or None when the
+        bot is to decide."""
         if self.all_bots or team is None or team in self.bot_teams:
             return None
         if not self.script:
             raise ScriptEnded(f"the script ended; the rules wait for team {team}: {what}")
-        line = self.script.pop(0)
+        try:
+            line = self.script.ask(team, what, list(choices)) if self.interactive else self.script.pop(0)
+        except EOFError:
+            raise ScriptEnded(f"the players left (end of input); the rules wait for team {team}: {what}") from None
         if line.words[0] == "bots":
             self.all_bots = True
             return None
         return None if line.words[0] == "bot" else line
 
+    @property
+    def interactive(self) -> bool:
+        return getattr(self.script, "interactive", False)
+
     def decide(self, pending: Decision):
-        action = self._decide(pending)
+        action = self._retrying(self._decide, pending)
         self.written.append(describe(action))
         return action
 
+    def _retrying(self, ask, pending):
+        """A script's bad line stops the game; at the hot-seat prompt the player tries again."""
+        while True:
+            try:
+                return ask(pending)
+            except GameScriptError as exc:
+                if not self.interactive:
+                    raise
+                self.script.refused(str(exc))
+
     def _decide(self, pending: Decision):
         legal = self.bridge.engine.game.legal_actions(self.bridge.engine.state)
-        line = self._line(self.team_of(pending.player), pending.prompt)
+        line = self._line(self.team_of(pending.player), pending.prompt, [describe(a) for a in legal])
         if line is None:
             return self.bot.decide(legal)
         if line.words[0] == "aim":
@@ -80,7 +98,7 @@ class Seats:
         return action
 
     def aim(self, request: PhysicsRequest) -> Aim | None:
-        aim = self._aim(request)
+        aim = self._retrying(self._aim, request)
         if aim is not None:
             self.written.append(f"aim {aim.direction!r} {aim.power!r} {aim.spin!r}")
         return aim
@@ -116,6 +134,8 @@ def play_headless(scene: Scene, seed: int = 0, log: str | Path | None = None, on
     turns = 0
 
     def record(events) -> None:
+        if seats.interactive:
+            seats.script.events(events)
         for e in events:           # the log is public: hidden data stays with its players
             seen = e.seen_by("")
             hidden = {"visible_to": list(e.visible_to)} if e.visible_to is not None else {}

@@ -83,3 +83,27 @@ def test_every_scenario_example_script_plays_to_its_end(number):
     path = ROOT / "docs" / "scripts" / f"s{number:02d}.txt"
     result = play_headless(load_flickem(number), seed=3, bots="none", script=load_game_script(path))
     assert result.result.split(":")[0] in ("won", "lost"), result.result
+
+
+@pytest.mark.physics
+def test_hot_seat_the_players_answer_at_a_prompt_and_private_events_wait_for_a_hand_over():
+    """WAYS TO PLAY (hot-seat): numbered legal choices, a refused line is asked again, a
+    face-down token looked at is shown only after its team takes the keyboard."""
+    from game.hotseat import Prompt
+    answers = ["1", "Fly", "EndTurn"]
+    shown: list[str] = []
+
+    def read(text: str) -> str:
+        shown.append(text)
+        if not answers:
+            raise EOFError
+        return answers.pop(0)
+    prompt = Prompt(read=read, write=shown.append)
+    result = play_headless(load_flickem(7), seed=3, bots="teamB", script=prompt, max_decisions=30)
+    assert "survivor chosen" in " ".join(shown) and any("unknown action 'Fly'" in s for s in shown)
+    assert result.result.startswith("unfinished: the players left")
+    from rules.core import Event
+    secret = []
+    Prompt(read=lambda text: secret.append(text) or "", write=secret.append).events(
+        [Event("looked at a token", {"token": "t-1", "kind": "fuel"}, visible_to=("A",))])
+    assert "kind=fuel" not in secret[0] and "private to A" in secret[1] and "kind=fuel" in secret[2]
