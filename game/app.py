@@ -27,7 +27,7 @@ class PlayApp:
     """The window's state and input handling, around a ShowBase given from outside."""
 
     def __init__(self, base, bodies: Sequence[BodySpec], poses: np.ndarray, title: str,
-                 on_flick: Callable[[str, float, float], np.ndarray | None]):
+                 on_flick: Callable[[str, float, float], np.ndarray | None], game=None):
         from direct.gui.OnscreenText import OnscreenText
         from game.render import Scene3D
         self.base, self.on_flick = base, on_flick
@@ -44,6 +44,11 @@ class PlayApp:
         self.title = OnscreenText(text=title, pos=(-1.3, 0.92), scale=0.05, align=0, fg=(1, 1, 1, 1))
         self.status = OnscreenText(text="", pos=(-1.3, -0.86), scale=0.045, align=0, fg=(1, 0.9, 0.6, 1))
         self.help = OnscreenText(text=HELP, pos=(-1.3, -0.94), scale=0.04, align=0, fg=(0.8, 0.8, 0.8, 1))
+        self.game = game                  # a rules game (game/window_game.py), or None: free table
+        self.hud = OnscreenText(text="", pos=(-1.3, 0.84), scale=0.04, align=0, fg=(1, 1, 1, 1),
+                                shadow=(0, 0, 0, 1), mayChange=True)
+        if game is not None:
+            self.on_flick = lambda piece, direction, power: game.aim(direction, power)
         self._picker()
         self._aim_line()
         self._bind()
@@ -125,6 +130,13 @@ class PlayApp:
         if frames is not None and len(frames):
             self.animation, self.anim_time = frames, 0.0
 
+    def choose(self, index: int) -> None:
+        if self.animation is not None:
+            return
+        frames = self.game.choose(index)
+        if frames is not None and len(frames):
+            self.animation, self.anim_time = frames, 0.0
+
     # -- camera and loop -----------------------------------------------------------------------
     def _bind(self) -> None:
         b = self.base
@@ -142,6 +154,10 @@ class PlayApp:
         for key, pitch in (("1", 48.0), ("2", 89.0), ("3", 20.0)):
             b.accept(key, self._preset, [pitch])
         b.accept("escape", b.userExit)
+        if self.game is not None:                     # the rules game's choices: keys a, b, c...
+            from game.window_game import KEYS
+            for k, key in enumerate(KEYS):
+                b.accept(key, self.choose, [k])
         self.orbiting: tuple[float, float] | None = None
 
     def _orbit_start(self) -> None:
@@ -170,6 +186,10 @@ class PlayApp:
         self.base.camera.lookAt(Point3(*self.orbit.target))
 
     def _update(self, task):
+        if self.game is not None and self.animation is None:
+            text = self.game.text()
+            if text != self.hud.getText():
+                self.hud.setText(text)
         watcher = self.base.mouseWatcherNode
         if self.orbiting and watcher.hasMouse():
             m = watcher.getMouse()
@@ -196,7 +216,7 @@ class PlayApp:
 
 def run_window(bodies: Sequence[BodySpec], poses: np.ndarray, title: str,
                on_flick: Callable[[str, float, float], np.ndarray | None], frames: int | None = None,
-               screenshot: str | None = None) -> PlayApp:
+               screenshot: str | None = None, game=None) -> PlayApp:
     """Open the window and run it (``frames``: stop after that many, for smoke tests)."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         raise NoDisplayError("DISPLAY is not set")
@@ -210,7 +230,7 @@ def run_window(bodies: Sequence[BodySpec], poses: np.ndarray, title: str,
         raise NoDisplayError(str(exc)) from None
     if base.win is None:
         raise NoDisplayError("no window could be opened")
-    app = PlayApp(base, bodies, poses, title, on_flick)
+    app = PlayApp(base, bodies, poses, title, on_flick, game)
     if frames is None:
         base.run()
         return app

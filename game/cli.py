@@ -72,6 +72,7 @@ def cmd_play(args) -> int:
 
 def _play_headless(args) -> int:
     """Bots on every seat play the scenario to its end; prints the result as JSON."""
+    args.bots = args.bots or "all"
     from game.city import build_city
     from game.flickem_script import GameScriptError, load_game_script
     from game.headless import play_headless, transcript
@@ -194,9 +195,10 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("game", choices=GAMES)
     pl.add_argument("number", type=int)
     pl.add_argument("--headless", action="store_true", help="no window: bots play the whole game")
-    pl.add_argument("--bots", default="all",
-                    help="the seats bots play: all (default), none, or teams such as teamB (headless: "
-                         "the other seats follow --script)")
+    pl.add_argument("--bots", default=None,
+                    help="the seats bots play: all, none, or teams such as teamB. Headless: all by default, "
+                         "the other seats follow --script. Window: a rules game (none = hot-seat); "
+                         "without --bots the window is a free table")
     pl.add_argument("--script", help="headless: a game script of decisions and aims (docs/scripts/); "
                                      "'-' asks the players at a prompt, in turn (hot-seat)")
     pl.add_argument("--transcript", help="headless: write the event log as readable text")

@@ -40,8 +40,14 @@ def play_window(city: City, args) -> int:
     from game.app import NoDisplayError, run_window
     session = Session(city)
     title = f"feltbox - Flick'em Up! Dead of Winter - S{city.scene.number}: {city.scene.title}"
+    game, poses = None, city.poses
+    if getattr(args, "bots", None) is not None:        # a rules game: the bots play their seats
+        from game.window_game import WindowGame
+        game = WindowGame(city.scene, args.seed, args.bots)
+        game.run_bots()
+        city, poses = game.city, game.bridge.session.poses.copy()
     try:
-        run_window(city.bodies, city.poses, title, flick_handler(session))
+        run_window(city.bodies, poses, title, flick_handler(session), game=game)
     except NoDisplayError as exc:
         print(f"feltbox: no display ({exc}); headless: " + HEADLESS_HINT.format(n=city.scene.number),
               file=sys.stderr)

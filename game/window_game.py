@@ -1,0 +1,102 @@
+"""A rules game behind the window (``feltbox play flickem N --bots teamB``): the bots play their
+seats, the window's player chooses among the legal actions (keys a, b, c...) and answers every
+flick the rules ask for with the slingshot drag. No Panda3D here: the window only calls in and
+animates the frames handed back, so the same controller is tested headless.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from game.flick import Aim
+from game.flickem_bridge import FlickemBridge
+from game.flickem_script import describe
+from game.headless import Seats
+from rules.core import Decision, GameOver, PhysicsRequest
+from scenes.schema import Scene
+
+KEYS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class WindowGame:
+    def __init__(self, scene: Scene, seed: int = 0, bots: str = "none"):
+        self.frames: list[np.ndarray] = []
+        self.bridge = FlickemBridge(scene, seed, on_episode=lambda e: self.frames.append(e.result.frames))
+        self.seats = Seats(self.bridge, bots)
+        self.feed: list[str] = []           # the last rules events, as everyone sees them
+
+    @property
+    def city(self):
+        return self.bridge.city
+
+    def _human(self) -> bool:
+        pending = self.bridge.pending()
+        if isinstance(pending, Decision):
+            team = self.seats.team_of(pending.player)
+        elif isinstance(pending, PhysicsRequest) and pending.kind not in ("rush", "horde"):
+            spec = pending.spec
+            team = self.seats.team_of(spec.get("attacker") or spec.get("team") or self.bridge.engine.state.flow.active)
+        else:
+            return False
+        return team not in self.seats.bot_teams
+
+    def _log(self, events) -> None:
+        for e in events:
+            public = e.seen_by("")
+            self.feed.append(e.kind + "".join(f" {k}={v}" for k, v in public.data.items()))
+        self.feed = self.feed[-6:]
+
+    def run_bots(self) -> None:
+        """Bots decide and the table runs rushes and hordes until a human must act."""
+        for _ in range(500):
+            pending = self.bridge.pending()
+            if isinstance(pending, GameOver) or self._human():
+                return
+            if isinstance(pending, Decision):
+                self._log(self.bridge.decide(self.seats.decide(pending)))
+            else:
+                self._log(self.bridge.physics(self.seats.aim(pending)))
+
+    def choices(self) -> list[str]:
+        if not self._human() or not isinstance(self.bridge.pending(), Decision):
+            return []
+        return [describe(a) for a in self.bridge.engine.game.legal_actions(self.bridge.engine.state)]
+
+    def choose(self, index: int) -> np.ndarray | None:
+        """The player picks choice ``index`` (key a = 0); bots then play on."""
+        legal = self.bridge.engine.game.legal_actions(self.bridge.engine.state) if self.choices() else []
+        if not 0 <= index < len(legal):
+            return None
+        self._log(self.bridge.decide(legal[index]))
+        return self._after()
+
+    def wants_aim(self) -> bool:
+        return self._human() and isinstance(self.bridge.pending(), PhysicsRequest)
+
+    def aim(self, direction: float, power: float) -> np.ndarray | None:
+        """The player's slingshot answers the pending flick (a move, a shot, a fight attack)."""
+        if not self.wants_aim():
+            return None
+        self._log(self.bridge.physics(Aim(direction % 360.0, float(np.clip(power, 0.0, 1.0)))))
+        return self._after()
+
+    def _after(self) -> np.ndarray | None:
+        self.run_bots()
+        frames, self.frames = self.frames, []
+        frames.append(self.bridge.session.poses[None])
+        return np.concatenate(frames).astype(np.float32)
+
+    def text(self) -> str:
+        """What the HUD shows: round, whose turn, what the rules wait for, the choices."""
+        state = self.bridge.engine.state
+        pending = self.bridge.pending()
+        if isinstance(pending, GameOver):
+            head = f"GAME OVER: {pending.reason}"
+        else:
+            f = state.flow
+            active = f"{f.active} ({f.actions_left} actions left)" if f.active else "-"
+            what = pending.prompt if isinstance(pending, Decision) else f"flick: {pending.spec.get('weapon', '')}"
+            head = f"round {f.round_marker} ({f.colour})  team {f.teams[f.team_index]}  active {active}  |  {what}"
+        lines = [head] + [f"  {KEYS[k]}. {c}" for k, c in enumerate(self.choices()[:len(KEYS)])]
+        if self.wants_aim():
+            lines.append("  drag back from any piece like a slingshot to aim this flick")
+        return "\n".join(lines + ["", *self.feed])

@@ -1,0 +1,29 @@
+"""Solo play against bots in the window (issue: "feltbox play flickem 7 --bots teamB lets one
+person play against bots"): the controller behind the window, driven without a display."""
+from __future__ import annotations
+
+import pytest
+
+from game.window_game import WindowGame
+from scenes.loader import load_flickem
+
+pytestmark = pytest.mark.physics
+
+
+def test_the_player_chooses_by_key_and_flicks_by_slingshot_while_bots_play_team_B():
+    game = WindowGame(load_flickem(7), seed=3, bots="teamB")
+    game.run_bots()
+    team = game.bridge.engine.state.flow.teams[game.bridge.engine.state.flow.team_index]
+    assert team == "A" and game.choices() and "a. ChooseSurvivor" in game.text()
+    game.choose(game.choices().index("ChooseSurvivor survivor=survivor-elijah"))
+    frames = game.choose(game.choices().index("Move"))
+    assert frames is not None and game.wants_aim() and "drag back" in game.text()
+    before = game.bridge.session.episodes
+    frames = game.aim(90.0, 0.2)                       # the slingshot's direction and power
+    assert game.bridge.session.episodes > before and frames.shape[1:] == (len(game.city.bodies), 7)
+    frames = game.choose(game.choices().index("EndTurn"))
+    state = game.bridge.engine.state                   # team B's bot played its turn meanwhile
+    b_team = {s.id for s in state.data.survivors if s.team == "B"}
+    assert any(line.startswith("turn ended") and line.split("=")[1] in b_team for line in game.feed)
+    assert state.flow.teams[state.flow.team_index] == "A" or state.flow.waiting == "over"
+    assert game.choose(99) is None and game.aim(0.0, 0.5) is None   # nothing to aim now
