@@ -40,8 +40,13 @@ class WindowGame:
         return team not in self.seats.bot_teams
 
     def _log(self, events) -> None:
+        """Events as the window's player may see them: with one human team (solo play) its own
+        private events in full, otherwise (hot-seat) only what everyone sees."""
+        state = self.bridge.engine.state
+        humans = [t for t in state.flow.teams if t not in self.seats.bot_teams]
+        mine = set(humans) | {s.id for s in state.data.survivors if s.team in humans} if len(humans) == 1 else set()
         for e in events:
-            public = e.seen_by("")
+            public = e if e.visible_to is None or mine & set(e.visible_to) else e.seen_by("")
             self.feed.append(e.kind + "".join(f" {k}={v}" for k, v in public.data.items()))
         self.feed = self.feed[-6:]
 

@@ -27,3 +27,11 @@ def test_the_player_chooses_by_key_and_flicks_by_slingshot_while_bots_play_team_
     assert any(line.startswith("turn ended") and line.split("=")[1] in b_team for line in game.feed)
     assert state.flow.teams[state.flow.team_index] == "A" or state.flow.waiting == "over"
     assert game.choose(99) is None and game.aim(0.0, 0.5) is None   # nothing to aim now
+
+
+def test_solo_the_player_sees_its_own_private_events_and_not_the_bots():
+    from rules.core import Event
+    game = WindowGame(load_flickem(7), seed=3, bots="teamB")
+    game._log([Event("looked at a token", {"kind": "fuel"}, visible_to=("A",)),
+               Event("looked at a token", {"kind": "food"}, visible_to=("B",))])
+    assert game.feed == ["looked at a token kind=fuel", "looked at a token"]
