@@ -1,0 +1,71 @@
+"""Additional Rules: Tail Feathers. A wounded flying bird drops 1 feather per wound from the supply
+(10 tokens): PhysicsRequest("feathers", {"bird", "count", "at"}) -> Measured({"landed": [[x, y,
+heading], ...]}); feathers landing on another feather, a space, a mission card or a figure are
+removed. They block clear sight; a flight crossing one removes it and rattles the pilot; at the end
+of each round each is flipped to its 3-notch side, or removed if already flipped."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from rules.core import Event, IllegalAction
+from rules.tailfeathers import measure
+from rules.tailfeathers.state import FLYING, Feather, TFState
+from rules.tailfeathers.stats import mission_polygon
+
+SUPPLY = 10
+FEATHER_RADIUS = 1.0            # HOUSE: a feather token's footprint radius (cm)
+
+
+def request(state: TFState) -> dict:
+    fid, n = state.flow.feather_drops[0]
+    fig = state.data.figure(fid)
+    return {"bird": fid, "count": min(n, SUPPLY - len(state.data.feathers)), "at": list(fig.pose)}
+
+
+def landed(state: TFState, outcome: dict, events: list) -> TFState:
+    spec = request(state)
+    spots = outcome.get("landed")
+    if not isinstance(spots, list) or len(spots) != spec["count"]:
+        raise IllegalAction(f"expected {spec['count']} landed feathers")
+    data = state.data
+    kept, removed = [], 0
+    for x, y, h in spots:
+        cur = replace(state, data=data)
+        if _blocked(cur, (x, y)):
+            removed += 1
+            continue
+        n = data.feathers_dropped + 1
+        data = replace(data, feathers=data.feathers + (Feather(f"feather-{n}", x, y, h),), feathers_dropped=n)
+        kept.append([x, y])
+    events.append(Event("tail feathers", {"bird": spec["bird"], "kept": kept, "removed": removed}))
+    flow = replace(state.flow, feather_drops=state.flow.feather_drops[1:])
+    return replace(state, data=data, flow=flow)
+
+
+def _blocked(state: TFState, p) -> bool:
+    if any(math.hypot(p[0] - t.x, p[1] - t.y) < 2 * FEATHER_RADIUS for t in state.data.feathers):
+        return True
+    if any(measure.inside(p, s.polygon) for s in state.setup.battlefield.spaces):
+        return True
+    if any(q.mission and measure.inside(p, mission_polygon(state, q.alliance)) for q in state.data.players):
+        return True
+    return any(f.where == FLYING and math.hypot(p[0] - f.pose[0], p[1] - f.pose[1]) < measure.BASE_RADIUS
+               for f in state.data.figures)
+
+
+def cross_feather(state: TFState, fid: str, events: list) -> TFState:
+    from rules.tailfeathers.flight import mover
+    fig = mover(state)
+    data = replace(state.data, feathers=tuple(t for t in state.data.feathers if t.id != fid))
+    u = data.unit(fig.unit)
+    if u.pilot and not u.rattled:
+        data = data.with_unit(replace(u, rattled=True))
+    events.append(Event("crossed a tail feather", {"figure": fig.id, "feather": fid}))
+    return replace(state, data=data)
+
+
+def reset_feathers(state: TFState, events: list) -> TFState:
+    kept = tuple(replace(t, notched=True) for t in state.data.feathers if not t.notched)
+    events.append(Event("tail feathers reset", {"removed": len(state.data.feathers) - len(kept)}))
+    return replace(state, data=replace(state.data, feathers=kept))

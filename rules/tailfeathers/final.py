@@ -1,0 +1,207 @@
+"""Final Phase (rulebook page 11-12): burning nests take their wounds, Reinforce, Resolve Missions
+(revealed together, by type: decoy, intercept, siege, patrol, rescue, special; same type in turn
+order), Refresh, Reset Battlefield (tail feathers flipped or removed; drifting leaves move)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from rules.core import Event
+from rules.tailfeathers import combat, dice, measure
+from rules.tailfeathers import data as tables
+from rules.tailfeathers.state import CASUALTY, FLYING, MISSION, RESERVES, Attack, TFState
+from rules.tailfeathers.stats import can_enter, home_nest, nest_in_play, opponents, space, stat
+from rules.tailfeathers.wounds import wound
+
+
+@dataclass(frozen=True)
+class SiegeTree:
+    tree: str
+
+
+@dataclass(frozen=True)
+class PatrolTarget:
+    target: str            # an opponent's flying figure ("" = none)
+
+
+@dataclass(frozen=True)
+class RescueBird:
+    unit: str              # a bird unit in the casualty pile ("" = none)
+
+
+def start_final(state: TFState, events: list) -> TFState:
+    state = replace(state, flow=replace(state.flow, phase="final", waiting="final", active="", figs=(), done=()))
+    events.append(Event("final phase", {"round": state.flow.round}))
+    for p in state.data.players:            # On Fire: 1 wound per marker at the start of the phase
+        if p.nest_fire and not p.out:
+            state = wound(state, f"nest:{p.alliance}", p.nest_fire, events)
+            if state.flow.phase == "over":
+                return state
+    data = state.data
+    for f in data.figures:                   # Reinforce (not without a home nest)
+        if f.where == RESERVES and nest_in_play(state, f.alliance):
+            data = data.with_figure(replace(f, where=home_nest(state, f.alliance)))
+            events.append(Event("reinforced", {"figure": f.id}))
+    order = tables.mission_order()
+    seats = [a for a in state.flow.order]
+    for p in data.players:
+        if p.mission and not p.out and not p.mission_revealed:
+            data = data.with_player(replace(p, mission_revealed=True))
+            events.append(Event("mission revealed", {"player": p.alliance, "mission": p.mission}))
+    queue = tuple(sorted((p.alliance for p in data.players if p.mission and not p.out),
+                         key=lambda a: (order[data.player(a).mission], seats.index(a))))
+    return next_mission(replace(state, data=data, flow=replace(state.flow, missions=queue)), events)
+
+
+def _box(state: TFState, who: str):
+    return [f for f in state.data.figures if f.alliance == who and f.where == MISSION]
+
+
+def _home(state: TFState, who: str, events: list) -> TFState:
+    data = state.data
+    box = _box(state, who)
+    for f in box:
+        to = home_nest(state, who) if nest_in_play(state, who) else CASUALTY
+        data = data.with_figure(replace(f, where=to))
+    if box:
+        events.append(Event("mission figures home", {"player": who, "figures": [f.id for f in box]}))
+    return replace(state, data=data)
+
+
+def next_mission(state: TFState, events: list) -> TFState:
+    f = state.flow
+    queue = f.missions
+    if f.waiting in ("siege", "patrol", "rescue") or f.attack is not None:
+        return state
+    intercepted = [p.alliance for p in state.data.players if p.mission == "intercept" and p.alliance not in queue]
+    if not queue or state.data.player(queue[0]).mission != "intercept":
+        for who in intercepted:             # after all intercepts: the rest go home
+            state = _home(state, who, events)
+            state = _done(state, who)
+    if not queue:
+        return _refresh(state, events)
+    who, kind = queue[0], state.data.player(queue[0]).mission
+    state = replace(state, flow=replace(state.flow, waiting="final"))
+    if kind == "decoy" or kind == "special":
+        if kind == "special":               # HOUSE default of the scenario's special mission
+            state, _ = dice.add_cheese(state, who, 1)
+            events.append(Event("special mission", {"player": who, "cheese": 1}))
+        return _pop(_home(state, who, events), who, events)
+    if kind == "intercept":
+        state = replace(state, flow=replace(state.flow, missions=queue[1:]))
+        foes = [o for o in opponents(state, who) if _box(state, o)]
+        n = combat.group_value(state, _box(state, who), "melee")
+        if not foes or n == 0:
+            return next_mission(state, events)
+        targets = tuple(x.id for x in _box(state, foes[0]))
+        return combat.start(state, Attack(who, "mission:intercept", "melee", True, n, targets, "final"), events)
+    if kind == "siege":
+        return replace(state, flow=replace(state.flow, waiting="siege"))
+    if kind == "patrol":
+        return replace(state, flow=replace(state.flow, waiting="patrol"))
+    if kind == "rescue" and len(_box(state, who)) >= 2 and _rescuable(state, who):
+        return replace(state, flow=replace(state.flow, waiting="rescue"))
+    return _pop(_home(state, who, events), who, events)
+
+
+def _done(state: TFState, who: str) -> TFState:
+    p = state.data.player(who)
+    return replace(state, data=state.data.with_player(replace(p, mission="", mission_revealed=False)))
+
+
+def _pop(state: TFState, who: str, events: list) -> TFState:
+    state = _done(state, who)
+    state = replace(state, flow=replace(state.flow, missions=tuple(a for a in state.flow.missions if a != who),
+                                        waiting="final"))
+    return next_mission(state, events)
+
+
+def trees(state: TFState) -> list[str]:
+    return sorted({s.tree for s in state.setup.battlefield.spaces if s.kind != "leaf"})
+
+
+def siege_options(state: TFState) -> list:
+    return [SiegeTree(t) for t in trees(state)]
+
+
+def siege(state: TFState, a: SiegeTree, events: list) -> TFState:
+    """Siege: the box's figures to spaces adjacent to the chosen tree's trunk, else as close to it
+    as possible (HOUSE reading of adjacency: nearest space centroids to the trunk's centroid)."""
+    who = state.flow.missions[0]
+    bf = state.setup.battlefield
+    trunk = next((t for t in bf.trunks if t.tree == a.tree), None)
+    spaces = [s for s in bf.spaces if s.tree == a.tree and s.kind not in ("leaf", "nest")]
+    spaces = spaces or [s for s in bf.spaces if s.tree == a.tree]
+    c = measure.centroid(trunk.polygon) if trunk else measure.centroid(spaces[0].polygon)
+    spaces.sort(key=lambda s: (math.dist(measure.centroid(s.polygon), c), s.id))
+    for f in _box(state, who):
+        to = next((s.id for s in spaces if can_enter(state, f, s.id)), None)
+        if to is None:
+            to = home_nest(state, who)      # HOUSE: no room anywhere on that tree
+        state = replace(state, data=state.data.with_figure(replace(f, where=to)))
+        events.append(Event("siege", {"figure": f.id, "space": to}))
+    return _pop(state, who, events)
+
+
+def patrol_options(state: TFState) -> list:
+    who = state.flow.missions[0]
+    foes = set(opponents(state, who))
+    targets = [f.id for f in state.data.figures if f.alliance in foes and f.where == FLYING]
+    return [PatrolTarget(t) for t in sorted(targets)] + ([] if targets else [PatrolTarget("")])
+
+
+def patrol(state: TFState, a: PatrolTarget, events: list) -> TFState:
+    who = state.flow.missions[0]
+    n = combat.group_value(state, _box(state, who), "ranged")
+    state = _home(state, who, events)
+    state = _pop_only(state, who)
+    if not a.target or n == 0:
+        return next_mission(state, events)
+    return combat.start(state, Attack(who, "mission:patrol", "ranged", True, n, (a.target,), "final"), events)
+
+
+def _pop_only(state: TFState, who: str) -> TFState:
+    state = _done(state, who)
+    return replace(state, flow=replace(state.flow, waiting="final",
+                                       missions=tuple(x for x in state.flow.missions if x != who)))
+
+
+def _rescuable(state: TFState, who: str) -> list[str]:
+    return sorted({f.unit for f in state.data.figures if f.alliance == who and f.where == CASUALTY
+                   and state.data.unit(f.unit).kind == "bird"})
+
+
+def rescue_options(state: TFState) -> list:
+    return [RescueBird(u) for u in _rescuable(state, state.flow.missions[0])] + [RescueBird("")]
+
+
+def rescue(state: TFState, a: RescueBird, events: list) -> TFState:
+    """Rescue: a bird/pilot from the casualty pile to the home nest, wounded by its bonus life."""
+    who = state.flow.missions[0]
+    if a.unit:
+        nest = home_nest(state, who)
+        fig = state.data.figures_of(a.unit)[0]
+        c = measure.centroid(space(state, nest).polygon)
+        data = state.data.with_figure(replace(fig, where=nest, pose=(c[0], c[1], fig.pose[2]), tilt="center"))
+        u = data.unit(a.unit)
+        data = data.with_unit(replace(u, wounds=stat(state, a.unit, "bonus_life")))
+        state = replace(state, data=data)
+        events.append(Event("rescued", {"player": who, "unit": a.unit}))
+    return _pop(_home(state, who, events), who, events)
+
+
+def _refresh(state: TFState, events: list) -> TFState:
+    """Refresh (used cards back to the hand, unit cards ready) and Reset Battlefield."""
+    data = state.data
+    for p in data.players:
+        data = data.with_player(replace(p, hand=p.hand + p.refresh, refresh=(), mission="", mission_revealed=False))
+    data = replace(data, units=tuple(replace(u, activated=False) for u in data.units))
+    state = replace(state, data=data)
+    if "tail_feathers" in state.setup.rules:
+        from rules.tailfeathers.feathers import reset_feathers
+        state = reset_feathers(state, events)
+    events.append(Event("round over", {"round": state.flow.round}))
+    order = tuple(a for a in state.flow.order if not state.data.player(a).out)
+    flow = replace(state.flow, round=state.flow.round + 1, phase="mission", waiting="mission_select",
+                   queue=order, missions=(), turn=0)
+    return replace(state, flow=flow)

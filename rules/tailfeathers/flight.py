@@ -1,0 +1,292 @@
+"""Flight Movement, Crossing and Transporting a Ground Figure (rulebook pages 8-9), with the
+Additional Rules' tail feathers and death spirals where a flight meets them.
+
+A flying unit must move: an optional piloting check (pilot value dice, a mark succeeds) may allow a
+one-step tilt change; then 2..move templates are announced and geometry.flight_path lays them.
+Crossings (geometry.crossings) are resolved in order: trunk (stop touching it, turned 180, 2
+wounds, rattled), space (may perch unless it began perched; may swoop ground enemies / a nest /
+a mission), flying figure (1 wound through an enemy; ending on one -> last free maneuver point,
+both wounded if enemy), tail feather (removed, rattled), off the battlefield at the end -> casualty."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from itertools import product
+
+from rules.core import Event
+from rules.tailfeathers import combat, dice, measure
+from rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, MISSION, Attack, Flight, TFState
+from rules.tailfeathers.stats import (can_enter, enemies_on, flight_things, home_nest, in_spiral, nest_in_play,
+                                      nest_owner, on_ground, space, stat, within_bounds)
+from rules.tailfeathers.wounds import defeat, wound
+
+TILTS = ("left", "center", "right")
+
+
+@dataclass(frozen=True)
+class PilotCheck:
+    pass
+
+
+@dataclass(frozen=True)
+class Fly:
+    templates: tuple[str, ...]      # "short" | "long", announced in order; the last is an end template
+    tilt: str
+    carry: str = ""                 # a small friendly ground figure in close range to transport
+
+
+@dataclass(frozen=True)
+class Continue:
+    pass
+
+
+@dataclass(frozen=True)
+class Perch:
+    pass
+
+
+@dataclass(frozen=True)
+class Swoop:
+    target: str                     # the crossed space id, or "mission:<alliance>"
+
+
+@dataclass(frozen=True)
+class Drop:
+    pass
+
+
+def mover(state: TFState):
+    return state.data.figures_of(state.flow.active)[0]
+
+
+def pilot_options(state: TFState) -> list:
+    fig, f = mover(state), state.flow
+    out = [] if f.piloted or stat(state, fig.unit, "pilot") <= 0 else [PilotCheck()]
+    k = TILTS.index(fig.tilt)
+    tilts = [t for i, t in enumerate(TILTS) if i == k or ((f.tilt_ok or f.tilt_free) and abs(i - k) == 1)]
+    most = max(2, stat(state, fig.unit, "move") + f.bonus_move)
+    carry = [""] + carriable(state, fig)
+    for n in range(2, most + 1):
+        for combo in product(("short", "long"), repeat=n):
+            out += [Fly(combo, t, c) for t in tilts for c in carry]
+    return out
+
+
+def carriable(state: TFState, fig) -> list[str]:
+    """Transporting: a large bird, a small friendly ground figure in close range, one at a time."""
+    if fig.size != "L" or fig.carrying:
+        return []
+    from rules.tailfeathers.stats import figure_thing
+    me = measure.Thing("flying", fig.id, circle=(fig.pose[0], fig.pose[1], measure.BASE_RADIUS))
+    return sorted(o.id for o in state.data.figures if o.alliance == fig.alliance and o.size == "S"
+                  and on_ground(state, o) and state.data.unit(o.unit).kind != "structure"
+                  and measure.range_check(me, figure_thing(state, o), []).close)
+
+
+def pilot_check(state: TFState, events: list) -> TFState:
+    fig = mover(state)
+    state = replace(state, flow=replace(state.flow, piloted=True))
+    return dice.ask(state, "pilot", fig.alliance, stat(state, fig.unit, "pilot"))
+
+
+def pilot_faces(state: TFState, faces, events: list) -> TFState:
+    ok = dice.marks(faces) > 0
+    events.append(Event("piloting check", {"unit": state.flow.active, "faces": list(faces), "success": ok}))
+    return replace(state, flow=replace(state.flow, roll=None, tilt_ok=ok))
+
+
+def _s_of(path, pose) -> float:
+    return min(path.centreline, key=lambda p: math.hypot(p[0] - pose[0], p[1] - pose[1]))[2]
+
+
+def fly(state: TFState, a: Fly, events: list) -> TFState:
+    fig = mover(state)
+    path = measure.flight_path(fig.pose, measure.BASE_RADIUS, a.templates, a.tilt)
+    things = flight_things(state, fig.id)
+    crossings = measure.crossings(path, things, measure.BASE_RADIUS)
+    touching = measure.touching_base(fig.pose, [t for t in things if t.kind != "flying"])
+    others = [o for o in state.data.figures if o.where == FLYING and o.id != fig.id]
+    end, stop, blocked = path.end, path.centreline[-1][2], ""
+    on = [o for o in others if measure.overlaps(end, o.pose)]
+    if on:                              # ending on a flying figure: the last free maneuver point
+        blocked = on[0].id
+        free = [p for p in path.maneuver_points if not any(measure.overlaps(p, o.pose) for o in others)]
+        end = free[-1] if free else fig.pose
+        stop = _s_of(path, end) if free else 0.0
+    kept = tuple((c.s, c.kind, c.id) for c in crossings if c.s <= stop + 1e-9 and c.id != fig.id)
+    data = state.data
+    if a.carry:
+        data = data.with_figure(replace(data.figure(a.carry), where=CARRIED))
+        events.append(Event("transporting", {"bird": fig.id, "figure": a.carry}))
+    data = data.with_figure(replace(fig, where=FLYING, launching=False, tilt=a.tilt, carrying=a.carry or fig.carrying))
+    flight = Flight(fig.unit, a.tilt, fig.pose, tuple(a.templates), kept, 0, stop, end,
+                    began_perched=fig.launching, touching=touching, blocked_by=blocked)
+    events.append(Event("flight", {"unit": fig.unit, "templates": list(a.templates), "tilt": a.tilt,
+                                   "crossings": [list(c) for c in kept]}))
+    state = replace(state, data=data, flow=replace(state.flow, flight=flight, waiting="flight", step="move"))
+    return advance(state, events)
+
+
+def flight_options(state: TFState) -> list:
+    return _choices(state) + [Continue()]
+
+
+def _choices(state: TFState) -> list:
+    fl, fig = state.flow.flight, mover(state)
+    s, kind, cid = fl.crossings[fl.index]
+    out = []
+    if kind == "space":
+        if not fl.began_perched and can_enter(state, fig, cid):
+            out.append(Perch())
+        foes = [f for f in enemies_on(state, cid, fig.alliance) if not in_spiral(state, f.unit)]
+        nest = nest_owner(state, cid)
+        if not fl.swooped and cid not in fl.touching and \
+                (foes or (nest and nest != fig.alliance and nest_in_play(state, nest))):
+            out.append(Swoop(cid))
+        if fig.carrying and not fl.dropped and can_enter(state, state.data.figure(fig.carrying), cid):
+            out.append(Drop())
+    elif kind == "mission":
+        who = cid.split(":")[1]
+        p = state.data.player(who)
+        if who != fig.alliance and p.mission and not fl.swooped and cid not in fl.touching:
+            out.append(Swoop(cid))
+    return out
+
+
+def advance(state: TFState, events: list) -> TFState:
+    """Resolve crossings in order until the player has a choice, the flight stops, or it ends."""
+    while True:
+        fl, fig = state.flow.flight, mover(state)
+        if fig.where == CASUALTY or state.flow.phase == "over":
+            return _after_flight(state, events)
+        if fl.index >= len(fl.crossings):
+            return _arrive(state, events)
+        s, kind, cid = fl.crossings[fl.index]
+        if kind == "trunk":
+            return _stop_at_trunk(state, s, cid, events)
+        if kind == "feather" and any(t.id == cid for t in state.data.feathers):
+            from rules.tailfeathers.feathers import cross_feather
+            state = cross_feather(state, cid, events)
+        elif kind == "flying":
+            other = state.data.figure(cid)
+            if other.where == FLYING and other.alliance != fig.alliance:
+                if in_spiral(state, other.unit) or in_spiral(state, fig.unit):
+                    pass                                 # crossing a death spiral: no wounds
+                elif "death_spirals" in state.setup.rules and state.data.unit(other.unit).kind == "bird":
+                    from rules.tailfeathers.spirals import start_spiral
+                    return start_spiral(state, other.id, events)
+                else:
+                    events.append(Event("flew through an enemy", {"figure": fig.id, "enemy": cid}))
+                    state = wound(state, fig.id, 1, events, attacker=cid)
+        elif kind in ("space", "mission") and _choices(state):
+            return state
+        state = replace(state, flow=replace(state.flow, flight=replace(state.flow.flight,
+                                                                       index=state.flow.flight.index + 1)))
+
+
+def cont(state: TFState, events: list) -> TFState:
+    fl = state.flow.flight
+    return advance(replace(state, flow=replace(state.flow, flight=replace(fl, index=fl.index + 1))), events)
+
+
+def _path(fl: Flight):
+    return measure.flight_path(fl.start, measure.BASE_RADIUS, fl.templates, fl.tilt)
+
+
+def _stop_at_trunk(state: TFState, s: float, trunk: str, events: list) -> TFState:
+    fig, fl = mover(state), state.flow.flight
+    x, y, h = measure.position_at(_path(fl), s)
+    data = state.data.with_figure(replace(fig, pose=(x, y, (h + 180.0) % 360.0)))
+    u = data.unit(fig.unit)
+    if u.pilot and not u.rattled:
+        data = data.with_unit(replace(u, rattled=True))
+        events.append(Event("rattled", {"unit": u.id, "why": "crossed a trunk"}))
+    events.append(Event("hit a trunk", {"figure": fig.id, "trunk": trunk}))
+    state = wound(replace(state, data=data), fig.id, 2, events)
+    return _after_flight(state, events)
+
+
+def perch(state: TFState, events: list) -> TFState:
+    """Perch on the crossed space at center tilt; bird action cards go to the refresh pile; a
+    transported figure goes to an adjacent space with room, or to the casualty pile."""
+    fig, fl = mover(state), state.flow.flight
+    s, _, sid = fl.crossings[fl.index]
+    x, y, h = measure.position_at(_path(fl), s)
+    data = state.data
+    u = data.unit(fig.unit)
+    p = data.player(fig.alliance)
+    data = data.with_player(replace(p, refresh=p.refresh + u.held_cards)).with_unit(replace(u, held_cards=()))
+    data = data.with_figure(replace(fig, where=sid, pose=(x, y, h), tilt="center", carrying=""))
+    events.append(Event("perched", {"figure": fig.id, "space": sid}))
+    if fig.carrying:
+        cur = replace(state, data=data)
+        carried = data.figure(fig.carrying)
+        to = next((a for a in sorted(space(cur, sid).adjacent) if can_enter(cur, carried, a)), CASUALTY)
+        data = data.with_figure(replace(carried, where=to))
+        events.append(Event("dropped off", {"figure": carried.id, "space": to}))
+    return _after_flight(replace(state, data=data), events)
+
+
+def drop(state: TFState, events: list) -> TFState:
+    fig, fl = mover(state), state.flow.flight
+    sid = fl.crossings[fl.index][2]
+    data = state.data.with_figure(replace(state.data.figure(fig.carrying), where=sid))
+    data = data.with_figure(replace(fig, carrying=""))
+    events.append(Event("dropped off", {"figure": fig.carrying, "space": sid}))
+    return advance(replace(state, data=data, flow=replace(state.flow, flight=replace(fl, dropped=True))), events)
+
+
+def swoop(state: TFState, a: Swoop, events: list) -> TFState:
+    """Swoop Attack: a melee group attack of battle + pilot melee, once, instead of the normal
+    attack. A mission is flipped: a decoy sends its figures home and no attack happens."""
+    fig, fl = mover(state), state.flow.flight
+    flow = replace(state.flow, flight=replace(fl, swooped=True), attacked=True)
+    state = replace(state, flow=flow)
+    if a.target.startswith("mission:"):
+        who = a.target.split(":")[1]
+        p = state.data.player(who)
+        state = replace(state, data=state.data.with_player(replace(p, mission_revealed=True)))
+        events.append(Event("mission revealed", {"player": who, "mission": p.mission}))
+        box = [f for f in state.data.figures if f.alliance == who and f.where == MISSION]
+        if p.mission == "decoy":
+            data = state.data
+            for f in box:
+                data = data.with_figure(replace(f, where=home_nest(state, who)))
+            events.append(Event("decoy", {"player": who, "figures": [f.id for f in box]}))
+            return advance(replace(state, data=data), events)
+        targets = tuple(f.id for f in box)
+    else:
+        foes = [f.id for f in enemies_on(state, a.target, fig.alliance) if not in_spiral(state, f.unit)]
+        nest = nest_owner(state, a.target)
+        targets = tuple(foes) + ((f"nest:{nest}",) if nest and nest != fig.alliance and nest_in_play(state, nest) else ())
+    atk = Attack(fig.alliance, fig.id, "melee", True, combat.swoop_value(state, fig.unit), targets, "flight")
+    return combat.start(state, atk, events)
+
+
+def resume(state: TFState, events: list) -> TFState:
+    return advance(replace(state, flow=replace(state.flow, waiting="flight")), events)
+
+
+def _arrive(state: TFState, events: list) -> TFState:
+    fig, fl = mover(state), state.flow.flight
+    if not within_bounds(state, fl.end):
+        events.append(Event("flew off the battlefield", {"figure": fig.id}))
+        return _after_flight(defeat(state, fig.id, events), events)
+    state = replace(state, data=state.data.with_figure(replace(fig, pose=fl.end)))
+    if fl.blocked_by:
+        other = state.data.figure(fl.blocked_by)
+        if other.where == FLYING and other.alliance != fig.alliance and not in_spiral(state, other.unit):
+            events.append(Event("would end on an enemy", {"figure": fig.id, "enemy": other.id}))
+            state = wound(state, other.id, 1, events, attacker=fig.id)
+            state = wound(state, fig.id, 1, events, attacker=other.id)
+    return _after_flight(state, events)
+
+
+def _after_flight(state: TFState, events: list) -> TFState:
+    state = replace(state, flow=replace(state.flow, flight=None, waiting="act", step="act", done=()))
+    if state.flow.phase == "over":
+        return state
+    if not any(f.where not in (CASUALTY,) for f in state.data.figures_of(state.flow.active)):
+        from rules.tailfeathers.activation import finish_acting
+        return finish_acting(state, events)
+    return state

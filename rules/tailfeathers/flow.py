@@ -1,0 +1,166 @@
+"""The Tail Feathers engine's entry points (rules/core.py contract): new_game / pending /
+legal_actions / apply and TailFeathersGame for rules.engine.Engine.
+
+Every die comes from the physics tray: pending() is PhysicsRequest("roll", {"dice", "why",
+"player"}) and the answer Measured({"faces": [...]}); dropped tail feathers are
+PhysicsRequest("feathers", ...) -> Measured({"landed": [...]}). ``apply`` is pure: it returns a
+new state and events, or raises IllegalAction and leaves the input untouched."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest
+from rules.tailfeathers import activation as act
+from rules.tailfeathers import cards, combat, feathers, final, flight, phases, spirals
+from rules.tailfeathers.dice import check_faces
+from rules.tailfeathers.setup import new_game
+from rules.tailfeathers.state import TFState
+
+ACTION_TYPES = (phases.ChooseMission, phases.AssignFigure, phases.DoneAssigning, phases.Tilt, phases.Launch,
+                phases.Bid, act.Activate, act.Pass, act.TreeMove, act.EndMove, act.Scurry, act.AttackWith,
+                act.EndActivation, act.Forage, act.Revive, flight.PilotCheck, flight.Fly, flight.Continue,
+                flight.Perch, flight.Swoop, flight.Drop, combat.AssignHit, final.SiegeTree, final.PatrolTarget,
+                final.RescueBird, cards.PlayCard, Measured)
+ACTIONS = {t.__name__: t for t in ACTION_TYPES}
+
+PROMPTS = {"mission_select": "choose a mission card face down (or none)",
+           "mission_assign": "assign ground figures from the home tree to the mission box",
+           "tilt": "set the bird's tilt, keep it perched, or launch it", "bid": "add up to 3 initiative dice (1 cheese each)",
+           "activate": "activate a unit (or pass)", "move": "move the activated figures",
+           "pilot": "make a piloting check or announce the flight templates",
+           "flight": "at this crossing: perch, swoop, drop off, or continue", "act": "scurry or attack, then end",
+           "assign_hits": "assign the next hit", "revive": "revive with the full cheese wheel (or not)",
+           "siege": "choose the tree to besiege", "patrol": "choose the patrol's target",
+           "rescue": "choose the bird to rescue"}
+
+
+def whose(state: TFState) -> str:
+    f = state.flow
+    if f.waiting in ("mission_select", "mission_assign", "tilt", "bid"):
+        return f.queue[0]
+    if f.waiting in ("siege", "patrol", "rescue"):
+        return f.missions[0]
+    return act.player(state)
+
+
+def _assigning(state: TFState) -> bool:
+    a = state.flow.attack
+    return a is not None and state.flow.roll is None and a.hits > 0 and len(a.assigned) < a.hits
+
+
+def pending(state: TFState):
+    f = state.flow
+    if f.waiting == "over":
+        return GameOver(f.winners, f.result)
+    if f.feather_drops:
+        return PhysicsRequest("feathers", feathers.request(state))
+    if f.roll is not None:
+        return PhysicsRequest("roll", {"dice": f.roll.dice, "why": f.roll.why.rstrip("+"), "player": f.roll.player})
+    if _assigning(state):
+        return Decision(f.attack.side, PROMPTS["assign_hits"])
+    return Decision(whose(state), PROMPTS.get(f.waiting, f.waiting))
+
+
+def legal_actions(state: TFState) -> list:
+    f = state.flow
+    if f.waiting == "over" or f.feather_drops or f.roll is not None:
+        return []
+    if _assigning(state):
+        return [combat.AssignHit(t) for t in f.attack.targets]
+    w = f.waiting
+    if w == "mission_select":
+        return phases.mission_options(state)
+    if w == "mission_assign":
+        return phases.assign_options(state)
+    if w == "tilt":
+        return phases.tilt_options(state)
+    if w == "bid":
+        return phases.bid_options(state)
+    if w == "activate":
+        return act.activate_options(state)
+    if w == "move":
+        return cards.card_options(state) + act.move_options(state)
+    if w == "pilot":
+        return cards.card_options(state) + flight.pilot_options(state)
+    if w == "flight":
+        return flight.flight_options(state)
+    if w == "act":
+        return cards.card_options(state) + act.act_options(state)
+    if w == "revive":
+        return act.revive_options(state) + [act.Revive(())]
+    if w == "siege":
+        return final.siege_options(state)
+    if w == "patrol":
+        return final.patrol_options(state)
+    if w == "rescue":
+        return final.rescue_options(state)
+    return []
+
+
+def apply(state: TFState, action) -> tuple[TFState, list[Event]]:
+    events: list[Event] = []
+    if isinstance(action, Measured):
+        return _measured(state, action.outcome, events), events
+    if state.flow.feather_drops or state.flow.roll is not None:
+        raise IllegalAction("the physics result is awaited first")
+    if action not in legal_actions(state):
+        raise IllegalAction(f"{action} is not legal now (waiting for: {state.flow.waiting})")
+    return _decide(state, action, events), events
+
+
+def _measured(state: TFState, outcome: dict, events: list) -> TFState:
+    f = state.flow
+    if f.feather_drops:
+        return feathers.landed(state, outcome, events)
+    if f.roll is None:
+        raise IllegalAction(f"no physics result is awaited (waiting for: {f.waiting})")
+    faces = check_faces(outcome.get("faces", ()), f.roll.dice)
+    why = f.roll.why
+    if why == "initiative":
+        return phases.initiative_faces(state, faces, events)
+    if why == "pilot":
+        return flight.pilot_faces(state, faces, events)
+    if why == "fire":
+        return act.fire_faces(state, faces, events)
+    if why == "spiral":
+        return spirals.spiral_faces(state, faces, events)
+    return combat.on_faces(state, faces, events)
+
+
+def _decide(state: TFState, a, events: list) -> TFState:
+    if isinstance(a, phases.ChooseMission):
+        return phases.choose_mission(state, a, events)
+    if isinstance(a, (phases.AssignFigure, phases.DoneAssigning)):
+        return phases.assign(state, a, events)
+    if isinstance(a, (phases.Tilt, phases.Launch)):
+        return phases.tilt(state, a, events)
+    if isinstance(a, phases.Bid):
+        return phases.bid(state, a, events)
+    if isinstance(a, combat.AssignHit):
+        return combat.assign(state, a, events)
+    if isinstance(a, cards.PlayCard):
+        return cards.play(state, a, events)
+    simple = {act.Pass: act.pass_turn, act.EndMove: act.end_move, act.Forage: act.forage,
+              act.EndActivation: act.finish_acting, flight.PilotCheck: flight.pilot_check,
+              flight.Continue: flight.cont, flight.Perch: flight.perch, flight.Drop: flight.drop}
+    if type(a) in simple:
+        return simple[type(a)](state, events)
+    handlers = {act.Activate: act.activate, act.TreeMove: act.tree_move, act.Scurry: act.scurry,
+                act.AttackWith: act.attack, act.Revive: act.revive, flight.Fly: flight.fly,
+                flight.Swoop: flight.swoop, final.SiegeTree: final.siege, final.PatrolTarget: final.patrol,
+                final.RescueBird: final.rescue}
+    return handlers[type(a)](state, a, events)
+
+
+class TailFeathersGame:
+    """The :class:`rules.core.Game` of one set-up, for :class:`rules.engine.Engine`."""
+
+    def __init__(self, setup):
+        self.setup = setup
+
+    def new_game(self, scenario: int, seed: int) -> TFState:
+        return new_game(self.setup, seed)
+
+    pending = staticmethod(pending)
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)

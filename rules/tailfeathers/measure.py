@@ -1,0 +1,62 @@
+"""The one door from the rules to the table geometry (contract: /work/tf-contract.md, "Geometry").
+
+Every geometric question the rules ask goes through these names, so the contract's
+rules/tailfeathers/geometry.py (another engineer's) replaces the house stand-in
+(simplegeom.py) in one place; tests may monkeypatch these functions."""
+from __future__ import annotations
+
+import math
+
+try:                                            # the real module, once merged
+    from rules.tailfeathers import geometry as _geo  # type: ignore[attr-defined]
+except ImportError:                             # pragma: no cover - depends on the merge
+    from rules.tailfeathers import simplegeom as _geo
+
+Thing = _geo.Thing
+flight_path = _geo.flight_path
+crossings = _geo.crossings
+position_at = _geo.position_at
+range_check = _geo.range_check
+
+BASE_RADIUS = 2.5               # HOUSE: a bird base's radius (cm)
+
+
+def inside(point: tuple[float, float], polygon) -> bool:
+    x, y, ins = point[0], point[1], False
+    for i in range(len(polygon)):
+        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % len(polygon)]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            ins = not ins
+    return ins
+
+
+def centroid(polygon) -> tuple[float, float]:
+    return (sum(p[0] for p in polygon) / len(polygon), sum(p[1] for p in polygon) / len(polygon))
+
+
+def overlaps(a: tuple[float, float], b: tuple[float, float], radius: float = BASE_RADIUS) -> bool:
+    """Two flying bases touching (both of ``radius``)."""
+    return math.hypot(a[0] - b[0], a[1] - b[1]) < 2 * radius
+
+
+def touching_base(pose, things) -> tuple[str, ...]:
+    """Ids of the things touching a base at ``pose`` (a zero-length crossing query)."""
+    out = []
+    for t in things:
+        if t.circle is not None:
+            if math.hypot(pose[0] - t.circle[0], pose[1] - t.circle[1]) <= BASE_RADIUS + t.circle[2]:
+                out.append(t.id)
+        elif inside(pose[:2], t.polygon) or _near_polygon(pose, t.polygon):
+            out.append(t.id)
+    return tuple(sorted(out))
+
+
+def _near_polygon(pose, poly) -> bool:
+    for i in range(len(poly)):
+        a, b = poly[i], poly[(i + 1) % len(poly)]
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        n = dx * dx + dy * dy
+        t = 0.0 if n == 0 else max(0.0, min(1.0, ((pose[0] - a[0]) * dx + (pose[1] - a[1]) * dy) / n))
+        if math.hypot(pose[0] - a[0] - t * dx, pose[1] - a[1] - t * dy) <= BASE_RADIUS:
+            return True
+    return False

@@ -1,0 +1,85 @@
+"""Additional Rules: Death Spirals. Crossing an enemy bird in flight starts one (instead of the
+1-wound crossing): the movement ends against it; both roll battle + pilot melee, counting sword
+and sword/shield faces. Not a tie: the difference in wounds to the lower, survivors pivot 180
+degrees apart at center tilt. A tie: 1 wound each and they stay entangled; the next activation of
+either rolls again, and a second tie sends both to the casualty piles. Birds in a spiral cannot be
+targeted from outside it; a bird cannot make a normal attack on a turn it is in one."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from rules.core import Event
+from rules.tailfeathers import dice, measure
+from rules.tailfeathers.state import CASUALTY, FLYING, TFState
+from rules.tailfeathers.stats import stat
+from rules.tailfeathers.wounds import defeat, wound
+
+
+def value(state: TFState, uid: str) -> int:
+    u = state.data.unit(uid)
+    return stat(state, uid, "battle") + (0 if u.rattled else stat(state, uid, "melee"))
+
+
+def start_spiral(state: TFState, enemy: str, events: list) -> TFState:
+    from rules.tailfeathers.flight import mover
+    fig, other = mover(state), state.data.figure(enemy)
+    sx, sy, _ = state.flow.flight.start
+    a = math.atan2(sy - other.pose[1], sx - other.pose[0])
+    d = 2 * measure.BASE_RADIUS + 1.0          # HOUSE: the death spiral template's width
+    pose = (other.pose[0] + d * math.cos(a), other.pose[1] + d * math.sin(a), (math.degrees(a) + 180) % 360)
+    data = state.data.with_figure(replace(fig, pose=pose))
+    events.append(Event("death spiral", {"attacker": fig.id, "defender": enemy}))
+    flow = replace(state.flow, flight=None, attacked=True, waiting="act", step="act", done=(),
+                   spiral=(fig.unit, other.unit, "flight", "1"), totals=())
+    return dice.ask(replace(state, data=data, flow=flow), "spiral", fig.alliance, value(state, fig.unit))
+
+
+def continue_spiral(state: TFState, events: list) -> TFState:
+    me = state.flow.active
+    pair = next(p for p in state.data.spirals if me in p)
+    other = pair[0] if pair[1] == me else pair[1]
+    flow = replace(state.flow, attacked=True, spiral=(me, other, "activation", "2"), totals=())
+    events.append(Event("death spiral continues", {"units": [me, other]}))
+    return dice.ask(replace(state, flow=flow), "spiral", state.data.unit(me).alliance, value(state, me))
+
+
+def spiral_faces(state: TFState, faces, events: list) -> TFState:
+    a, b, source, rnd = state.flow.spiral
+    roll = state.flow.roll
+    state, _ = dice.add_cheese(state, roll.player, dice.count(faces, "cheese"))
+    n = dice.hits(faces, "melee")
+    events.append(Event("rolled", {"player": roll.player, "why": "death spiral", "faces": list(faces), "total": n}))
+    if not state.flow.totals:
+        flow = replace(state.flow, roll=None, totals=((a, n),))
+        return dice.ask(replace(state, flow=flow), "spiral", state.data.unit(b).alliance, value(state, b))
+    na, nb = state.flow.totals[0][1], n
+    fa, fb = state.data.figures_of(a)[0].id, state.data.figures_of(b)[0].id
+    state = replace(state, flow=replace(state.flow, roll=None, totals=(), spiral=()),
+                    data=replace(state.data, spirals=tuple(p for p in state.data.spirals if a not in p)))
+    if na == nb and rnd == "2":
+        events.append(Event("death spiral plummet", {"units": [a, b]}))
+        state = defeat(defeat(state, fa, events), fb, events)
+    elif na == nb:
+        state = wound(wound(state, fa, 1, events), fb, 1, events)
+        if all(state.data.figure(f).where == FLYING for f in (fa, fb)):
+            state = replace(state, data=replace(state.data, spirals=state.data.spirals + ((a, b),)))
+            events.append(Event("entangled", {"units": [a, b]}))
+    else:
+        loser = fb if na > nb else fa
+        state = wound(state, loser, abs(na - nb), events)
+        alive = [f for f in (fa, fb) if state.data.figure(f).where == FLYING]
+        for f in alive:
+            fig = state.data.figure(f)
+            turn = 180.0 if len(alive) == 2 else 0.0
+            state = replace(state, data=state.data.with_figure(
+                replace(fig, tilt="center", pose=(fig.pose[0], fig.pose[1], (fig.pose[2] + turn) % 360.0))))
+    if state.flow.phase == "over":
+        return state
+    from rules.tailfeathers.activation import finish_acting
+    mine = state.data.figures_of(state.flow.active)[0]
+    if mine.where == CASUALTY:
+        return finish_acting(state, events)
+    if source == "activation" and not any(state.flow.active in p for p in state.data.spirals):
+        return replace(state, flow=replace(state.flow, waiting="pilot", step="move"))
+    return replace(state, flow=replace(state.flow, waiting="act", step="act", done=()))
