@@ -1,0 +1,120 @@
+"""Tail Feathers: Game Setup, Mission Phase, Tilt Phase, Determine Initiative (rulebook pp. 6-8)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.core import Decision, IllegalAction, PhysicsRequest, from_json, to_json
+from rules.tailfeathers.activation import Activate
+from rules.tailfeathers.phases import AssignFigure, Bid, ChooseMission, DoneAssigning, Launch, Tilt
+from rules.tailfeathers.state import FLYING, MISSION, TFState
+from tests.tf_fixtures import apply, cheese, game, legal_actions, pending, play, put, roll, setup
+from rules.tailfeathers.flow import new_game
+
+
+def test_GAME_SETUP_deploy_forces_on_home_tree_capacity_and_center_tilt():
+    s = game()
+    where = {f.id: f.where for f in s.data.figures}
+    assert where["aerijin"] == "m-b1" and where["sienna"] == "m-b2"        # 1 large per space
+    assert [where[f"oakguard-{k}"] for k in range(1, 7)] == ["m-b3"] * 4 + ["m-nest"] * 2   # 4 small, nest any
+    assert where["staborah"] == "r-nest"
+    assert all(f.tilt == "center" and not f.launching for f in s.data.figures)
+    assert all(p.nest_life == 12 for p in s.data.players)
+    assert from_json(TFState, to_json(s)) == s
+
+
+def test_GAME_SETUP_placements_must_respect_capacity_and_home_tree():
+    with pytest.raises(ValueError):
+        new_game(setup(placements=(("aerijin", "m-b3"), ("oakguard-1", "m-b3"))), 1)
+    with pytest.raises(ValueError):
+        new_game(setup(placements=(("aerijin", "c-1"),)), 1)
+
+
+def _to_assign(s):
+    s, events = apply(s, ChooseMission("siege"))                # mouse, face down
+    assert events[0].visible_to == ("mouse",)
+    assert events[0].seen_by("rat").data == {}
+    s = play(s, ChooseMission("decoy"))                         # rat
+    return s
+
+
+def test_MISSION_PHASE_face_down_selection_then_assignment_from_left_of_first_player():
+    s = _to_assign(game())
+    assert s.flow.waiting == "mission_assign" and pending(s) == Decision("rat", pending(s).prompt)
+    options = legal_actions(s)
+    assert AssignFigure("grizzard") not in options             # perched birds cannot go on missions
+    assert DoneAssigning() not in options                      # one or more figures
+    for fid in ("ratblades-1", "ratblades-2", "ratblades-5", "staborah"):
+        s = play(s, AssignFigure(fid))
+    assert not any(isinstance(a, AssignFigure) for a in legal_actions(s))    # box full: 4 small
+    s = play(s, DoneAssigning())
+    assert pending(s).player == "mouse"
+    s = play(play(s, AssignFigure("oakguard-5")), DoneAssigning())
+    assert s.flow.waiting == "tilt"
+    assert s.data.figure("staborah").where == MISSION
+
+
+def test_MISSION_PHASE_a_player_may_choose_no_mission():
+    s = play(play(game(), ChooseMission("")), ChooseMission(""))
+    assert s.flow.waiting == "tilt"
+
+
+def _to_tilt(s):
+    return play(play(s, ChooseMission("")), ChooseMission(""))
+
+
+def test_TILT_PHASE_one_step_and_launch_position():
+    s = _to_tilt(game())
+    assert pending(s).player == "rat"                        # from the left of the first player
+    opts = legal_actions(s)
+    assert Tilt("grizzard", "stay") in opts and Launch("grizzard", 90.0) in opts
+    s = play(s, Launch("grizzard", 90.0))
+    g = s.data.figure("grizzard")
+    assert g.launching and g.tilt == "center" and g.pose[2] == 90.0
+    s = play(s, Tilt("wrunk", "stay"))
+    assert pending(s).player == "mouse"
+    s = put(s, "aerijin", where=FLYING, tilt="right")
+    assert set(legal_actions(s)) == {Tilt("aerijin", "center"), Tilt("aerijin", "right")}
+    with pytest.raises(IllegalAction):
+        apply(s, Tilt("aerijin", "left"))                     # two steps
+    s = play(s, Tilt("aerijin", "center"))
+    s = play(s, Tilt("sienna", "stay"))
+    assert s.flow.waiting == "bid"
+
+
+def _to_bid(s):
+    s = _to_tilt(s)
+    for _ in range(4):
+        s = play(s, legal_actions(s)[0])
+    assert s.flow.waiting == "bid"
+    return s
+
+
+def test_DETERMINE_INITIATIVE_hidden_extra_dice_paid_in_cheese_ties_rerolled():
+    s = cheese(_to_bid(game()), "rat", 4)
+    assert legal_actions(s) == [Bid(0)]                       # mouse has no cheese
+    s = play(s, Bid(0))
+    assert legal_actions(s) == [Bid(0), Bid(1), Bid(2), Bid(3)]
+    s, events = apply(s, Bid(3))
+    assert events[0].visible_to == ("rat",)
+    assert s.data.player("rat").cheese == 1                   # paid on the reveal
+    assert pending(s) == PhysicsRequest("roll", {"dice": 2, "why": "initiative", "player": "mouse"})
+    s = roll(s, "bow", "cheese")                                # 1 + 3 = 4 (house numbers)
+    assert pending(s).spec["dice"] == 5
+    s = roll(s, "bow", "bow", "bow", "sword_mark", "bow_mark")  # 1+1+1+1+2 = 6
+    assert s.flow.waiting == "activate" and s.flow.order == ("rat", "mouse")
+    assert all(p.bid == -1 for p in s.data.players)
+
+
+def test_DETERMINE_INITIATIVE_tie_rerolls_and_winner_goes_first():
+    s = _to_bid(game())
+    s = play(play(s, Bid(0)), Bid(0))
+    s = roll(s, "bow", "bow")                                    # mouse 2
+    s = roll(s, "sword_mark", "bow")                             # rat 2: tie
+    assert s.flow.waiting == "bid" and pending(s).spec == {"dice": 2, "why": "initiative", "player": "mouse"}
+    s = roll(s, "bow", "bow")
+    s = roll(s, "cheese", "bow")                                 # rat 4 > 2
+    assert s.flow.order == ("rat", "mouse") and s.flow.phase == "activation"
+    assert pending(s).player == "rat"
+    assert any(isinstance(a, Activate) for a in legal_actions(s))
