@@ -50,6 +50,8 @@ def normal_targets(state: TFState, fig: Figure) -> list[tuple[str, str]]:
         me_thing = figure_thing(state, fig)
         out += [(e.id, "melee") for e in enemies if e.where == FLYING
                 and measure.range_check(me_thing, figure_thing(state, e), []).close]
+    if ranged > 0 and stat(state, fig.unit, "extended_range"):     # anywhere, no range finder
+        return out + [(e.id, "ranged") for e in enemies] + [(n, "ranged") for n in nests]
     if ranged > 0:
         me_thing, walls = figure_thing(state, fig), blockers(state)
         for t in [e.id for e in enemies] + nests:

@@ -1,0 +1,132 @@
+"""Tail Feathers: Additional Rules (rulebook pp. 13-15): Action Cards, Structures (the ballista),
+Tail Feathers, Death Spirals, Leaves (capacity). Foraging: test_tf_rules_activation."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.core import IllegalAction, Measured, PhysicsRequest
+from rules.tailfeathers import measure
+from rules.tailfeathers.activation import Activate, AttackWith, EndActivation, EndMove, reachable
+from rules.tailfeathers.cards import PlayCard
+from rules.tailfeathers.combat import normal_targets
+from rules.tailfeathers.flight import Continue, Fly, Perch
+from rules.tailfeathers.simplegeom import Crossing, FlightPath, RangeResult
+from rules.tailfeathers.state import CASUALTY, FLYING, Feather
+from rules.tailfeathers.stats import can_enter
+from tests.tf_fixtures import apply, at_activation, cheese, game, legal_actions, pending, play, put, roll, unit
+from tests.test_tf_rules_flight import FLY, _flying, path  # noqa: F401  (the fixture)
+
+HANDS = (("mouse", ("tailwind", "preen", "rally", "bullseye", "scrounge", "build_ballista", "sprint")),
+         ("rat", ("dive", "rook_bash", "stab", "battle_cry", "rations", "douse", "build_ballista")))
+
+
+def cards_game(**kw):
+    return at_activation(game(rules=("action_cards", "structures"), hands=HANDS, **kw))
+
+
+def test_ACTION_CARDS_cost_requirement_one_per_turn_hero_cards_to_refresh():
+    s = cards_game()
+    s = play(s, Activate("oakguard", ("oakguard-1",)))
+    opts = [a.card for a in legal_actions(s) if isinstance(a, PlayCard)]
+    assert "scrounge" in opts and "sprint" not in opts               # Sprint costs 1 cheese: none yet
+    assert "tailwind" not in opts and "rally" not in opts             # bird / pilot requirements
+    s = play(s, PlayCard("scrounge"))
+    p = s.data.player("mouse")
+    assert p.cheese == 1 and "scrounge" in p.refresh and "scrounge" not in p.hand
+    assert not any(isinstance(a, PlayCard) for a in legal_actions(s))   # one card per turn
+
+
+def test_ACTION_CARDS_bird_cards_need_flight_and_stay_until_the_bird_perches(path):
+    s = _flying(cards_game())
+    s = play(s, Activate("aerijin", ("aerijin",)))
+    assert PlayCard("tailwind") in legal_actions(s)
+    s = play(s, PlayCard("tailwind"))                                 # move bonus +1
+    assert {len(a.templates) for a in legal_actions(s) if isinstance(a, Fly)} == {2, 3, 4, 5}
+    assert s.data.unit("aerijin").held_cards == ("tailwind",)
+    path["cross"] = [(20.0, "space", "c-1")]
+    s = play(play(s, FLY), Perch())
+    assert s.data.unit("aerijin").held_cards == () and "tailwind" in s.data.player("mouse").refresh
+
+
+def test_STRUCTURES_build_ballista_activates_only_with_its_figures_extended_range():
+    s = put(cheese(cards_game(), "mouse", 3), "oakguard-4", where="m-nest")   # room on m-b3
+    s = play(s, Activate("oakguard", ("oakguard-1",)))
+    s = play(s, PlayCard("build_ballista"))
+    b = s.data.figure("ballista-mouse")
+    assert b.where == "m-b3" and s.data.unit("ballista-mouse").activated    # not the round it is built
+    s = replace(s, data=s.data.with_unit(replace(s.data.unit("ballista-mouse"), activated=False)))
+    s = play(play(s, EndMove()), EndActivation())
+    s = play(play(play(s, Activate("staborah", ("staborah",))), EndMove()), EndActivation())
+    assert Activate("ballista-mouse", ("ballista-mouse",)) in legal_actions(s)   # 3 oakguard with it
+    assert ("grizzard", "ranged") in normal_targets(s, s.data.figure("ballista-mouse"))   # anywhere
+    s2 = put(put(put(s, "oakguard-2", where="m-nest"), "oakguard-3", where="m-nest"), "oakguard-4", where="m-nest")
+    assert Activate("ballista-mouse", ("ballista-mouse",)) not in legal_actions(s2)
+
+
+def test_TAIL_FEATHERS_dropped_by_physics_removed_on_spaces_block_sight_rattle_and_expire(path):
+    s = at_activation(game(rules=("tail_feathers",)))
+    s = _flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    path["cross"] = [(15.0, "flying", "grizzard")]
+    s = play(play(_flying(s), Activate("aerijin", ("aerijin",))), FLY)
+    assert pending(s) == PhysicsRequest("feathers", {"bird": "aerijin", "count": 1, "at": [50.0, 70.0, 90.0]})
+    with pytest.raises(IllegalAction):
+        apply(s, EndActivation())
+    on_space = play(s, Measured({"landed": [[44.0, 50.0, 0.0]]}))        # on c-1: removed
+    assert on_space.data.feathers == ()
+    s = play(s, Measured({"landed": [[50.0, 80.0, 10.0]]}))
+    assert [f.id for f in s.data.feathers] == ["feather-1"]
+    from rules.tailfeathers.stats import blockers
+    assert "feather-1" in [b.id for b in blockers(s)]
+    from rules.tailfeathers.feathers import reset_feathers
+    once = reset_feathers(s, [])
+    assert once.data.feathers[0].notched and reset_feathers(once, []).data.feathers == ()
+    s = play(s, EndActivation())
+    s = _flying(s, "wrunk", pose=(50.0, 90.0, 270.0))
+    path["cross"], path["end"] = [(5.0, "feather", "feather-1")], (30.0, 60.0, 270.0)
+    s = play(s, Activate("wrunk", ("wrunk",)))
+    s = play(s, [a for a in legal_actions(s) if isinstance(a, Fly) and a.tilt == "center"][0])
+    assert s.data.unit("wrunk").rattled and s.data.feathers == ()
+
+
+def test_DEATH_SPIRALS_battle_difference_in_wounds_and_pivot_apart(path):
+    s = at_activation(game(rules=("death_spirals",)))
+    s = _flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    path["cross"] = [(15.0, "flying", "grizzard")]
+    s = play(play(_flying(s), Activate("aerijin", ("aerijin",))), FLY)
+    assert pending(s).spec == {"dice": 4, "why": "spiral", "player": "mouse"}   # battle 2 + melee 2
+    s = roll(s, "sword_mark", "sword_shield", "sword_shield_mark", "bow")         # 3
+    assert pending(s).spec == {"dice": 6, "why": "spiral", "player": "rat"}     # battle 3 + Snag 3
+    s = roll(s, "sword_mark", "bow", "bow", "bow", "cheese", "bow_mark")         # 1
+    assert s.data.unit("grizzard").wounds == 2 and s.data.unit("aerijin").wounds == 0
+    assert s.data.figure("aerijin").where == FLYING and s.data.spirals == ()
+    assert not any(isinstance(a, AttackWith) for a in legal_actions(s))          # no normal attack
+
+
+def test_DEATH_SPIRALS_tie_entangles_second_tie_plummets(path):
+    s = at_activation(game(rules=("death_spirals",)))
+    s = _flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    path["cross"] = [(15.0, "flying", "grizzard")]
+    s = play(play(_flying(s), Activate("aerijin", ("aerijin",))), FLY)
+    s = roll(s, "sword_mark", "bow", "bow", "bow")
+    s = roll(s, "sword_mark", "bow", "bow", "bow", "bow", "bow")                  # tie
+    assert s.data.spirals == (("aerijin", "grizzard"),)
+    assert s.data.unit("aerijin").wounds == 1 and s.data.unit("grizzard").wounds == 1
+    s = play(s, EndActivation())
+    assert not any(t == "aerijin" for t, _ in normal_targets(s, s.data.figure("wrunk")))   # cannot be targeted
+    s = play(s, Activate("grizzard", ("grizzard",)))
+    assert pending(s).spec["why"] == "spiral"
+    s = roll(s, "bow", "bow", "bow", "bow", "bow", "bow")
+    s = roll(s, "bow", "bow", "bow", "bow")                                        # tie again
+    assert s.data.figure("aerijin").where == CASUALTY and s.data.figure("grizzard").where == CASUALTY
+
+
+def test_LEAVES_hold_three_small_figures_and_no_large_ones():
+    s = at_activation(game(rules=("leaves",)))
+    for k in (1, 2, 3):
+        s = put(s, f"oakguard-{k}", where="c-leaf")
+    assert not can_enter(s, s.data.figure("oakguard-4"), "c-leaf")
+    s = put(s, "oakguard-3", where="c-2")
+    assert can_enter(s, s.data.figure("oakguard-4"), "c-leaf")
+    assert not can_enter(s, s.data.figure("aerijin"), "c-leaf")
