@@ -130,3 +130,60 @@ def test_LEAVES_hold_three_small_figures_and_no_large_ones():
     s = put(s, "oakguard-3", where="c-2")
     assert can_enter(s, s.data.figure("oakguard-4"), "c-leaf")
     assert not can_enter(s, s.data.figure("aerijin"), "c-leaf")
+
+
+def _leaf_turn(s):
+    s = put(s, "oakguard-1", where="c-leaf")
+    return play(play(s, Activate("oakguard", ("oakguard-1",))), EndMove())
+
+
+def test_LEAVES_cutting_loose_spins_by_die_plus_figures_and_blocks_sight():
+    from rules.tailfeathers.leaves import CutLeaf
+    from rules.tailfeathers.stats import blockers, space
+    s = _leaf_turn(at_activation(game(rules=("leaves",))))
+    assert CutLeaf("oakguard-1", "t-rat") in legal_actions(s)
+    assert CutLeaf("oakguard-1", "t-mid") not in legal_actions(s)      # its own tree
+    s = play(s, CutLeaf("oakguard-1", "t-rat"))
+    assert pending(s) == PhysicsRequest("roll", {"dice": 1, "why": "leaf", "player": "mouse"})
+    s = roll(s, "bow")                                                 # 1 + 1 figure = 2 spins
+    leaf = s.data.leaves[0]
+    cx = sum(p[0] for p in leaf.polygon) / 4
+    assert cx == pytest.approx(63 + 2 * 10 * 23 / (23 ** 2 + 26 ** 2) ** 0.5)   # 2 leaf lengths toward t-rat
+    assert space(s, "c-leaf").polygon == leaf.polygon and space(s, "c-leaf").adjacent == ()
+    assert "c-leaf" in [b.id for b in blockers(s)]
+    assert not any(isinstance(a, AttackWith) for a in legal_actions(s))   # it replaced the attack
+    assert _leaf_turn(at_activation(game())) and not any(                  # only with the rule
+        isinstance(a, CutLeaf) for a in legal_actions(_leaf_turn(at_activation(game()))))
+
+
+def test_LEAVES_drift_again_in_the_final_phase_landing_on_a_tree_excess_to_casualties():
+    from rules.tailfeathers.final import start_final
+    from rules.tailfeathers.leaves import CutLeaf
+    s = _leaf_turn(at_activation(game(rules=("leaves",))))
+    s = roll(play(s, CutLeaf("oakguard-1", "t-rat")), "bow")
+    s = start_final(s, [])
+    assert pending(s).spec == {"dice": 1, "why": "leaf", "player": "mouse"}
+    s = roll(s, "sword_shield_mark")                                   # 4 + 1: reaches the rat tree
+    assert s.data.leaves == ()                                         # back on its branch
+    assert s.data.figure("oakguard-1").where == CASUALTY               # r-b2 holds Wrunk (large)
+    assert s.flow.phase == "mission"
+
+
+def test_LEAVES_an_empty_drifting_leaf_returns_to_its_branch():
+    from rules.tailfeathers.leaves import CutLeaf
+    s = _leaf_turn(at_activation(game(rules=("leaves",))))
+    s = roll(play(s, CutLeaf("oakguard-1", "t-rat")), "bow")
+    s = play(s, EndActivation())
+    s = put(s, "oakguard-1", where=CASUALTY)
+    s = play(play(play(s, Activate("staborah", ("staborah",))), EndMove()), EndActivation())
+    assert s.data.leaves == ()
+
+
+def test_ACTION_CARDS_start_with_7_unique_cards_60_house_cards():
+    from rules.tailfeathers import data as tables
+    cards = tables.action_cards()
+    assert len(cards) == 60 and sum(c["kind"] == "bird" for c in cards.values()) == 21
+    with pytest.raises(ValueError):
+        game(rules=("action_cards",), hands=(("mouse", ("preen", "preen")),))
+    s = game(rules=("action_cards",), hands=HANDS)
+    assert len(s.data.player("rat").hand) == 7

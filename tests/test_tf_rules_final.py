@@ -139,3 +139,28 @@ def test_STATUS_ON_FIRE_roll_at_end_of_activation_wound_or_put_out_and_nests():
     s = play(play(play(s, Activate("oakguard", ("oakguard-5",))), EndMove()), EndActivation())
     s = roll(s, "sword_shield_mark")                                  # in the burning nest: puts 1 out
     assert s.data.player("mouse").nest_fire == 1
+
+
+def test_STATUS_EFFECTS_who_can_receive_them():
+    from rules.tailfeathers.status import ignite, immobilize, rattle
+    s, ev = at_activation(game()), []
+    assert immobilize(s, "aerijin", ev).data.figure("aerijin").immobilized is False      # large
+    flying = put(s, "sienna", where=FLYING)
+    assert immobilize(flying, "sienna", ev).data.figure("sienna").where == CASUALTY
+    assert immobilize(s, "oakguard-1", ev).data.figure("oakguard-1").immobilized
+    twice = ignite(ignite(s, "oakguard-1", ev), "oakguard-1", ev)
+    assert twice.data.figure("oakguard-1").on_fire
+    assert ignite(ignite(s, "nest:rat", ev), "nest:rat", ev).data.player("rat").nest_fire == 2
+    pilotless = unit(s, "aerijin", pilot="")
+    assert not rattle(pilotless, "aerijin", ev).data.unit("aerijin").rattled
+    assert rattle(s, "aerijin", ev).data.unit("aerijin").rattled
+
+
+def test_OBJECTIVES_house_cards_checks():
+    from rules.tailfeathers import data as tables
+    from rules.tailfeathers.objectives import met
+    assert len(tables.objectives()) == 12
+    s = at_activation(game())
+    assert met(s, "mouse", "stout_nest") and not met(s, "mouse", "well_fed")
+    s = put(put(s, "aerijin", where=FLYING), "sienna", where=FLYING)
+    assert met(s, "mouse", "air_cover") and not met(s, "mouse", "full_sky")

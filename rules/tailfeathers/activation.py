@@ -9,6 +9,7 @@ from itertools import combinations
 
 from rules.core import Event, IllegalAction
 from rules.tailfeathers import combat, dice
+from rules.tailfeathers.leaves import cut_options
 from rules.tailfeathers.state import CASUALTY, FLYING, RESERVES, Attack, TFState
 from rules.tailfeathers.stats import (available, can_enter, enemies_on, fig_value, home_nest, in_spiral,
                                       nest_owner, on_ground, space, stat, unit_available)
@@ -200,6 +201,7 @@ def act_options(state: TFState) -> list:
             out += [Scurry(fid, s) for s in reachable(state, fid, stat(state, fig.unit, "move"))]
         if _may_attack(state, fig):
             out += [AttackWith(fid, t, k) for t, k in combat.normal_targets(state, fig)]
+            out += cut_options(state, fig)          # Leaves: cut it loose instead of attacking
     return out + [EndActivation()]
 
 

@@ -79,7 +79,7 @@ def next_mission(state: TFState, events: list) -> TFState:
             state = _home(state, who, events)
             state = _done(state, who)
     if not queue:
-        return _refresh(state, events)
+        return drift_leaves(state, events)
     who, kind = queue[0], state.data.player(queue[0]).mission
     state = replace(state, flow=replace(state.flow, waiting="final"))
     if kind == "decoy" or kind == "special":
@@ -147,6 +147,8 @@ def patrol_options(state: TFState) -> list:
     who = state.flow.missions[0]
     foes = set(opponents(state, who))
     targets = [f.id for f in state.data.figures if f.alliance in foes and f.where == FLYING]
+    targets += [f"leaf:{l.id}" for l in state.data.leaves           # a drifting leaf with enemies on it
+                if any(f.alliance in foes for f in state.data.on_space(l.id))]
     return [PatrolTarget(t) for t in sorted(targets)] + ([] if targets else [PatrolTarget("")])
 
 
@@ -157,7 +159,9 @@ def patrol(state: TFState, a: PatrolTarget, events: list) -> TFState:
     state = _pop_only(state, who)
     if not a.target or n == 0:
         return next_mission(state, events)
-    return combat.start(state, Attack(who, "mission:patrol", "ranged", True, n, (a.target,), "final"), events)
+    targets = (a.target,) if not a.target.startswith("leaf:") else \
+        tuple(f.id for f in state.data.on_space(a.target[5:]) if f.alliance != who)
+    return combat.start(state, Attack(who, "mission:patrol", "ranged", True, n, targets, "final"), events)
 
 
 def _pop_only(state: TFState, who: str) -> TFState:
@@ -188,6 +192,24 @@ def rescue(state: TFState, a: RescueBird, events: list) -> TFState:
         state = replace(state, data=data)
         events.append(Event("rescued", {"player": who, "unit": a.unit}))
     return _pop(_home(state, who, events), who, events)
+
+
+def drift_leaves(state: TFState, events: list) -> TFState:
+    """Leaves still drifting move on, after the missions, in turn order (of the figures on them)."""
+    seats = list(state.flow.order)
+    owners = {l.id: (state.data.on_space(l.id) or [None])[0] for l in state.data.leaves}
+    drifts = tuple(sorted((l.id for l in state.data.leaves if owners[l.id]),
+                          key=lambda i: (seats.index(owners[i].alliance), i)))
+    return drift_next(replace(state, flow=replace(state.flow, drifts=drifts)), events)
+
+
+def drift_next(state: TFState, events: list) -> TFState:
+    drifts = [d for d in state.flow.drifts if any(l.id == d for l in state.data.leaves) and state.data.on_space(d)]
+    if not drifts:
+        return _refresh(replace(state, flow=replace(state.flow, drifts=())), events)
+    who = state.data.on_space(drifts[0])[0].alliance
+    flow = replace(state.flow, drifts=tuple(drifts[1:]), leaf=drifts[0])
+    return dice.ask(replace(state, flow=flow), "leaf", who, 1)
 
 
 def _refresh(state: TFState, events: list) -> TFState:

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest
 from rules.tailfeathers import activation as act
-from rules.tailfeathers import cards, combat, feathers, final, flight, phases, spirals
+from rules.tailfeathers import cards, combat, feathers, final, flight, leaves, phases, spirals
 from rules.tailfeathers.dice import check_faces
 from rules.tailfeathers.setup import new_game
 from rules.tailfeathers.state import TFState
@@ -20,7 +20,7 @@ ACTION_TYPES = (phases.ChooseMission, phases.AssignFigure, phases.DoneAssigning,
                 phases.Bid, act.Activate, act.Pass, act.TreeMove, act.EndMove, act.Scurry, act.AttackWith,
                 act.EndActivation, act.Forage, act.Revive, flight.PilotCheck, flight.Fly, flight.Continue,
                 flight.Perch, flight.Swoop, flight.Drop, combat.AssignHit, final.SiegeTree, final.PatrolTarget,
-                final.RescueBird, cards.PlayCard, Measured)
+                final.RescueBird, cards.PlayCard, leaves.CutLeaf, Measured)
 ACTIONS = {t.__name__: t for t in ACTION_TYPES}
 
 PROMPTS = {"mission_select": "choose a mission card face down (or none)",
@@ -100,12 +100,16 @@ def legal_actions(state: TFState) -> list:
 def apply(state: TFState, action) -> tuple[TFState, list[Event]]:
     events: list[Event] = []
     if isinstance(action, Measured):
-        return _measured(state, action.outcome, events), events
-    if state.flow.feather_drops or state.flow.roll is not None:
-        raise IllegalAction("the physics result is awaited first")
-    if action not in legal_actions(state):
-        raise IllegalAction(f"{action} is not legal now (waiting for: {state.flow.waiting})")
-    return _decide(state, action, events), events
+        state = _measured(state, action.outcome, events)
+    else:
+        if state.flow.feather_drops or state.flow.roll is not None:
+            raise IllegalAction("the physics result is awaited first")
+        if action not in legal_actions(state):
+            raise IllegalAction(f"{action} is not legal now (waiting for: {state.flow.waiting})")
+        state = _decide(state, action, events)
+    if state.data.leaves and state.flow.roll is None:    # an empty drifting leaf goes back
+        state = leaves.reattach_empty(state, events)
+    return state, events
 
 
 def _measured(state: TFState, outcome: dict, events: list) -> TFState:
@@ -122,6 +126,8 @@ def _measured(state: TFState, outcome: dict, events: list) -> TFState:
         return flight.pilot_faces(state, faces, events)
     if why == "fire":
         return act.fire_faces(state, faces, events)
+    if why == "leaf":
+        return leaves.leaf_faces(state, faces, events)
     if why == "spiral":
         return spirals.spiral_faces(state, faces, events)
     return combat.on_faces(state, faces, events)
@@ -148,7 +154,7 @@ def _decide(state: TFState, a, events: list) -> TFState:
     handlers = {act.Activate: act.activate, act.TreeMove: act.tree_move, act.Scurry: act.scurry,
                 act.AttackWith: act.attack, act.Revive: act.revive, flight.Fly: flight.fly,
                 flight.Swoop: flight.swoop, final.SiegeTree: final.siege, final.PatrolTarget: final.patrol,
-                final.RescueBird: final.rescue}
+                final.RescueBird: final.rescue, leaves.CutLeaf: leaves.cut}
     return handlers[type(a)](state, a, events)
 
 

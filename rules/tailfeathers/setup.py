@@ -29,6 +29,9 @@ def new_game(setup: Setup, seed: int) -> TFState:
         units.append(Unit(spec.id, spec.alliance, spec.kind, spec.card, spec.pilot))
         figures += [Figure(fid, spec.id, spec.alliance, _size(spec), "") for fid in figure_ids(spec)]
     hands = dict(setup.hands)
+    for who, hand in hands.items():             # Action Cards: 7 unique cards of their choosing
+        if len(hand) > 7 or len(set(hand)) != len(hand) or not set(hand) <= set(tables.action_cards()):
+            raise ValueError(f"{who}'s hand must be up to 7 unique action cards: {hand}")
     players = tuple(Player(a, nest_life=setup.nest_life,
                            hand=tuple(hands.get(a, ())) if "action_cards" in setup.rules else ())
                     for a in setup.alliances)

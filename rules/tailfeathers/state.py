@@ -93,6 +93,15 @@ class Feather:
 
 
 @dataclass(frozen=True)
+class Leaf:
+    """A drifting leaf (Additional Rules: Leaves): its space moved off its branch."""
+    id: str                     # the leaf space's id
+    polygon: tuple[tuple[float, float], ...]
+    dest: str                   # the destination tree
+    adjacent: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Data:
     units: tuple[Unit, ...]
     figures: tuple[Figure, ...]
@@ -100,6 +109,7 @@ class Data:
     feathers: tuple[Feather, ...] = ()
     feathers_dropped: int = 0
     spirals: tuple[tuple[str, str], ...] = ()   # death spirals still entangled (bird unit ids)
+    leaves: tuple[Leaf, ...] = ()               # drifting leaves
 
     def unit(self, uid: str) -> Unit:
         for u in self.units:
@@ -203,6 +213,8 @@ class Flow:
     missions: tuple[str, ...] = ()              # alliances whose mission is still to resolve
     feather_drops: tuple[tuple[str, int], ...] = ()   # (bird figure, feathers to drop)
     fire_checks: tuple[str, ...] = ()           # figures to roll for on fire at the end of activation
+    leaf: str = ""              # the leaf drifting now
+    drifts: tuple[str, ...] = ()   # final phase: drifting leaves still to move
     spiral: tuple[str, ...] = ()   # a death spiral battle: (attacker unit, defender unit, from, round)
     result: str = ""
     winners: tuple[str, ...] = ()

@@ -2,6 +2,8 @@
 Attacking and Defending with a Bird, Tree Movement capacity, Range / Clear Sight)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.tailfeathers import data as tables
 from rules.tailfeathers import measure
 from rules.tailfeathers.battlefield import Space
@@ -11,6 +13,10 @@ from rules.tailfeathers.state import FLYING, OFF_FIELD, Figure, TFState
 def space(state: TFState, sid: str) -> Space:
     for s in state.setup.battlefield.spaces:
         if s.id == sid:
+            if s.kind == "leaf":
+                for leaf in state.data.leaves:          # a drifting leaf has moved
+                    if leaf.id == sid:
+                        return replace(s, polygon=leaf.polygon, adjacent=leaf.adjacent)
             return s
     raise KeyError(f"no space {sid!r}")
 
@@ -126,13 +132,14 @@ def blockers(state: TFState):
     out = [measure.Thing("trunk", t.id, polygon=t.polygon) for t in state.setup.battlefield.trunks]
     out += [figure_thing(state, f) for f in state.data.figures if f.where == FLYING]
     out += [measure.Thing("feather", t.id, circle=(t.x, t.y, 1.0)) for t in state.data.feathers]
+    out += [measure.Thing("leaf", t.id, polygon=t.polygon) for t in state.data.leaves]   # drifting leaves
     return out
 
 
 def flight_things(state: TFState, mover: str):
     """Everything a flight path can cross, for geometry.crossings."""
     bf = state.setup.battlefield
-    out = [measure.Thing("space", s.id, polygon=s.polygon) for s in bf.spaces]
+    out = [measure.Thing("space", s.id, polygon=space(state, s.id).polygon) for s in bf.spaces]
     out += [measure.Thing("trunk", t.id, polygon=t.polygon) for t in bf.trunks]
     out += [figure_thing(state, f) for f in state.data.figures if f.where == FLYING and f.id != mover]
     if "tail_feathers" in state.setup.rules:
