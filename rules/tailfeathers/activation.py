@@ -331,7 +331,3 @@ def pass_turn(state: TFState, events: list) -> TFState:
     events.append(Event("passed", {"player": who}))
     return next_turn(state, events)
 
-
-def home(state: TFState, fid: str):
-    """Where "to your home nest" puts a figure (RESERVES-like CASUALTY if the nest is gone)."""
-    return home_nest(state, state.data.figure(fid).alliance)

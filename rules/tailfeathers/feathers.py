@@ -20,7 +20,7 @@ FEATHER_RADIUS = 1.0            # HOUSE: a feather token's footprint radius (cm)
 def request(state: TFState) -> dict:
     fid, n = state.flow.feather_drops[0]
     fig = state.data.figure(fid)
-    return {"bird": fid, "count": min(n, SUPPLY - len(state.data.feathers)), "at": list(fig.pose)}
+    return {"bird": fid, "count": n, "at": list(fig.pose)}
 
 
 def landed(state: TFState, outcome: dict, events: list) -> TFState:

@@ -90,7 +90,12 @@ def drift(state: TFState, sid: str, spins: int, events: list) -> TFState:
         hit = _meet(state, leaf, poly, events)
         if hit == "tree":
             return _land(state, leaf, poly, events)
-        if hit == "stop":
+        if hit.startswith("stop"):
+            riders = {f.alliance for f in state.data.on_space(sid)}
+            who = hit[5:]
+            if who and who not in riders:               # an opponent's mission is revealed
+                p = state.data.player(who)
+                state = replace(state, data=state.data.with_player(replace(p, mission_revealed=True)))
             break
         state = _drop_feathers(state, poly, events)
     events.append(Event("leaf drifted", {"leaf": sid, "spins": spins, "at": list(measure.centroid(poly))}))
@@ -104,8 +109,9 @@ def _meet(state: TFState, leaf: Leaf, poly, events: list) -> str:
             return "tree"
     for p in state.data.players:
         if p.mission and _overlap(poly, mission_polygon(state, p.alliance)):
-            events.append(Event("leaf stopped by a mission", {"leaf": leaf.id, "player": p.alliance}))
-            return "stop"
+            events.append(Event("leaf stopped by a mission", {"leaf": leaf.id, "player": p.alliance,
+                                                               "mission": p.mission}))
+            return "stop:" + p.alliance
     for other in state.data.leaves:
         if other.id != leaf.id and _overlap(poly, other.polygon):
             events.append(Event("leaves touching", {"leaves": [leaf.id, other.id]}))

@@ -34,8 +34,11 @@ def wound(state: TFState, target: str, n: int, events: list[Event], attacker: st
     if u.wounds >= stat(state, u.id, "life"):
         return defeat(state, fig.id, events)
     if fig.where == FLYING and "tail_feathers" in state.setup.rules:
-        drops = state.flow.feather_drops + ((fig.id, n),)
-        state = replace(state, flow=replace(state.flow, feather_drops=drops))
+        from rules.tailfeathers.feathers import SUPPLY
+        left = SUPPLY - len(state.data.feathers) - sum(k for _, k in state.flow.feather_drops)
+        if left > 0:                               # 1 feather per wound, while the supply lasts
+            drops = state.flow.feather_drops + ((fig.id, min(n, left)),)
+            state = replace(state, flow=replace(state.flow, feather_drops=drops))
     return state
 
 
