@@ -32,7 +32,7 @@ def outcome(request: PhysicsRequest, rng: random.Random) -> Measured:
 
 @pytest.mark.parametrize("seed,rules", [(1, ()), (2, ALL), (3, ALL), (4, ("tail_feathers", "death_spirals"))])
 def test_random_playouts_stay_consistent(seed, rules):
-    game = TailFeathersGame(setup(rules, hands=HANDS))
+    game = TailFeathersGame(setup(rules, hands=HANDS, grudges=("aerijin", "grizzard") if rules else ()))
     engine = Engine(game, "tailfeathers", 1, seed=seed, action_types=ACTIONS)
     rng = random.Random(seed)
     hashes = [engine.hash()]

@@ -187,3 +187,20 @@ def test_ACTION_CARDS_start_with_7_unique_cards_60_house_cards():
         game(rules=("action_cards",), hands=(("mouse", ("preen", "preen")),))
     s = game(rules=("action_cards",), hands=HANDS)
     assert len(s.data.player("rat").hand) == 7
+
+
+def test_DEATH_SPIRALS_grudge_marker_rerolls_any_dice_once_keeping_the_second_result(path):
+    from rules.tailfeathers.spirals import Grudge
+    s = at_activation(game(rules=("death_spirals",), grudges=("aerijin",)))
+    s = _flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    path["cross"] = [(15.0, "flying", "grizzard")]
+    s = play(play(_flying(s), Activate("aerijin", ("aerijin",))), FLY)
+    s = roll(s, "sword_mark", "bow", "bow", "cheese")
+    assert pending(s).player == "mouse" and Grudge(("bow", "bow")) in legal_actions(s)
+    assert Grudge(()) in legal_actions(s)
+    s = play(s, Grudge(("bow", "bow")))
+    assert not s.data.unit("aerijin").grudge
+    assert pending(s).spec == {"dice": 2, "why": "spiral", "player": "mouse"}
+    s = roll(s, "sword_mark", "sword_shield")                    # 1 + 2 = 3 hits
+    s = roll(s, "bow", "bow", "bow", "bow", "bow", "bow")        # Grizzard (no grudge): 0
+    assert s.data.unit("grizzard").wounds == 3

@@ -158,3 +158,18 @@ def test_TRANSPORTING_perching_places_the_figure_on_an_adjacent_space(path):
     s = play(_flying(at_activation(game())), Activate("aerijin", ("aerijin",)))
     s = play(play(s, Fly(("short", "long"), "center", "oakguard-5")), Perch())
     assert s.data.figure("aerijin").where == "c-1" and s.data.figure("oakguard-5").where == "c-2"
+
+
+def test_TRANSPORTING_pick_up_at_a_maneuver_point_not_after_a_drop(path, monkeypatch):
+    path["points"] = ((20.0, 20.0, 0.0),)
+    path["end"] = (60.0, 20.0, 0.0)
+    near = {"on": False}
+    monkeypatch.setattr(measure, "range_check", lambda a, b, bl: RangeResult(True, near["on"], True, ()))
+    s = play(_flying(at_activation(game()), pose=(40.0, 40.0, 0.0)), Activate("aerijin", ("aerijin",)))
+    near["on"] = True
+    s = play(s, FLY)
+    from rules.tailfeathers.flight import Pickup
+    picks = [a for a in legal_actions(s) if isinstance(a, Pickup)]
+    assert Pickup("oakguard-1") in picks and Continue() in legal_actions(s)
+    s = play(s, Pickup("oakguard-1"))
+    assert s.data.figure("oakguard-1").where == CARRIED and s.data.figure("aerijin").carrying == "oakguard-1"

@@ -55,6 +55,11 @@ class Drop:
     pass
 
 
+@dataclass(frozen=True)
+class Pickup:
+    figure: str                     # Transporting: picked up at a maneuver point
+
+
 def mover(state: TFState):
     return state.data.figures_of(state.flow.active)[0]
 
@@ -72,12 +77,13 @@ def pilot_options(state: TFState) -> list:
     return out
 
 
-def carriable(state: TFState, fig) -> list[str]:
+def carriable(state: TFState, fig, pose=None) -> list[str]:
     """Transporting: a large bird, a small friendly ground figure in close range, one at a time."""
     if fig.size != "L" or fig.carrying:
         return []
     from rules.tailfeathers.stats import figure_thing
-    me = measure.Thing("flying", fig.id, circle=(fig.pose[0], fig.pose[1], measure.BASE_RADIUS))
+    pose = pose or fig.pose
+    me = measure.Thing("flying", fig.id, circle=(pose[0], pose[1], measure.BASE_RADIUS))
     return sorted(o.id for o in state.data.figures if o.alliance == fig.alliance and o.size == "S"
                   and on_ground(state, o) and state.data.unit(o.unit).kind != "structure"
                   and measure.range_check(me, figure_thing(state, o), []).close)
@@ -113,7 +119,10 @@ def fly(state: TFState, a: Fly, events: list) -> TFState:
         free = [p for p in path.maneuver_points if not any(measure.overlaps(p, o.pose) for o in others)]
         end = free[-1] if free else fig.pose
         stop = _s_of(path, end) if free else 0.0
-    kept = tuple((c.s, c.kind, c.id) for c in crossings if c.s <= stop + 1e-9 and c.id != fig.id)
+    kept = [(c.s, c.kind, c.id) for c in crossings if c.s <= stop + 1e-9 and c.id != fig.id]
+    kept += [(_s_of(path, p), "maneuver", str(k)) for k, p in enumerate(path.maneuver_points)
+             if fig.size == "L" and _s_of(path, p) <= stop + 1e-9]    # transport pick-ups
+    kept = tuple(sorted(kept, key=lambda c: (c[0], c[1] == "maneuver")))
     data = state.data
     if a.carry:
         data = data.with_figure(replace(data.figure(a.carry), where=CARRIED))
@@ -122,7 +131,7 @@ def fly(state: TFState, a: Fly, events: list) -> TFState:
     flight = Flight(fig.unit, a.tilt, fig.pose, tuple(a.templates), kept, 0, stop, end,
                     began_perched=fig.launching, touching=touching, blocked_by=blocked)
     events.append(Event("flight", {"unit": fig.unit, "templates": list(a.templates), "tilt": a.tilt,
-                                   "crossings": [list(c) for c in kept]}))
+                                   "crossings": [list(c) for c in kept if c[1] != "maneuver"]}))
     state = replace(state, data=data, flow=replace(state.flow, flight=flight, waiting="flight", step="move"))
     return advance(state, events)
 
@@ -145,6 +154,9 @@ def _choices(state: TFState) -> list:
             out.append(Swoop(cid))
         if fig.carrying and not fl.dropped and can_enter(state, state.data.figure(fig.carrying), cid):
             out.append(Drop())
+    elif kind == "maneuver" and not fl.dropped:
+        pose = _path(fl).maneuver_points[int(cid)]
+        out += [Pickup(o) for o in carriable(state, fig, pose)]
     elif kind == "mission":
         who = cid.split(":")[1]
         p = state.data.player(who)
@@ -178,7 +190,7 @@ def advance(state: TFState, events: list) -> TFState:
                 else:
                     events.append(Event("flew through an enemy", {"figure": fig.id, "enemy": cid}))
                     state = wound(state, fig.id, 1, events, attacker=cid)
-        elif kind in ("space", "mission") and _choices(state):
+        elif kind in ("space", "mission", "maneuver") and _choices(state):
             return state
         state = replace(state, flow=replace(state.flow, flight=replace(state.flow.flight,
                                                                        index=state.flow.flight.index + 1)))
@@ -234,6 +246,14 @@ def drop(state: TFState, events: list) -> TFState:
     data = data.with_figure(replace(fig, carrying=""))
     events.append(Event("dropped off", {"figure": fig.carrying, "space": sid}))
     return advance(replace(state, data=data, flow=replace(state.flow, flight=replace(fl, dropped=True))), events)
+
+
+def pickup(state: TFState, a: Pickup, events: list) -> TFState:
+    fig = mover(state)
+    data = state.data.with_figure(replace(state.data.figure(a.figure), where=CARRIED))
+    data = data.with_figure(replace(fig, carrying=a.figure))
+    events.append(Event("transporting", {"bird": fig.id, "figure": a.figure}))
+    return advance(replace(state, data=data), events)
 
 
 def swoop(state: TFState, a: Swoop, events: list) -> TFState:

@@ -19,8 +19,8 @@ from rules.tailfeathers.state import TFState
 ACTION_TYPES = (phases.ChooseMission, phases.AssignFigure, phases.DoneAssigning, phases.Tilt, phases.Launch,
                 phases.Bid, act.Activate, act.Pass, act.TreeMove, act.EndMove, act.Scurry, act.AttackWith,
                 act.EndActivation, act.Forage, act.Revive, flight.PilotCheck, flight.Fly, flight.Continue,
-                flight.Perch, flight.Swoop, flight.Drop, combat.AssignHit, final.SiegeTree, final.PatrolTarget,
-                final.RescueBird, cards.PlayCard, leaves.CutLeaf, Measured)
+                flight.Perch, flight.Swoop, flight.Drop, flight.Pickup, combat.AssignHit, final.SiegeTree, final.PatrolTarget,
+                final.RescueBird, cards.PlayCard, leaves.CutLeaf, spirals.Grudge, Measured)
 ACTIONS = {t.__name__: t for t in ACTION_TYPES}
 
 PROMPTS = {"mission_select": "choose a mission card face down (or none)",
@@ -58,6 +58,8 @@ def pending(state: TFState):
         return PhysicsRequest("roll", {"dice": f.roll.dice, "why": f.roll.why.rstrip("+"), "player": f.roll.player})
     if _assigning(state):
         return Decision(f.attack.side, PROMPTS["assign_hits"])
+    if f.grudge:
+        return Decision(state.data.unit(spirals.roller(state)).alliance, "discard the grudge marker to re-roll dice?")
     return Decision(whose(state), PROMPTS.get(f.waiting, f.waiting))
 
 
@@ -67,6 +69,8 @@ def legal_actions(state: TFState) -> list:
         return []
     if _assigning(state):
         return [combat.AssignHit(t) for t in f.attack.targets]
+    if f.grudge:
+        return spirals.grudge_options(state)
     w = f.waiting
     if w == "mission_select":
         return phases.mission_options(state)
@@ -128,7 +132,7 @@ def _measured(state: TFState, outcome: dict, events: list) -> TFState:
         return act.fire_faces(state, faces, events)
     if why == "leaf":
         return leaves.leaf_faces(state, faces, events)
-    if why == "spiral":
+    if why in ("spiral", "spiral+"):
         return spirals.spiral_faces(state, faces, events)
     return combat.on_faces(state, faces, events)
 
@@ -153,8 +157,8 @@ def _decide(state: TFState, a, events: list) -> TFState:
         return simple[type(a)](state, events)
     handlers = {act.Activate: act.activate, act.TreeMove: act.tree_move, act.Scurry: act.scurry,
                 act.AttackWith: act.attack, act.Revive: act.revive, flight.Fly: flight.fly,
-                flight.Swoop: flight.swoop, final.SiegeTree: final.siege, final.PatrolTarget: final.patrol,
-                final.RescueBird: final.rescue, leaves.CutLeaf: leaves.cut}
+                flight.Swoop: flight.swoop, flight.Pickup: flight.pickup, final.SiegeTree: final.siege, final.PatrolTarget: final.patrol,
+                final.RescueBird: final.rescue, leaves.CutLeaf: leaves.cut, spirals.Grudge: spirals.grudge}
     return handlers[type(a)](state, a, events)
 
 

@@ -26,7 +26,8 @@ def new_game(setup: Setup, seed: int) -> TFState:
     for spec in setup.units:
         if spec.kind == "structure":
             continue                                # structures are built (Build Ballista)
-        units.append(Unit(spec.id, spec.alliance, spec.kind, spec.card, spec.pilot))
+        units.append(Unit(spec.id, spec.alliance, spec.kind, spec.card, spec.pilot,
+                          grudge=spec.id in setup.grudges and spec.kind == "bird"))
         figures += [Figure(fid, spec.id, spec.alliance, _size(spec), "") for fid in figure_ids(spec)]
     hands = dict(setup.hands)
     for who, hand in hands.items():             # Action Cards: 7 unique cards of their choosing

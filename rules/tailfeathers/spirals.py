@@ -7,7 +7,7 @@ targeted from outside it; a bird cannot make a normal attack on a turn it is in 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rules.core import Event
 from rules.tailfeathers import dice, measure
@@ -44,12 +44,53 @@ def continue_spiral(state: TFState, events: list) -> TFState:
     return dice.ask(replace(state, flow=flow), "spiral", state.data.unit(me).alliance, value(state, me))
 
 
+@dataclass(frozen=True)
+class Grudge:
+    """Discard the grudge marker to re-roll these faces of the death spiral roll (() = keep all)."""
+    reroll: tuple[str, ...]
+
+
+def roller(state: TFState) -> str:
+    a, b = state.flow.spiral[:2]
+    return b if state.flow.totals else a
+
+
+def grudge_options(state: TFState) -> list:
+    faces = sorted(state.flow.grudge)
+    subsets = {()}
+    for f in faces:
+        subsets |= {tuple(sorted(s + (f,))) for s in subsets}
+    return [Grudge(s) for s in sorted(subsets, key=lambda s: (len(s), s))]
+
+
+def grudge(state: TFState, a: Grudge, events: list) -> TFState:
+    uid = roller(state)
+    u = state.data.unit(uid)
+    faces = list(state.flow.grudge)
+    state = replace(state, flow=replace(state.flow, grudge=()))
+    if not a.reroll:
+        return _result(state, tuple(faces), events)
+    for f in a.reroll:
+        faces.remove(f)
+    state = replace(state, data=state.data.with_unit(replace(u, grudge=False)))
+    events.append(Event("grudge", {"unit": uid, "reroll": list(a.reroll)}))
+    return dice.ask(state, "spiral+", u.alliance, len(a.reroll), kept=tuple(faces))
+
+
 def spiral_faces(state: TFState, faces, events: list) -> TFState:
-    a, b, source, rnd = state.flow.spiral
     roll = state.flow.roll
     state, _ = dice.add_cheese(state, roll.player, dice.count(faces, "cheese"))
+    state = replace(state, flow=replace(state.flow, roll=None))
+    if roll.why == "spiral" and state.data.unit(roller(state)).grudge:
+        return replace(state, flow=replace(state.flow, grudge=tuple(faces)))   # may re-roll (Grudge)
+    return _result(state, roll.kept + tuple(faces), events)
+
+
+def _result(state: TFState, faces, events: list) -> TFState:
+    a, b, source, rnd = state.flow.spiral
     n = dice.hits(faces, "melee")
-    events.append(Event("rolled", {"player": roll.player, "why": "death spiral", "faces": list(faces), "total": n}))
+    player = state.data.unit(roller(state)).alliance
+    events.append(Event("rolled", {"player": player, "why": "death spiral", "faces": list(faces), "total": n}))
     if not state.flow.totals:
         flow = replace(state.flow, roll=None, totals=((a, n),))
         return dice.ask(replace(state, flow=flow), "spiral", state.data.unit(b).alliance, value(state, b))

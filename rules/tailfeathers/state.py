@@ -37,6 +37,7 @@ class Setup:
     placements: tuple[tuple[str, str], ...] = ()  # (figure id, space id); () = deploy automatically
     rules: tuple[str, ...] = ()                  # additional rules in play (ADDITIONAL)
     hands: tuple[tuple[str, tuple[str, ...]], ...] = ()   # action cards chosen (7 each)
+    grudges: tuple[str, ...] = ()                # bird units starting with a grudge marker (scenario)
 
 
 @dataclass(frozen=True)
@@ -215,6 +216,7 @@ class Flow:
     fire_checks: tuple[str, ...] = ()           # figures to roll for on fire at the end of activation
     leaf: str = ""              # the leaf drifting now
     drifts: tuple[str, ...] = ()   # final phase: drifting leaves still to move
+    grudge: tuple[str, ...] = ()   # death spiral faces a grudge marker may re-roll (awaiting the choice)
     spiral: tuple[str, ...] = ()   # a death spiral battle: (attacker unit, defender unit, from, round)
     result: str = ""
     winners: tuple[str, ...] = ()
