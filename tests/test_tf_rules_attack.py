@@ -121,3 +121,10 @@ def test_NESTS_defense_zero_dial_and_destroyed_nest_ends_the_game(sight):
     assert all(f.where == CASUALTY for f in s.data.figures if f.alliance == "rat")
     with pytest.raises(IllegalAction):
         apply(s, EndActivation())
+
+
+def test_GLOSSARY_VETERAN_plus_one_to_ranged_melee_and_defense():
+    from rules.tailfeathers.stats import fig_value
+    s = put(game(), "oakguard-1", veteran=True)
+    f, g = s.data.figure("oakguard-1"), s.data.figure("oakguard-2")
+    assert [fig_value(s, f, k) - fig_value(s, g, k) for k in ("melee", "ranged", "defense")] == [1, 1, 1]
