@@ -166,3 +166,12 @@ def test_a_face_down_token_look_is_in_the_replay_without_its_kind(tmp_path):
     (rule,) = read_replay(tmp_path / "look.fbr").rules
     assert rule.events[0] == {"kind": "looked at a token", "data": {}, "visible_to": ["A"]}
     assert b"medicine" not in (tmp_path / "look.fbr").read_bytes()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", range(1, 11))
+def test_every_scenario_recorded_by_bots_verifies_poses_and_rules(number, tmp_path, capsys):
+    record = tmp_path / f"s{number}.fbr"
+    assert main(["play", "flickem", str(number), "--headless", "--seed", str(number), "--record", str(record)]) == 0
+    assert main(["replay", str(record), "--verify"]) == 0
+    assert "every state hash and outcome as recorded" in capsys.readouterr().out
