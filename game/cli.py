@@ -90,9 +90,10 @@ def _play_headless(args) -> int:
     except GameScriptError as exc:
         print(f"feltbox: {exc}", file=sys.stderr)
         return 2
-    recorder = Recorder(args.record, build_city(scene), seed=args.seed) if args.record else None
+    recorder = Recorder(args.record, build_city(scene), seed=args.seed, rules=True) if args.record else None
     try:
-        result = play_headless(scene, args.seed, args.log, on_episode=recorder, bots=args.bots, script=script)
+        result = play_headless(scene, args.seed, args.log, on_episode=recorder, bots=args.bots, script=script,
+                               on_action=recorder and recorder.action)
     except GameScriptError as exc:
         if recorder:
             recorder.abort(exc)
@@ -166,7 +167,8 @@ def cmd_replay(args) -> int:
         return 0
     header = replay.header
     print(f"{args.file}: scene {header['scene']}, {len(replay.episodes)} episodes, "
-          f"{sum(len(e.frames) for e in replay.episodes)} frames at {header['record_hz']} Hz")
+          f"{sum(len(e.frames) for e in replay.episodes)} frames at {header['record_hz']} Hz"
+          + (f", {len(replay.rules)} rules actions" if "rules" in header else ""))
     return 0
 
 
