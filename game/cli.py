@@ -90,7 +90,9 @@ def _play_headless(args) -> int:
     except GameScriptError as exc:
         print(f"feltbox: {exc}", file=sys.stderr)
         return 2
-    recorder = Recorder(args.record, build_city(scene), seed=args.seed, rules=True) if args.record else None
+    from scenes.deal import deal_tokens
+    recorder = Recorder(args.record, build_city(deal_tokens(scene, args.seed)), seed=args.seed, rules=True) \
+        if args.record else None
     try:
         result = play_headless(scene, args.seed, args.log, on_episode=recorder, bots=args.bots, script=script,
                                on_action=recorder and recorder.action)

@@ -25,6 +25,7 @@ from rules.flickem.judge import judge_shot
 from rules.flickem.powers import with_powers
 from rules.flickem.scenarios import scenario_rules
 from rules.flickem.state import Setup, Survivor, Token, Zombie
+from scenes.deal import deal_tokens
 from scenes.schema import Scene
 
 
@@ -86,7 +87,7 @@ class FlickemBridge:
         """``on_action(action, events, state)`` is called after every rules action the bridge
         applies (a replay's RULE records: game.recording.Recorder.action)."""
         self.on_action = on_action
-        self.city = build_city(scene)
+        self.city = build_city(deal_tokens(scene, seed))     # face-down kinds shuffled by the seed
         self.session = Session(self.city, on_episode=on_episode)
         self.setup = setup_from_city(self.city)
         self.engine = Engine(FlickemGame(self.setup), "flickem", scene.number, seed, ACTIONS)

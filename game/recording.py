@@ -169,4 +169,8 @@ def city_for_replay(header: dict) -> City:
     source = Path(header["scene"]["source"])
     if not source.is_absolute():
         source = Path(__file__).resolve().parent.parent / source
-    return build_city(load_scene(source))
+    scene = load_scene(source)
+    if header.get("rules"):                  # a whole game: its face-down tokens were dealt by its seed
+        from scenes.deal import deal_tokens
+        scene = deal_tokens(scene, int(header.get("seed", 0)))
+    return build_city(scene)
