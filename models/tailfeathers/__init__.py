@@ -1,0 +1,1 @@
+"""Procedural models of Tail Feathers pieces (trimesh + numpy, never Panda3D)."""
