@@ -66,6 +66,7 @@ def cmd_gallery(args) -> int:
     from game.render import Renderer
     if args.game == "tailfeathers":
         from game.tf_gallery import tf_gallery as gallery
+    bodies, poses = gallery()
     renderer = Renderer(*args.size)
     renderer.set_bodies(bodies)
     renderer.set_poses(poses)

@@ -146,6 +146,10 @@ def leaf_polygon(tip) -> np.ndarray:
     return poly[order]
 
 
+def _cross(a, b) -> float:
+    return float(a[0] * b[1] - a[1] * b[0])
+
+
 def transform(poly: np.ndarray, x: float, y: float, rotation: float) -> np.ndarray:
     """Overlay frame -> table frame: rotate by ``rotation`` degrees, then move to (x, y)."""
     c, s = np.cos(np.radians(rotation)), np.sin(np.radians(rotation))
@@ -162,7 +166,7 @@ def shared_border(a: np.ndarray, b: np.ndarray, eps: float = 1e-6) -> float:
             continue
         u = d / length
         for q0, q1 in zip(b, np.roll(b, -1, axis=0)):
-            if abs(np.cross(u, q0 - p0)) > 1e-4 or abs(np.cross(u, q1 - p0)) > 1e-4:
+            if abs(_cross(u, q0 - p0)) > 1e-4 or abs(_cross(u, q1 - p0)) > 1e-4:
                 continue
             t0, t1 = sorted((float(np.dot(q0 - p0, u)), float(np.dot(q1 - p0, u))))
             total += max(0.0, min(t1, length) - max(t0, 0.0))
@@ -174,7 +178,7 @@ def inside(poly: np.ndarray, point, margin: float = 0.0) -> bool:
     p = np.asarray(point, float)
     for a, b in zip(poly, np.roll(poly, -1, axis=0)):
         e = b - a
-        if np.cross(e, p - a) / np.linalg.norm(e) < margin:
+        if _cross(e, p - a) / np.linalg.norm(e) < margin:
             return False
     return True
 
@@ -186,7 +190,7 @@ def overlap_area(a: np.ndarray, b: np.ndarray) -> float:
         if not out:
             return 0.0
         e = c1 - c0
-        side = [float(np.cross(e, np.asarray(p) - c0)) for p in out]
+        side = [_cross(e, np.asarray(p) - c0) for p in out]
         clipped = []
         for i, p in enumerate(out):
             q, sp, sq = out[(i + 1) % len(out)], side[i], side[(i + 1) % len(out)]

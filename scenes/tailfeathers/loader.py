@@ -129,7 +129,7 @@ class _TF:
 
     def params(self, table, i, e, kind):
         try:
-            return check_params(kind, {k: v for k, v in e.items() if k not in SETUP_KEYS | {"alliance"}})
+            return check_params(kind, {k: v for k, v in e.items() if k not in SETUP_KEYS})
         except ValueError as exc:
             bad = re.search(r"parameter '(\w+)'", str(exc))
             self.fail(table, i, bad.group(1) if bad else "kind", str(exc))
