@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from models import buildings, discs, figures, props, tower, vehicles, weapons
 from models.base import PieceModel
-from models.tailfeathers import dice as tf_dice, tray as tf_tray
+from models.tailfeathers.catalog import tf_kinds
 
 BUILDING_NAMES = ("library", "grocery_store", "police_station", "gas_station", "hospital",
                   "school", "rv")
@@ -49,10 +49,8 @@ KINDS: dict[str, tuple[Callable[..., PieceModel], dict[str, tuple[type, tuple | 
     "roof_support": (tower.roof_support, {}),
     "zombie_bin": (tower.zombie_bin, {"day": (int, tuple(range(0, 19)), 2),
                                       "night": (int, tuple(range(0, 19)), 3)}),
-    # Tail Feathers
-    "tf_action_die": (tf_dice.action_die, {}),
-    "tf_dice_tray": (tf_tray.dice_tray, {}),
 }
+KINDS.update(tf_kinds(REQUIRED))   # Tail Feathers pieces: tf_tree, tf_bird, tf_die ...
 
 
 def check_params(kind: str, params: dict[str, Any]) -> dict[str, Any]:

@@ -153,3 +153,18 @@ def action_die() -> PieceModel:
     return finish("tf_action_die", parts, [solid], density=DENSITY, friction=FRICTION,
                   restitution=RESTITUTION, angular_damping=ANGULAR_DAMPING,
                   tags=frozenset({"die", "tailfeathers"}))
+
+
+# -- reading a pose, and the cheese token (shared with the other Tail Feathers models) ------------
+FACE_NAMES = FACES
+
+
+def top_face(quat) -> tuple[str, float]:
+    """(face name, cosine of its tilt from vertical) of the face pointing up for a body
+    quaternion (w, x, y, z); a cosine well below 1 means the die is cocked."""
+    index, tilt = top_face_index(np.asarray(quat, dtype=np.float64)[None])
+    return FACES[int(index[0])], float(np.cos(np.radians(float(tilt[0]))))
+
+
+def face_normals() -> dict[str, np.ndarray]:
+    return {name: np.asarray(FACE_NORMALS[name], dtype=float) for name in FACES}
