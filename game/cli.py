@@ -10,13 +10,13 @@ import json
 import sys
 from pathlib import Path
 
-GAMES = ("flickem",)
+GAMES = ("flickem", "tailfeathers")
 
 
 def _scene(game: str, number: int):
     from scenes.loader import load_flickem
     if game != "flickem":
-        raise SystemExit(f"feltbox: unknown game {game!r} (known: {', '.join(GAMES)})")
+        raise SystemExit(f"feltbox: {game}: only `feltbox render {game} NAME` is supported so far")
     return load_flickem(number)
 
 
@@ -36,21 +36,36 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def cmd_render(args) -> int:
-    from game.city import build_city
     from game.render import Renderer
-    city = build_city(_scene(args.game, args.number))
+    if args.game == "tailfeathers":     # number is the scene name, e.g. show_of_force
+        from game.tf_table import tf_table
+        from scenes.loader import load_tailfeathers
+        bodies, poses = tf_table(load_tailfeathers(args.number))
+    else:
+        from game.city import build_city
+        city = build_city(_scene(args.game, _number(args.number)))
+        bodies, poses = city.bodies, city.poses
     renderer = Renderer(*args.size)
-    renderer.set_bodies(city.bodies)
-    renderer.set_poses(city.poses)
+    renderer.set_bodies(bodies)
+    renderer.set_poses(poses)
     renderer.look(args.view)
     renderer.snapshot(args.out)
     print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {renderer.pipe_name})")
     return 0
 
 
+def _number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise SystemExit(f"feltbox: scenario number must be an integer, got {text!r}") from None
+
+
 def cmd_gallery(args) -> int:
     from game.gallery import gallery
     from game.render import Renderer
+    if args.game == "tailfeathers":
+        from game.tf_gallery import tf_gallery as gallery
     bodies, poses = gallery()
     renderer = Renderer(*args.size)
     renderer.set_bodies(bodies)
@@ -90,9 +105,12 @@ def _play_headless(args) -> int:
     except GameScriptError as exc:
         print(f"feltbox: {exc}", file=sys.stderr)
         return 2
-    recorder = Recorder(args.record, build_city(scene), seed=args.seed) if args.record else None
+    from scenes.deal import deal_tokens
+    recorder = Recorder(args.record, build_city(deal_tokens(scene, args.seed)), seed=args.seed, rules=True) \
+        if args.record else None
     try:
-        result = play_headless(scene, args.seed, args.log, on_episode=recorder, bots=args.bots, script=script)
+        result = play_headless(scene, args.seed, args.log, on_episode=recorder, bots=args.bots, script=script,
+                               on_action=recorder and recorder.action)
     except GameScriptError as exc:
         if recorder:
             recorder.abort(exc)
@@ -166,7 +184,8 @@ def cmd_replay(args) -> int:
         return 0
     header = replay.header
     print(f"{args.file}: scene {header['scene']}, {len(replay.episodes)} episodes, "
-          f"{sum(len(e.frames) for e in replay.episodes)} frames at {header['record_hz']} Hz")
+          f"{sum(len(e.frames) for e in replay.episodes)} frames at {header['record_hz']} Hz"
+          + (f", {len(replay.rules)} rules actions" if "rules" in header else ""))
     return 0
 
 
@@ -182,17 +201,18 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("scenes", help="list the scenes").set_defaults(func=cmd_scenes)
     r = sub.add_parser("render", help="render a scene offscreen to a PNG")
     r.add_argument("game", choices=GAMES)
-    r.add_argument("number", type=int)
+    r.add_argument("number", help="scenario number (flickem) or scene name (tailfeathers)")
     r.add_argument("--out", default="shot.png")
     r.add_argument("--size", type=_size, default=(1280, 720))
     r.add_argument("--view", default="overview", choices=("overview", "top", "closeup"))
     r.set_defaults(func=cmd_render)
     g = sub.add_parser("gallery", help="render one of every piece kind to a PNG")
     g.add_argument("--out", default="pieces.png")
+    g.add_argument("--game", default="flickem", choices=GAMES)
     g.add_argument("--size", type=_size, default=(1600, 1000))
     g.set_defaults(func=cmd_gallery)
     pl = sub.add_parser("play", help="open a window on a scenario's city")
-    pl.add_argument("game", choices=GAMES)
+    pl.add_argument("game", choices=GAMES[:1])
     pl.add_argument("number", type=int)
     pl.add_argument("--headless", action="store_true", help="no window: bots play the whole game")
     pl.add_argument("--bots", default=None,
@@ -208,7 +228,7 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--log", help="write the rules' events as JSON lines")
     pl.set_defaults(func=cmd_play)
     s = sub.add_parser("sim", help="run a physical command script headless")
-    s.add_argument("game", choices=GAMES)
+    s.add_argument("game", choices=GAMES[:1])
     s.add_argument("number", type=int)
     s.add_argument("--script", required=True)
     s.add_argument("--record")

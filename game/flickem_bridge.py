@@ -25,6 +25,7 @@ from rules.flickem.judge import judge_shot
 from rules.flickem.powers import with_powers
 from rules.flickem.scenarios import scenario_rules
 from rules.flickem.state import Setup, Survivor, Token, Zombie
+from scenes.deal import deal_tokens
 from scenes.schema import Scene
 
 
@@ -82,8 +83,11 @@ def _front_of(city: City, placement) -> str:
 class FlickemBridge:
     """One game: the rules engine, the physical table, and the glue between them."""
 
-    def __init__(self, scene: Scene, seed: int = 0, on_episode=None):
-        self.city = build_city(scene)
+    def __init__(self, scene: Scene, seed: int = 0, on_episode=None, on_action=None):
+        """``on_action(action, events, state)`` is called after every rules action the bridge
+        applies (a replay's RULE records: game.recording.Recorder.action)."""
+        self.on_action = on_action
+        self.city = build_city(deal_tokens(scene, seed))     # face-down kinds shuffled by the seed
         self.session = Session(self.city, on_episode=on_episode)
         self.setup = setup_from_city(self.city)
         self.engine = Engine(FlickemGame(self.setup), "flickem", scene.number, seed, ACTIONS)
@@ -93,7 +97,7 @@ class FlickemBridge:
 
     def decide(self, action) -> list[Event]:
         """A player's discrete choice (choose a survivor, move, use a weapon, end the turn)."""
-        events = self.engine.apply(action)
+        events = self._apply(action)
         self._table_consequences(events)
         for event in events:
             if event.kind == "zombie killed at short distance":
@@ -104,6 +108,12 @@ class FlickemBridge:
                 self.session.present[self.city.index(found)] = True
                 self.session.inside[found] = building
         self._apply_table_events(events)
+        return events
+
+    def _apply(self, action) -> list[Event]:
+        events = self.engine.apply(action)
+        if self.on_action is not None:
+            self.on_action(action, events, self.engine.state)
         return events
 
     def fight_aim(self, spec: dict) -> Aim:
@@ -247,7 +257,7 @@ class FlickemBridge:
         outcome.update(self.figures())
         outcome["objects"] = city_objects(self.city, self.session.poses, self.session.present)
         outcome["touching_rv"] = self._touching_rv(outcome)
-        events = self.engine.apply(Measured(outcome))
+        events = self._apply(Measured(outcome))
         if request.kind == "flick" and spec["weapon"] != "movement_disc":
             self._after_shot(outcome, spec["weapon"] == "shotgun")
         self._table_consequences(events)

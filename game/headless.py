@@ -126,9 +126,11 @@ class ScriptEnded(Exception):
 
 
 def play_headless(scene: Scene, seed: int = 0, log: str | Path | None = None, on_episode=None,
-                  max_decisions: int = 2000, bots: str = "all", script: list[Line] | None = None) -> GameResult:
-    """Play ``scene`` to its end: bots on their seats, the script's lines on the others."""
-    bridge = FlickemBridge(scene, seed, on_episode=on_episode)
+                  max_decisions: int = 2000, bots: str = "all", script: list[Line] | None = None,
+                  on_action=None) -> GameResult:
+    """Play ``scene`` to its end: bots on their seats, the script's lines on the others.
+    ``on_episode`` gets every physics episode, ``on_action`` every rules action (a Recorder)."""
+    bridge = FlickemBridge(scene, seed, on_episode=on_episode, on_action=on_action)
     seats = Seats(bridge, bots, script)
     lines: list[str] = []
     turns = 0

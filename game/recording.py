@@ -2,7 +2,9 @@
 
 The first entry of every episode's inputs is a ``{"op": "world", ...}`` record: which bodies were
 off the table, which started awake and which body's contacts were watched. With the start
-snapshot that is everything a fresh world needs to re-run the episode bit for bit.
+snapshot that is everything a fresh world needs to re-run the episode bit for bit. A game's
+recording also holds every rules action (RULE records, game/replay_rules.py), and ``verify``
+rebuilds the rules from them (game/verify_rules.py).
 """
 from __future__ import annotations
 
@@ -16,8 +18,10 @@ from panda3d import bullet
 from game.bodies import BodySpec
 from game.city import City, build_city
 from game.replay import ReplayError, ReplayWriter, read_replay
+from game.replay_rules import file_order, public_events
 from game.session import Episode
-from game.table import RECORD_HZ, TICK_HZ, TICKS_PER_FRAME, Input, Table
+from game.table import RECORD_HZ, TICK_HZ, TICKS_PER_FRAME, EpisodeResult, Input, Table
+from rules.core import state_hash, to_json
 from scenes.loader import load_scene
 
 
@@ -43,12 +47,23 @@ def _portable(source: str) -> str:
 
 
 class Recorder:
-    """Collects a session's episodes and writes them as one replay file, atomically."""
+    """Collects a session's episodes (and a game's rules actions) into one replay, atomically.
 
-    def __init__(self, path: str | Path, city: City, seed: int = 0):
+    ``rules=True``: the header names the game, scenario, seed and starting state hash, so that
+    ``verify`` can rebuild the rules; pass ``action`` as the bridge's ``on_action``."""
+
+    def __init__(self, path: str | Path, city: City, seed: int = 0, rules: bool = False):
         self.path = Path(path)
-        self.writer = ReplayWriter(self.path, replay_header(city, seed))
+        header = replay_header(city, seed)
+        if rules:
+            from game.verify_rules import rules_header
+            header["rules"] = rules_header(city, seed)
+        self.writer = ReplayWriter(self.path, header)
         self.writer.__enter__()
+
+    def action(self, action, events, state) -> None:
+        """One rules action applied: its JSON, its events as everyone sees them, the state hash."""
+        self.writer.add_rule(type(action).__name__, to_json(action), public_events(events), state_hash(state))
 
     def __call__(self, episode: Episode) -> None:
         inputs = [{"op": "world", **episode.world}] + list(episode.inputs)
@@ -82,44 +97,71 @@ class VerifyResult:
 
 def resimulate(bodies: list[BodySpec], start: np.ndarray, inputs: list[dict]) -> np.ndarray:
     """Re-run one recorded episode and return its (T,N,7) frames."""
+    return rerun(bodies, start, inputs).frames
+
+
+def rerun(bodies: list[BodySpec], start: np.ndarray, inputs: list[dict]) -> EpisodeResult:
+    """Re-run one recorded episode: its whole result (frames, final poses, contacts)."""
     world = inputs[0]
     if world.get("op") != "world":
         raise ReplayError("episode does not start with its world record")
     present = np.ones(len(bodies), bool)
     present[world["absent"]] = False
     table = Table(bodies, start, present, world["awake"])
-    result = table.run([Input.from_json(i) for i in inputs[1:]], watch=world["watch"])
-    return result.frames
+    return table.run([Input.from_json(i) for i in inputs[1:]], watch=world["watch"])
 
 
 def verify(path: str | Path) -> VerifyResult:
-    """Re-simulate every episode; report the first differing tick and body, if any."""
+    """Re-simulate every episode and, in a game's recording, re-apply every rules action, in
+    file order; report the first differing tick and body, or the first action that differs."""
     replay = read_replay(path)
     header = replay.header
     if header.get("build") != build_info():
         return VerifyResult(False, 0, 0, f"recorded with {header.get('build')}, this build is "
                             f"{build_info()}: re-simulation is only exact on the same build")
     bodies = [BodySpec.from_json(b) for b in header["bodies"]]
+    rules = None
+    if "rules" in header:
+        from game.verify_rules import RulesCheck
+        rules = RulesCheck(city_for_replay(header), header, replay.episodes)
+        if rules.start_error:
+            return VerifyResult(False, 0, 0, rules.start_error)
+    elif replay.rules:
+        return VerifyResult(False, 0, 0, "rules actions recorded without the header's rules entry")
     frames_total = 0
-    for ep in replay.episodes:
-        again = resimulate(bodies, ep.start, ep.inputs)
-        recorded = ep.frames
-        n = min(len(again), len(recorded))
-        diff = np.flatnonzero(np.any(again[:n].view(np.uint32) != recorded[:n].view(np.uint32), axis=2).ravel())
-        if diff.size:
-            frame, body = divmod(int(diff[0]), len(bodies))
-            tick = (frame + 1) * TICKS_PER_FRAME
-            return VerifyResult(False, ep.index, frames_total,
-                                f"episode {ep.index}: first difference at tick {tick}, body "
-                                f"{bodies[body].id!r}")
-        if len(again) != len(recorded):
-            tick = (n + 1) * TICKS_PER_FRAME
-            return VerifyResult(False, ep.index, frames_total,
-                                f"episode {ep.index}: first difference at tick {tick}: recorded "
-                                f"{len(recorded)} frames, re-simulated {len(again)}")
-        frames_total += n
-    return VerifyResult(True, len(replay.episodes), frames_total,
-                        f"{len(replay.episodes)} episodes, {frames_total} frames bit-exact")
+    for kind, i in file_order(replay.rules, len(replay.episodes)):
+        if kind == "action":
+            problem = rules.action(replay.rules[i])
+            if problem:
+                return VerifyResult(False, len(replay.episodes), frames_total, problem)
+            continue
+        ep = replay.episodes[i]
+        again = rerun(bodies, ep.start, ep.inputs)
+        problem = _first_difference(ep, again.frames, bodies)
+        if problem:
+            return VerifyResult(False, ep.index, frames_total, problem)
+        if rules is not None:
+            rules.episode(ep, again)
+        frames_total += len(again.frames)
+    message = f"{len(replay.episodes)} episodes, {frames_total} frames bit-exact"
+    if rules is not None:
+        message += f"; {len(replay.rules)} rules actions, every state hash and outcome as recorded"
+    return VerifyResult(True, len(replay.episodes), frames_total, message)
+
+
+def _first_difference(ep, again: np.ndarray, bodies: list[BodySpec]) -> str | None:
+    recorded = ep.frames
+    n = min(len(again), len(recorded))
+    diff = np.flatnonzero(np.any(again[:n].view(np.uint32) != recorded[:n].view(np.uint32), axis=2).ravel())
+    if diff.size:
+        frame, body = divmod(int(diff[0]), len(bodies))
+        tick = (frame + 1) * TICKS_PER_FRAME
+        return f"episode {ep.index}: first difference at tick {tick}, body {bodies[body].id!r}"
+    if len(again) != len(recorded):
+        tick = (n + 1) * TICKS_PER_FRAME
+        return (f"episode {ep.index}: first difference at tick {tick}: recorded "
+                f"{len(recorded)} frames, re-simulated {len(again)}")
+    return None
 
 
 def city_for_replay(header: dict) -> City:
@@ -127,4 +169,8 @@ def city_for_replay(header: dict) -> City:
     source = Path(header["scene"]["source"])
     if not source.is_absolute():
         source = Path(__file__).resolve().parent.parent / source
-    return build_city(load_scene(source))
+    scene = load_scene(source)
+    if header.get("rules"):                  # a whole game: its face-down tokens were dealt by its seed
+        from scenes.deal import deal_tokens
+        scene = deal_tokens(scene, int(header.get("seed", 0)))
+    return build_city(scene)

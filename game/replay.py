@@ -1,9 +1,11 @@
-"""Replay v1: the on-disk record of physics episodes (byte layout in docs/replay-format.md).
+"""Replay v2: the on-disk record of physics episodes and rules actions (docs/replay-format.md).
 
 A file is a versioned header (build, units, tick and record rates, body table, seed, scene), then
 per episode its start snapshot, inputs and outcome, then its 60 Hz poses in chunks (XOR delta
 against the previous frame, changed bodies only, byte-shuffled, zlib; every record carries its
-length and CRC-32), and a trailer holding SHA-256 hashes of the pose stream. A file without its
+length and CRC-32), v2: a RULE record per rules action (game/replay_rules.py) after the episodes
+it came from, and a trailer holding SHA-256 hashes of the pose stream (and the RULE records).
+v1 files (no RULE records) still read. A file without its
 trailer is truncated and nothing of it is loaded. Files are written to a temporary name in the
 target's folder, fsynced and renamed. Playback reads poses only; it needs no physics, so this
 module imports neither panda3d nor Bullet.
@@ -22,20 +24,25 @@ from typing import Any
 
 import numpy as np
 
+from game.replay_poses import (
+    _SHAPE,
+    ZLIB_LEVEL,
+    ReplayError,
+    decode_chunk,
+    encode_chunk,
+    pose_stream_hash,
+)
+from game.replay_rules import RuleRecord, RuleRecordError, decode_rule, encode_rule
+
 MAGIC = b"FBRPLAY1"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)                        # versions this build reads: v1 is v2 without RULE records
 CHUNK_FRAMES = 60                     # frames per POSE record: one second at 60 Hz
-ZLIB_LEVEL = 6                        # 9 buys < 1 % on pose data and costs twice the time
 HEADER_KEYS = ("build", "units", "tick_hz", "record_hz", "bodies", "seed", "scene")
 _U32 = struct.Struct("<I")
 _REC = struct.Struct("<4sI")          # tag, payload length
 _POSE = struct.Struct("<III")         # episode, first frame, frame count
-_SHAPE = struct.Struct("<II")         # frames, bodies: framing for pose_stream_hash
-_TAGS = (b"EPIS", b"POSE", b"TRLR")
-
-
-class ReplayError(ValueError):
-    """A replay that cannot be loaded; the message is one line saying why."""
+_TAGS = (b"EPIS", b"POSE", b"RULE", b"TRLR")
 
 
 @dataclass
@@ -54,60 +61,7 @@ class Replay:
     header: dict
     episodes: list[Episode]
     trailer: dict = field(default_factory=dict)
-
-
-def encode_chunk(prev: np.ndarray, frames: np.ndarray) -> bytes:
-    """Changed-body mask + zlib of the byte-shuffled XOR deltas of (T,N,7) float32 frames.
-
-    ``prev`` is the (N,7) frame before the chunk. Deltas are on the raw bits, so this is lossless
-    for every float32 value (-0.0, subnormals, inf, NaN payloads).
-    """
-    bits = np.concatenate([prev[None], frames]).view(np.uint32)
-    delta = bits[1:] ^ bits[:-1]                                    # (T,N,7)
-    changed = delta.any(axis=(0, 2))                                # (N,)
-    kept = np.ascontiguousarray(delta[:, changed, :])               # (T,M,7)
-    # Byte planes: (4,7,M,T), so each body field's time series of one byte is contiguous.
-    shuffled = kept.view(np.uint8).reshape(*kept.shape, 4).transpose(3, 2, 1, 0)
-    data = zlib.compress(np.ascontiguousarray(shuffled).tobytes(), ZLIB_LEVEL)
-    return np.packbits(changed).tobytes() + data
-
-
-def decode_chunk(prev: np.ndarray, payload: bytes, n_frames: int) -> np.ndarray:
-    """Inverse of encode_chunk: the chunk's (n_frames,N,7) float32 frames."""
-    n_bodies = prev.shape[0]
-    mask_len = (n_bodies + 7) // 8
-    if len(payload) < mask_len:
-        raise ReplayError(f"corrupt: pose chunk of {len(payload)} bytes has no room for its body mask")
-    changed = np.unpackbits(np.frombuffer(payload[:mask_len], np.uint8))[:n_bodies].astype(bool)
-    m = int(changed.sum())
-    try:
-        raw = zlib.decompress(payload[mask_len:])
-    except zlib.error as exc:
-        raise ReplayError(f"corrupt: pose chunk does not inflate ({exc})") from None
-    if len(raw) != 4 * 7 * m * n_frames:
-        raise ReplayError(f"corrupt: pose chunk holds {len(raw)} bytes, expected {4 * 7 * m * n_frames}")
-    shuffled = np.frombuffer(raw, np.uint8).reshape(4, 7, m, n_frames)
-    kept = np.ascontiguousarray(shuffled.transpose(3, 2, 1, 0)).view(np.uint32).reshape(n_frames, m, 7)
-    delta = np.zeros((n_frames, n_bodies, 7), np.uint32)
-    delta[:, changed, :] = kept
-    bits = np.bitwise_xor.accumulate(np.concatenate([prev.view(np.uint32)[None], delta]), axis=0)
-    return bits[1:].view(np.float32)
-
-
-def pose_stream_hash(frames_list: list[np.ndarray]) -> str:
-    """SHA-256 of a list of (T,N,7) frame arrays: per array u32 T, u32 N, then its float32 bits.
-
-    The trailer stores this over every episode's frames as ``frames_sha256``, so a verifier can
-    hash its re-simulated frames and compare with one string.
-    """
-    h = hashlib.sha256()
-    for frames in frames_list:
-        frames = np.ascontiguousarray(frames, dtype=np.float32)
-        if frames.ndim != 3 or frames.shape[2] != 7:
-            raise ValueError(f"frames must be (T,N,7), got shape {frames.shape}")
-        h.update(_SHAPE.pack(frames.shape[0], frames.shape[1]))
-        h.update(frames.tobytes())
-    return h.hexdigest()
+    rules: list[RuleRecord] = field(default_factory=list)    # v2: the rules actions, in order
 
 
 def _check_header(header: dict) -> None:
@@ -134,24 +88,29 @@ class ReplayWriter:
     file is deleted and whatever was at ``path`` before is left untouched.
     """
 
-    def __init__(self, path: str | Path, header: dict):
+    def __init__(self, path: str | Path, header: dict, version: int = VERSION):
         _check_header(header)
-        self.path = Path(path)
-        self.header = {**header, "format": "feltbox-replay", "version": VERSION}
+        if version not in READS:
+            raise ValueError(f"cannot write replay version {version} (this build writes {READS})")
+        self.path, self.version = Path(path), version
+        self.header = {**header, "format": "feltbox-replay", "version": version}
         self.n_bodies = len(self.header["bodies"])
         self._file = None
         self._tmp: Path | None = None
         self._payload_hash = hashlib.sha256()
         self._frames_hash = hashlib.sha256()
+        self._rules_hash = hashlib.sha256()
         self.episodes = 0
         self.frames = 0
+        self.rules = 0
+        self._claimed = 0                     # episodes already followed by a rules action
 
     def __enter__(self) -> "ReplayWriter":
         head = json.dumps(self.header, sort_keys=True, allow_nan=False).encode()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
         self._tmp, self._file = Path(tmp), os.fdopen(fd, "wb")
-        self._file.write(MAGIC + _U32.pack(VERSION) + _U32.pack(len(head)) + head
+        self._file.write(MAGIC + _U32.pack(self.version) + _U32.pack(len(head)) + head
                          + _U32.pack(zlib.crc32(head)))
         return self
 
@@ -186,6 +145,21 @@ class ReplayWriter:
         self.episodes += 1
         self.frames += len(frames)
 
+    def add_rule(self, action_type: str, data, events: list[dict], state_hash: str) -> None:
+        """Append rules action number ``self.rules`` (v2): its type and JSON data, the public
+        events it produced (replay_rules.public_events) and the state hash after it. It claims
+        the episodes added since the previous action."""
+        if self._file is None:
+            raise RuntimeError(f"ReplayWriter for {self.path} is not open (use it in a with-block)")
+        if self.version < 2:
+            raise ValueError("replay v1 has no rules records")
+        payload = encode_rule(RuleRecord(self.rules, action_type, data, events, state_hash,
+                                         list(range(self._claimed, self.episodes))))
+        self._file.write(_record(b"RULE", payload))
+        self._rules_hash.update(payload)
+        self.rules += 1
+        self._claimed = self.episodes
+
     def __exit__(self, exc_type, exc, tb) -> None:
         if self._file is None:
             return
@@ -200,9 +174,11 @@ class ReplayWriter:
                 self._tmp.unlink()          # a failed recording leaves nothing behind
 
     def _finish(self) -> None:
-        trailer = json.dumps({"episodes": self.episodes, "frames": self.frames,
-                              "pose_sha256": self._payload_hash.hexdigest(),
-                              "frames_sha256": self._frames_hash.hexdigest()}, sort_keys=True).encode()
+        trailer = {"episodes": self.episodes, "frames": self.frames,
+                   "pose_sha256": self._payload_hash.hexdigest(), "frames_sha256": self._frames_hash.hexdigest()}
+        if self.version >= 2:
+            trailer.update(rules=self.rules, rules_sha256=self._rules_hash.hexdigest())
+        trailer = json.dumps(trailer, sort_keys=True).encode()
         self._file.write(_record(b"TRLR", trailer))
         self._file.flush()
         os.fsync(self._file.fileno())
@@ -259,11 +235,11 @@ def read_replay(path: str | Path) -> Replay:
     r = _Reader(data)
     r.take(len(MAGIC), "the magic")
     version = _U32.unpack(r.take(4, "the version"))[0]
-    if version != VERSION:
-        raise ReplayError(f"unsupported replay version {version} (this build reads {VERSION})")
+    if version not in READS:
+        raise ReplayError(f"unsupported replay version {version} (this build reads "
+                          f"{', '.join(map(str, READS))})")
     header = _read_header(r)
-    episodes, trailer = _read_records(r, len(header["bodies"]))
-    return Replay(header, episodes, trailer)
+    return _read_records(r, header, version)
 
 
 def _read_header(r: _Reader) -> dict:
@@ -304,13 +280,29 @@ def _next_record(r: _Reader) -> tuple[bytes, bytes]:
     return tag, payload
 
 
-def _read_records(r: _Reader, n_bodies: int) -> tuple[list[Episode], dict]:
+def _read_records(r: _Reader, header: dict, version: int) -> Replay:
+    n_bodies = len(header["bodies"])
     episodes: list[Episode] = []
+    rules: list[RuleRecord] = []
     chunks: list[np.ndarray] = []
-    payload_hash = hashlib.sha256()
-    prev = None
+    payload_hash, rules_hash = hashlib.sha256(), hashlib.sha256()
+    prev, claimed = None, 0
     while True:
+        at = r.pos
         tag, payload = _next_record(r)
+        if tag == b"RULE":
+            if version < 2:
+                raise ReplayError(f"corrupt: a RULE record at byte {at} in a version {version} replay")
+            if episodes and sum(len(c) for c in chunks) != episodes[-1].expected:
+                raise ReplayError(f"truncated: episode {episodes[-1].index} lacks frames before the RULE "
+                                  f"record at byte {at}")
+            try:
+                rules.append(decode_rule(payload, len(rules), claimed, len(episodes)))
+            except RuleRecordError as exc:
+                raise ReplayError(str(exc)) from None
+            rules_hash.update(payload)
+            claimed = len(episodes)
+            continue
         if tag == b"EPIS":
             _finish(episodes, chunks)
             episodes.append(_episode(payload, len(episodes), n_bodies))
@@ -323,9 +315,13 @@ def _read_records(r: _Reader, n_bodies: int) -> tuple[list[Episode], dict]:
             _finish(episodes, chunks)
             trailer = _json(payload, "trailer")
             _check_trailer(trailer, episodes, payload_hash.hexdigest())
+            if version >= 2 and (trailer.get("rules") != len(rules)
+                                 or trailer.get("rules_sha256") != rules_hash.hexdigest()):
+                raise ReplayError(f"corrupt: trailer lists {trailer.get('rules')} rules actions, the file "
+                                  f"holds {len(rules)}, or their hash differs")
             if r.pos != len(r.data):
                 raise ReplayError(f"corrupt: {len(r.data) - r.pos} stray bytes after the trailer")
-            return episodes, trailer
+            return Replay(header, episodes, trailer, rules)
 
 
 def _episode(payload: bytes, index: int, n_bodies: int) -> Episode:

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from models import buildings, discs, figures, props, tower, vehicles, weapons
 from models.base import PieceModel
+from models.tailfeathers.catalog import tf_kinds
 
 BUILDING_NAMES = ("library", "grocery_store", "police_station", "gas_station", "hospital",
                   "school", "rv")
@@ -49,6 +50,7 @@ KINDS: dict[str, tuple[Callable[..., PieceModel], dict[str, tuple[type, tuple | 
     "zombie_bin": (tower.zombie_bin, {"day": (int, tuple(range(0, 19)), 2),
                                       "night": (int, tuple(range(0, 19)), 3)}),
 }
+KINDS.update(tf_kinds(REQUIRED))   # Tail Feathers pieces: tf_tree, tf_bird, tf_die ...
 
 
 def check_params(kind: str, params: dict[str, Any]) -> dict[str, Any]:

@@ -59,7 +59,7 @@ def _number(value: Any, where: str, fail) -> float:
     return float(value)
 
 
-def load_scene(path: str | Path) -> Scene:
+def load_scene(path: str | Path) -> Scene:   # a TFScene for game = "tailfeathers"
     """Read, check and return one scene file."""
     path = Path(path)
     try:
@@ -98,8 +98,11 @@ class _Builder:
 
     def scene(self) -> Scene:
         game = self.top("game", str)
+        if game == "tailfeathers":
+            from scenes.tailfeathers.loader import build_tf
+            return build_tf(self)
         if game != "flickem":
-            self.fail((None, 0, "game"), f"unknown game {game!r} (known: flickem)")
+            self.fail((None, 0, "game"), f"unknown game {game!r} (known: flickem, tailfeathers)")
         number = self.top("scenario", int)
         city = (self.top("city_width", float, 90.0), self.top("city_depth", float, 90.0))
         teams = self.top("teams", dict)
@@ -250,3 +253,16 @@ def list_scenes() -> list[tuple[str, int, str, str]]:
         scene = load_scene(path)
         out.append((scene.game, scene.number, scene.title, str(path.relative_to(SCENE_DIR.parent))))
     return out
+
+
+def tailfeathers_path(name: str) -> Path:
+    return SCENE_DIR / "tailfeathers" / f"{name}.toml"
+
+
+def load_tailfeathers(name: str):
+    """A Tail Feathers scene by file stem, e.g. "show_of_force"."""
+    path = tailfeathers_path(name)
+    if not path.exists():
+        known = ", ".join(sorted(p.stem for p in path.parent.glob("*.toml")))
+        raise SceneError(f"{path}: no such Tail Feathers scene (known: {known})")
+    return load_scene(path)

@@ -117,12 +117,18 @@ def _forced(bridge, survivor: str, building: str, card: str | None = None, waiti
                                                                  actions_left=2, **flow))
 
 
+def _dealt(bridge, kind: str) -> list[tuple[str, str]]:
+    """(id, place) of the table tokens of ``kind`` as the seed dealt them."""
+    return [(t.id, t.where) for t in bridge.engine.state.data.tokens if t.kind == kind and t.where != "supply"]
+
+
 def test_S5_CROSSROADS_new_zombies_and_supply_tokens_appear_on_the_table_and_the_token_leaves():
     from rules.flickem.tokens import TakeDrop
     bridge = FlickemBridge(load_flickem(5), seed=2)
-    _forced(bridge, "survivor-anita", "library", "footsteps")
-    events = bridge.decide(TakeDrop(take="token-crossroads-1"))
-    assert not bridge.session.present[bridge.city.index("token-crossroads-1")]
+    cross, where = _dealt(bridge, "crossroads")[0]
+    _forced(bridge, "survivor-anita", where, "footsteps")
+    events = bridge.decide(TakeDrop(take=cross))
+    assert not bridge.session.present[bridge.city.index(cross)]
     new = [e.data for e in events if e.kind == "new zombie"]
     assert len(new) == 3                                          # one by each survivor in the street
     for z in new:
@@ -134,13 +140,16 @@ def test_S5_CROSSROADS_new_zombies_and_supply_tokens_appear_on_the_table_and_the
     in_city = {z.id for z in bridge.engine.state.data.zombies if z.where == "city"}
     assert in_city == {bridge.city.bodies[i].id for i in bridge.city.ids("zombie") if bridge.session.present[i]}
     bridge = FlickemBridge(load_flickem(5), seed=2)
-    _forced(bridge, "survivor-anita", "hospital", "stash")
-    bridge.decide(TakeDrop(take="token-crossroads-2"))
-    hospital = bridge.city.buildings["hospital"]
-    for token in ("token-food-1", "token-medicine-1"):
+    cross, where = _dealt(bridge, "crossroads")[1]
+    _forced(bridge, "survivor-anita", where, "stash")
+    events = bridge.decide(TakeDrop(take=cross))
+    building = bridge.city.buildings[where]
+    appeared = [e.data["token"] for e in events if e.kind == "token appeared"]
+    assert len(appeared) == 2
+    for token in appeared:
         i = bridge.city.index(token)
-        assert bridge.session.present[i] and bridge.engine.state.data.token(token).where == "hospital"
-        assert np.linalg.norm(hospital.to_local(bridge.session.poses[i, :2])) < 15.0
+        assert bridge.session.present[i] and bridge.engine.state.data.token(token).where == where
+        assert np.linalg.norm(building.to_local(bridge.session.poses[i, :2])) < 15.0
 
 
 def test_S8_NEW_X_TOKENS_the_X_piece_moves_before_the_door_and_a_supply_token_goes_in():
@@ -150,8 +159,9 @@ def test_S8_NEW_X_TOKENS_the_X_piece_moves_before_the_door_and_a_supply_token_go
     bridge = FlickemBridge(load_flickem(8), seed=2)
     _forced(bridge, "survivor-anita", "city", waiting="x", closing="library")
     events = bridge.decide(MoveX("gas_station", "library"))
-    x = bridge.session.poses[bridge.city.index("token-x-1")]
-    probe = Placement("token-x-1", "token", float(x[0]), float(x[1]), 0.0, {"token": "x", "face": "up"})
+    moved = next(e.data["token"] for e in events if e.kind == "X token moved")
+    x = bridge.session.poses[bridge.city.index(moved)]
+    probe = Placement(moved, "token", float(x[0]), float(x[1]), 0.0, {"token": "x", "face": "up"})
     assert _front_of(bridge.city, probe) == "front:library"       # the table reads it back so
     placed = next(e.data["token"] for e in events if e.kind == "supply token placed")
     i = bridge.city.index(placed)
@@ -165,10 +175,11 @@ def test_S8_NEW_SURVIVOR_the_recruit_s_figure_appears_next_to_the_active_survivo
     bridge = FlickemBridge(load_flickem(8), seed=2)
     _forced(bridge, "survivor-anita", "city")
     state = bridge.engine.state
-    token = replace(state.data.token("token-survivor-1"), face="up")
-    state = replace(state, data=replace(state.data.with_token(token), recruits=(("token-survivor-1", "survivor-lily"),)))
+    found, where = _dealt(bridge, "survivor")[0]
+    token = replace(state.data.token(found), face="up")
+    state = replace(state, data=replace(state.data.with_token(token), recruits=((found, "survivor-lily"),)))
     events: list = []
-    state = left_building(state, "hospital", events)
+    state = left_building(state, where, events)
     bridge.engine.state = state
     bridge._apply_table_events(events)
     lily, anita = bridge.city.index("survivor-lily"), bridge.city.index("survivor-anita")

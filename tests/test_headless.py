@@ -20,7 +20,8 @@ def test_bots_play_s1_to_the_end_with_a_log_and_a_verifiable_replay(tmp_path, ca
     events = [json.loads(line) for line in log.read_text().splitlines()]
     assert events[-1]["event"] == "game over"
     assert {"survivor chosen", "turn ended"} <= {e["event"] for e in events}
-    assert main(["replay", str(record), "--verify"]) == 0
+    assert main(["replay", str(record), "--verify"]) == 0          # poses and the rules state
+    assert "rules actions, every state hash and outcome as recorded" in capsys.readouterr().out
     assert main(["play", "flickem", "1", "--headless", "--seed", "4"]) == 0
     again = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert again["state_hash"] == result["state_hash"]

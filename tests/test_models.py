@@ -20,7 +20,7 @@ EXAMPLES = [("survivor", {"number": n, "backpack": b}) for n in range(1, 12) for
 
 
 def test_every_catalog_kind_has_an_example():
-    assert {k for k, _ in EXAMPLES} == set(KINDS)
+    assert {k for k, _ in EXAMPLES} == {k for k in KINDS if not k.startswith("tf_")}   # tf_: test_tf_models
 
 
 @pytest.mark.parametrize("kind,params", EXAMPLES, ids=[f"{k}-{'-'.join(map(str, p.values()))}" for k, p in EXAMPLES])

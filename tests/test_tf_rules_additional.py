@@ -12,7 +12,6 @@ from rules.tailfeathers.activation import Activate, AttackWith, EndActivation, E
 from rules.tailfeathers.cards import PlayCard
 from rules.tailfeathers.combat import normal_targets
 from rules.tailfeathers.flight import Continue, Fly, Perch
-from rules.tailfeathers.simplegeom import Crossing, FlightPath, RangeResult
 from rules.tailfeathers.state import CASUALTY, FLYING, Feather
 from rules.tailfeathers.stats import can_enter
 from tests.tf_fixtures import apply, at_activation, cheese, game, legal_actions, pending, play, put, roll, unit

@@ -9,7 +9,6 @@ import pytest
 from rules.core import GameOver, IllegalAction, PhysicsRequest
 from rules.tailfeathers import measure
 from rules.tailfeathers.activation import Activate, AttackWith, EndActivation, EndMove
-from rules.tailfeathers.simplegeom import RangeResult
 from rules.tailfeathers.state import CASUALTY, FLYING
 from tests.tf_fixtures import apply, at_activation, cheese, game, legal_actions, pending, play, put, roll
 
@@ -19,7 +18,7 @@ def sight(monkeypatch):
     """Range finder stand-in: everything in range; clear unless a test says otherwise."""
     box = {"clear": True, "close": False}
     monkeypatch.setattr(measure, "range_check",
-                        lambda a, b, blockers: RangeResult(True, box["close"], box["clear"], ()))
+                        lambda a, b, blockers: measure.RangeResult(True, box["close"], box["clear"], ()))
     return box
 
 

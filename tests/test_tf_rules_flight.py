@@ -13,7 +13,6 @@ from rules.tailfeathers.activation import Activate, AttackWith, EndActivation
 from rules.tailfeathers.combat import AssignHit
 from rules.tailfeathers.flight import Continue, Drop, Fly, Perch, PilotCheck, Swoop
 from rules.tailfeathers.phases import AssignFigure, ChooseMission
-from rules.tailfeathers.simplegeom import Crossing, FlightPath, RangeResult
 from rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, MISSION
 from tests.tf_fixtures import apply, at_activation, game, legal_actions, pending, play, put, roll, unit
 
@@ -26,12 +25,12 @@ def path(monkeypatch):
     def flight_path(start, r, templates, tilt):
         (x0, y0, _), (x1, y1, _) = start, box["end"]
         line = tuple((x0 + (x1 - x0) * k / 40, y0 + (y1 - y0) * k / 40, k) for k in range(41))
-        return FlightPath((), tuple(box["points"]), box["end"], line)
+        return measure.FlightPath((), tuple(box["points"]), box["end"], line)
 
     monkeypatch.setattr(measure, "flight_path", flight_path)
-    monkeypatch.setattr(measure, "crossings", lambda p, things, r: [Crossing(*c) for c in box["cross"]])
+    monkeypatch.setattr(measure, "crossings", lambda p, things, r: [measure.Crossing(*c) for c in box["cross"]])
     monkeypatch.setattr(measure, "touching_base", lambda pose, things: tuple(box.get("touching", ())))
-    monkeypatch.setattr(measure, "range_check", lambda a, b, bl: RangeResult(True, box.get("close", False), True, ()))
+    monkeypatch.setattr(measure, "range_check", lambda a, b, bl: measure.RangeResult(True, box.get("close", False), True, ()))
     return box
 
 
@@ -66,7 +65,8 @@ def test_CROSSING_tree_trunk_stops_turned_180_two_wounds_rattled(path):
     s = play(play(_flying(at_activation(game())), Activate("aerijin", ("aerijin",))), FLY)
     f, u = s.data.figure("aerijin"), s.data.unit("aerijin")
     assert u.wounds == 2 and u.rattled and f.where == FLYING
-    assert f.pose[1] == pytest.approx(40.0) and f.pose[2] == pytest.approx(270.0)
+    assert f.pose[1] == pytest.approx(48.0 - measure.BASE_RADIUS, abs=0.05)   # the base touches the trunk
+    assert f.pose[2] == pytest.approx(270.0)
 
 
 def test_CROSSING_space_may_perch_at_center_tilt_unless_it_began_perched(path):
@@ -164,7 +164,7 @@ def test_TRANSPORTING_pick_up_at_a_maneuver_point_not_after_a_drop(path, monkeyp
     path["points"] = ((20.0, 20.0, 0.0),)
     path["end"] = (60.0, 20.0, 0.0)
     near = {"on": False}
-    monkeypatch.setattr(measure, "range_check", lambda a, b, bl: RangeResult(True, near["on"], True, ()))
+    monkeypatch.setattr(measure, "range_check", lambda a, b, bl: measure.RangeResult(True, near["on"], True, ()))
     s = play(_flying(at_activation(game()), pose=(40.0, 40.0, 0.0)), Activate("aerijin", ("aerijin",)))
     near["on"] = True
     s = play(s, FLY)

@@ -207,8 +207,9 @@ def _path(fl: Flight):
 
 def _stop_at_trunk(state: TFState, s: float, trunk: str, events: list) -> TFState:
     fig, fl = mover(state), state.flow.flight
-    x, y, h = measure.position_at(_path(fl), s)
-    data = state.data.with_figure(replace(fig, pose=(x, y, (h + 180.0) % 360.0)))
+    wood = next(t for t in state.setup.battlefield.trunks if t.id == trunk)
+    pose = measure.stop_touching(_path(fl), measure.Thing("trunk", trunk, polygon=wood.polygon))
+    data = state.data.with_figure(replace(fig, pose=pose))
     u = data.unit(fig.unit)
     if u.pilot and not u.rattled:
         data = data.with_unit(replace(u, rattled=True))

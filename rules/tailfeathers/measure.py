@@ -1,24 +1,27 @@
-"""The one door from the rules to the table geometry (contract: /work/tf-contract.md, "Geometry").
-
-Every geometric question the rules ask goes through these names, so the contract's
-rules/tailfeathers/geometry.py (another engineer's) replaces the house stand-in
-(simplegeom.py) in one place; tests may monkeypatch these functions."""
+"""The one door from the rules to the table geometry (contract: /work/tf-contract.md, "Geometry";
+rules/tailfeathers/geometry.py). Every geometric question the rules ask goes through these names,
+so tests may monkeypatch them to name exactly what a flight crosses or what is in range."""
 from __future__ import annotations
 
 import math
 
-try:                                            # the real module, once merged
-    from rules.tailfeathers import geometry as _geo  # type: ignore[attr-defined]
-except ImportError:                             # pragma: no cover - depends on the merge
-    from rules.tailfeathers import simplegeom as _geo
+from rules.tailfeathers import geometry as _geo
 
 Thing = _geo.Thing
+FlightPath = _geo.FlightPath
+Crossing = _geo.Crossing
+RangeResult = _geo.RangeResult
 flight_path = _geo.flight_path
 crossings = _geo.crossings
 position_at = _geo.position_at
 range_check = _geo.range_check
 
-BASE_RADIUS = 2.5               # HOUSE: a bird base's radius (cm)
+BASE_RADIUS = _geo.BIRD_BASE_RADIUS      # a bird base's radius (cm; data/templates.toml)
+
+
+def stop_touching(path, thing) -> tuple[float, float, float]:
+    """Crossing a trunk: the base stops touching it, turned 180 degrees away."""
+    return _geo.stop_touching(path, thing, BASE_RADIUS)
 
 
 def inside(point: tuple[float, float], polygon) -> bool:

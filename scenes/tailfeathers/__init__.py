@@ -1,0 +1,1 @@
+"""Tail Feathers scenes: battlefields of tree overlays, nests, leaves and the deployed forces."""

@@ -1,0 +1,177 @@
+"""Replays of whole games: RULE records (every rules action, its public events and the state hash
+after it) interleaved with the episodes, and ``feltbox replay --verify`` rebuilding the rules.
+
+The recordings here are real game openings on the S1 table (bots deciding and aiming, a dozen
+actions and a few episodes), so they take a second; the whole bot game recorded and verified
+is tests/test_headless.py's first test."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.cli import main
+from game.flickem_bridge import FlickemBridge
+from game.headless import Seats
+from game.recording import Recorder
+from game.replay import ReplayWriter, read_replay
+from game.replay_rules import file_order, public_events
+from rules.core import Decision, PhysicsRequest, state_hash, to_json
+from rules.flickem.flow import apply
+from scenes.loader import load_flickem
+
+pytestmark = pytest.mark.physics
+
+
+def _record_opening(path, actions=14, seed=4):
+    """Bots play the first ``actions`` rules actions of S1 (seed 4), recorded with the rules."""
+    scene = load_flickem(1)
+    recorder = Recorder(path, FlickemBridge(scene, seed).city, seed=seed, rules=True)
+    bridge = FlickemBridge(scene, seed, on_episode=recorder, on_action=recorder.action)
+    seats = Seats(bridge)
+    while recorder.writer.rules < actions:
+        pending = bridge.pending()
+        if isinstance(pending, Decision):
+            bridge.decide(seats.decide(pending))
+        elif isinstance(pending, PhysicsRequest):
+            bridge.physics(seats.aim(pending))
+        else:
+            break
+    recorder.close()
+    return bridge
+
+
+@pytest.fixture(scope="module")
+def opening(tmp_path_factory):
+    path = tmp_path_factory.mktemp("rules") / "opening.fbr"
+    bridge = _record_opening(path)
+    return path, bridge
+
+
+def _rewrite(src, dst, version=2, edit=None, edit_episode=None):
+    """Write ``src`` again record by record (in file order), letting ``edit(rule)`` change a rule
+    and ``edit_episode(episode)`` an episode."""
+    replay = read_replay(src)
+    header = dict(replay.header)
+    if version == 1:
+        header.pop("rules", None)
+    with ReplayWriter(dst, header, version=version) as w:
+        for kind, i in file_order(replay.rules, len(replay.episodes)):
+            if kind == "episode":
+                ep = replay.episodes[i]
+                if edit_episode:
+                    edit_episode(ep)
+                w.add_episode(ep.kind, ep.start, ep.inputs, ep.frames, ep.outcome)
+            elif version == 2:
+                rule = replay.rules[i]
+                if edit:
+                    edit(rule)
+                w.add_rule(rule.type, rule.data, rule.events, rule.hash)
+    return dst
+
+
+def test_a_recorded_game_holds_every_action_in_order_with_its_hash_and_verifies(opening, capsys):
+    path, bridge = opening
+    replay = read_replay(path)
+    assert replay.header["version"] == 2
+    assert replay.header["rules"] == {"game": "flickem", "scenario": 1, "seed": 4,
+                                      "start_hash": replay.header["rules"]["start_hash"]}
+    history = bridge.engine.history
+    assert [r.type for r in replay.rules] == [type(s.action).__name__ for s in history]
+    assert [r.data for r in replay.rules] == json.loads(json.dumps([to_json(s.action) for s in history]))
+    assert replay.rules[-1].hash == state_hash(bridge.engine.state)
+    assert replay.trailer["rules"] == len(replay.rules) == 14
+    measured = [r for r in replay.rules if r.type == "Measured"]
+    assert measured and all(len(r.episodes) == 1 for r in measured)     # each follows its episode
+    assert sorted(e for r in replay.rules for e in r.episodes) == list(range(len(replay.episodes)))
+    assert main(["replay", str(path), "--verify"]) == 0
+    out = capsys.readouterr().out
+    assert "14 rules actions" in out and "bit-exact" in out
+
+
+def test_a_tampered_hash_or_action_exits_1_naming_the_action(opening, tmp_path, capsys):
+    path, _ = opening
+    rules = read_replay(path).rules
+    chosen = next(r.index for r in rules if r.type == "ChooseSurvivor")
+    measured = next(r.index for r in rules if r.type == "Measured")
+
+    def bad_hash(rule):
+        if rule.index == 3:
+            rule.hash = "0" * 16
+
+    def other_survivor(rule):
+        if rule.index == chosen:
+            rule.data = {"survivor": "survivor-nobody"}
+
+    def fewer_fell(rule):
+        if rule.index == measured:
+            rule.data["outcome"]["settled"] = not rule.data["outcome"]["settled"]
+
+    def zombie_fell(rule):
+        if rule.index == measured:
+            rule.data["outcome"]["fell"] = ["zombie-01"]
+
+    def episode_agrees(ep):       # the episode's recorded outcome tampered the same way
+        if ep.index == rules[measured].episodes[0]:
+            ep.outcome["fell"] = ["zombie-01"]
+
+    cases = ((bad_hash, None, 3, "state hash"), (other_survivor, None, chosen, "refused"),
+             (fewer_fell, None, measured, "recorded outcome"), (zombie_fell, episode_agrees, measured, "re-measures"))
+    for edit, edit_episode, index, why in cases:
+        bad = _rewrite(path, tmp_path / f"{edit.__name__}.fbr", edit=edit, edit_episode=edit_episode)
+        assert main(["replay", str(bad), "--verify"]) == 1
+        out = capsys.readouterr().out
+        assert out.startswith("DIFFERS: ") and f"action {index} (" in out and why in out, out
+
+
+def test_a_truncated_or_corrupt_rule_record_exits_2_loading_nothing(opening, tmp_path, capsys):
+    path, _ = opening
+    data = path.read_bytes()
+    at = data.index(b"RULE", data.index(b"RULE") + 1)          # the second RULE record
+    cut, flipped = tmp_path / "cut.fbr", tmp_path / "flipped.fbr"
+    cut.write_bytes(data[:at + 20])
+    flipped.write_bytes(data[:at + 12] + bytes([data[at + 12] ^ 0x10]) + data[at + 13:])
+    for broken, reason in ((cut, "truncated"), (flipped, "CRC mismatch in the RULE record")):
+        assert main(["replay", str(broken), "--verify"]) == 2
+        assert reason in capsys.readouterr().err
+
+
+def test_a_v1_replay_without_rule_records_still_verifies_its_poses(opening, tmp_path, capsys):
+    path, _ = opening
+    old = _rewrite(path, tmp_path / "v1.fbr", version=1)
+    replay = read_replay(old)
+    assert replay.header["version"] == 1 and replay.rules == [] and "rules" not in replay.trailer
+    assert main(["replay", str(old), "--verify"]) == 0
+    out = capsys.readouterr().out
+    assert "bit-exact" in out and "rules actions" not in out
+
+
+def test_a_face_down_token_look_is_in_the_replay_without_its_kind(tmp_path):
+    """TAKE, DROP OFF: Anita (team A) looks at a face-down token: the replay's public event log
+    shows that a token was looked at, and by which team, never what it was."""
+    from rules.flickem.flow import ChooseSurvivor, TakeDrop, new_game
+    from rules.flickem.state import Survivor, Token
+    from tests.test_flickem_flow import play, setup
+    from tests.test_replay import HEADER, _turn
+    anita = Survivor("survivor-anita", "Anita", "A", 2, where="library")
+    state = play(new_game(setup(survivors=(anita,), tokens=(Token("token-7", "medicine", "library"),)), 1),
+                 ChooseSurvivor("survivor-anita"))
+    action = TakeDrop(take="token-7")
+    state, events = apply(state, action)
+    assert events[0].kind == "looked at a token" and events[0].data["kind"] == "medicine"
+    start, frames = _turn(0.1, 1, 1)
+    with ReplayWriter(tmp_path / "look.fbr", HEADER) as w:
+        w.add_episode("flick", start, [{"op": "world", "absent": [], "awake": [], "watch": 0}], frames, None)
+        w.add_rule("TakeDrop", to_json(action), public_events(events), state_hash(state))
+    (rule,) = read_replay(tmp_path / "look.fbr").rules
+    assert rule.events[0] == {"kind": "looked at a token", "data": {}, "visible_to": ["A"]}
+    assert b"medicine" not in (tmp_path / "look.fbr").read_bytes()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", range(1, 11))
+def test_every_scenario_recorded_by_bots_verifies_poses_and_rules(number, tmp_path, capsys):
+    record = tmp_path / f"s{number}.fbr"
+    assert main(["play", "flickem", str(number), "--headless", "--seed", str(number), "--record", str(record)]) == 0
+    assert main(["replay", str(record), "--verify"]) == 0
+    assert "every state hash and outcome as recorded" in capsys.readouterr().out
