@@ -72,3 +72,26 @@ def test_random_playouts_stay_consistent(seed, rules):
         rebuilt.append(replay.hash() if len(rebuilt) % 8 == 1 or len(rebuilt) == 1 else None)
     assert [h for h in rebuilt if h] == [h for h in hashes if h] and len(rebuilt) == len(hashes)
     assert replay.hash() == engine.hash()
+
+
+@pytest.mark.parametrize("scene", ["show_of_force", "glade_crossing"])
+def test_random_playouts_on_the_scene_battlefields(scene):
+    """The same checks on the scenes' battlefields (the bridge's Battlefield, real geometry)."""
+    from rules.tailfeathers.state import Setup
+    from scenes.loader import load_tailfeathers
+    from scenes.tailfeathers.battlefield import battlefield_from_scene
+    from tests.tf_fixtures import UNITS
+    game = TailFeathersGame(Setup(battlefield_from_scene(load_tailfeathers(scene)), UNITS, "mouse",
+                                  rules=ALL, hands=HANDS))
+    engine = Engine(game, "tailfeathers", 1, seed=5, action_types=ACTIONS)
+    rng = random.Random(5)
+    for _ in range(300):
+        p = game.pending(engine.state)
+        if isinstance(p, GameOver):
+            break
+        engine.apply(outcome(p, rng) if isinstance(p, PhysicsRequest) else rng.choice(game.legal_actions(engine.state)))
+    assert from_json(TFState, to_json(engine.state)) == engine.state
+    replay = Engine(game, "tailfeathers", 1, seed=5, action_types=ACTIONS)
+    for entry in engine.to_json()["actions"]:
+        replay.apply(from_json(ACTIONS[entry["type"]], entry["data"]))
+    assert replay.hash() == engine.hash()
