@@ -68,7 +68,7 @@ def test_trunk_crossed_before_a_space_and_the_stop_touching_it():
     space = Thing("space", "oak-3", polygon=square(28, 34, -4, 4))
     far = Thing("space", "oak-9", polygon=square(40, 44, -4, 4))
     got = crossings(p, [space, far, trunk], R)
-    assert got == [measure.Crossing(20.0, "trunk", "oak-trunk"), Crossing(28.0, "space", "oak-3")]
+    assert got == [Crossing(20.0, "trunk", "oak-trunk"), Crossing(28.0, "space", "oak-3")]
     stop = g.stop_touching(p, trunk, R)                      # base touches x = 20, turned around
     assert close(stop, (17.0, 0.0, 180.0))
     assert g.contact_s(p, trunk, R) == pytest.approx(17.0)
@@ -79,14 +79,14 @@ def test_trunk_touched_only_by_the_end_head_slides_the_base_to_it():
     p = flight_path((0.0, 0.0, 0.0), R, ["long", "long"], "center")    # head x 25.4..29, half width 3.6
     trunk = Thing("trunk", "t", polygon=square(26, 27, 3.3, 4))         # 3.3 > base radius from the line
     assert g.contact_s(p, trunk, R) is None
-    assert crossings(p, [trunk], R) == [measure.Crossing(26.0, "trunk", "t")]
+    assert crossings(p, [trunk], R) == [Crossing(26.0, "trunk", "t")]
     assert close(g.stop_touching(p, trunk, R), (26.0, 0.3, 180.0))
 
 
 def test_path_ending_on_a_flying_base():
     p = flight_path((0.0, 0.0, 0.0), R, ["short", "short", "short"], "center")   # mps 11, 19; end 27
     enemy = Thing("flying", "wrunk", circle=(29.0, 0.0, 3.0))
-    assert crossings(p, [enemy], R) == [measure.Crossing(26.0, "flying", "wrunk")]    # the end head reaches x=26
+    assert crossings(p, [enemy], R) == [Crossing(26.0, "flying", "wrunk")]    # the end head reaches x=26
     assert g.ends_on(p, [enemy], R) == ("wrunk",)
     assert g.last_free_maneuver_point(p, [enemy], R) == 1
     other = Thing("flying", "grizzard", circle=(19.0, 5.0, 3.0))               # 5 < 6 from mp 2

@@ -146,8 +146,9 @@ def tilt_options(state: TFState) -> list:
 def tilt(state: TFState, a, events: list) -> TFState:
     fig = state.data.figure(a.bird)
     if isinstance(a, Launch):
-        # Launch Position: beak up, pivoted (HOUSE: it keeps its place in the space), center tilt
-        fig = replace(fig, launching=True, tilt="center", pose=(fig.pose[0], fig.pose[1], a.heading % 360.0))
+        # Launch Position: beak up, pivoted, moved within its space (HOUSE: to the space's centre)
+        x, y = measure.centroid(space(state, fig.where).polygon)
+        fig = replace(fig, launching=True, tilt="center", pose=(x, y, a.heading % 360.0))
         events.append(Event("launch", {"bird": fig.id, "heading": fig.pose[2]}))
     elif a.tilt != "stay":
         fig = replace(fig, tilt=a.tilt)
@@ -214,6 +215,3 @@ def initiative_faces(state: TFState, faces: tuple[str, ...], events: list) -> TF
     from rules.tailfeathers.activation import skip_out
     return skip_out(replace(state, data=replace(state.data, players=players), flow=flow), events)
 
-
-def launch_pose_ok(state: TFState, fig, x: float, y: float) -> bool:
-    return measure.inside((x, y), space(state, fig.where).polygon)
