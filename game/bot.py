@@ -17,7 +17,15 @@ import time
 
 import numpy as np
 
-from game.bot_aim import FAIL, Plan, door_centre, plan_fight, plan_move, simulate
+from game.bot_aim import (
+    FAIL,
+    Plan,
+    door_centre,
+    plan_eject,
+    plan_fight,
+    plan_move,
+    simulate,
+)
 from game.bot_goals import (
     Goal,
     Knowledge,
@@ -66,20 +74,22 @@ class Bot:
         self.doors = {b: tuple(float(v) for v in door_centre(bridge.city, b)) for b in bridge.city.buildings}
         self.goals: dict[str, Goal] = {}    # the last goal of each survivor (logs, tests)
         self.done: dict[str, set[str]] = {}  # buildings a survivor found nothing more to take in
-        self.turn_walls: list[float] = []   # wall seconds of each bot turn (choice to end)
+        self.turn_walls: list[float] = []   # wall seconds of each bot turn (choice to next choice)
         self._turn_start: float | None = None
-        bridge.fight_aim = lambda spec: plan_fight(bridge.city, spec).aim   # fights aimed by simulating
+        # the headless loop lets the bridge aim fight attacks and ejects: aim them by simulating
+        bridge.fight_aim = lambda spec: plan_fight(bridge.city, spec).aim
+        bridge.eject_aim = lambda spec: plan_eject(bridge.session, spec, self._zombie_spots()).aim
 
     # -- decisions -----------------------------------------------------------------------------
     def decide(self, legal: list) -> object:
         self.knowledge.update(self.bridge.engine.history)
         action = self._decide(legal)
         action = action if action in legal else legal[0]    # never an illegal move
-        if isinstance(action, ChooseSurvivor):
-            self._turn_start = time.perf_counter()
-        elif isinstance(action, EndTurn) and self._turn_start is not None:
-            self.turn_walls.append(time.perf_counter() - self._turn_start)
-            self._turn_start = None
+        if isinstance(action, ChooseSurvivor):      # a whole turn: its flicks, fights, the reaction
+            now = time.perf_counter()
+            if self._turn_start is not None:
+                self.turn_walls.append(now - self._turn_start)
+            self._turn_start = now
         return action
 
     def _decide(self, legal: list) -> object:

@@ -3,7 +3,7 @@ in the arena (game/arena.py).
 
 A move toward a building aims at a point just behind its door line when the survivor stands in
 front of the door (within a cone around the door's heading), else at a staging point 12 cm in
-front of the door (staged hops of at most ~30 cm). A move from inside a building starts behind
+front of the door (staged hops of 15 / 30 / 45 cm). A move from inside a building starts behind
 it, as the session places it (SHOOTING / MOVING FROM INSIDE: out through the door), and only
 candidates that leave the building count. Every candidate is a scratch world (the real table,
 not recorded) measured like the real flick; the best-scoring one is kept.
@@ -15,14 +15,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.arena import aim_at, arena_flick
+from game.city import rest_pose
 from game.flick import Aim, setup_flick
 from game.measure import measure_flick
 from game.table import Table
 from models.dimensions import dims
 
 STAGE = 12.0          # cm in front of the door line: where a staged approach lines up
-HOP = 30.0            # cm: the longest hop tried toward a far goal (a blocked long flick is lost)
+HOPS = (15.0, 30.0, 45.0)   # cm: hops tried toward a far goal (a blocked long flick is lost)
 FAIL = -1000.0
+CAP_S = 2.0           # simulated seconds a candidate may run: a move settles well within it; one
+                      # that sets the street wobbling past it has touched something anyway
 
 
 @dataclass
@@ -71,7 +74,8 @@ def simulate(session, survivor: str, weapon: str, aim: Aim):
     city = session.city
     _, start_xy, inside = _start(session, survivor)
     setup = setup_flick(city, session.poses, session.present, survivor, weapon, aim, "right", None, start_xy)
-    result = Table(city.bodies, setup.poses, setup.present, setup.awake).run(setup.inputs, watch=setup.watched)
+    result = Table(city.bodies, setup.poses, setup.present, setup.awake).run(setup.inputs, watch=setup.watched,
+                                                                             cap_s=CAP_S)
     outcome = measure_flick(city, result, setup.flicked, setup.present, inside, tuple(setup.held) + tuple(setup.awake))
     return outcome, result.final[setup.flicked, :2].astype(float)
 
@@ -99,7 +103,7 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
         if straight_in:
             reaches = [span - 1.5, span + 1.0]
         else:
-            reaches = sorted({min(d, span) for d in (15.0, HOP, span) if d > 3.0}) or [max(span, 2.0)]
+            reaches = sorted({min(d, span) for d in (*HOPS, span) if d > 3.0}) or [max(span, 2.0)]
     if barricades and straight_in:          # hit the barricades hard enough to clear the door
         reaches = reaches + [span + 8.0, span + 15.0]
     best, count = None, 0
@@ -116,6 +120,9 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
             score = _score_move(outcome, end, point, enter, inside, zombies, barricades)
             if best is None or score > best.score:
                 best = Plan(aim, score, count)
+            if score > 490.0 or (enter is None or not straight_in) and score > -2.0:
+                best.simulated = count              # in, or on the point: good enough
+                return best
     best.simulated = count
     return best
 
@@ -150,8 +157,8 @@ def plan_fight(city, spec: dict) -> Plan:
         for power in sorted({base, min(1.0, base + 0.15), max(0.1, base - 0.1)}):
             aim = Aim(aim_at(city, spec, offset) % 360.0, power)
             setup = arena_flick(city, spec, aim)
-            result = Table(city.bodies, setup.poses, setup.present, setup.awake).run(setup.inputs,
-                                                                                     watch=setup.watched)
+            result = Table(city.bodies, setup.poses, setup.present, setup.awake).run(
+                setup.inputs, watch=setup.watched, cap_s=2 * CAP_S)
             outcome = measure_flick(city, result, setup.flicked, setup.present, None,
                                     tuple(setup.held) + tuple(setup.awake))
             count += 1
@@ -163,5 +170,35 @@ def plan_fight(city, spec: dict) -> Plan:
             if fell:
                 best.simulated = count
                 return best
+    best.simulated = count
+    return best
+
+
+def plan_eject(session, spec: dict, zombies: list[np.ndarray] = ()) -> Plan:
+    """S6: flick a fight's loser out of the building (placed at the entrance as Session.eject
+    does): a few directions around the door's heading and powers; the one that lands it farthest
+    from the door, still in the city, best next to a standing zombie (TOO CLOSE!)."""
+    city = session.city
+    sid, building = spec["survivor"], spec["building"]
+    i, g = city.index(sid), city.buildings[building]
+    x, y = g.to_world(np.array([g.door_x + dims()["figure"]["base_diameter"] / 2 + 0.3, 0.0]))[0]
+    poses, present = session.poses.copy(), session.present.copy()
+    poses[i] = rest_pose(city.bodies[i], float(x), float(y), g.heading)
+    present[i] = True
+    door = door_centre(city, building)
+    best, count = None, 0
+    for offset in (0.0, -20.0, 20.0, -40.0, 40.0):
+        for power in (0.25, 0.4):
+            aim = Aim((g.heading + offset) % 360.0, power)
+            setup = setup_flick(city, poses, present, sid, "figure", aim, "right")
+            result = Table(city.bodies, setup.poses, setup.present, setup.awake).run(
+                setup.inputs, watch=setup.watched, cap_s=CAP_S)
+            outcome = measure_flick(city, result, setup.flicked, setup.present, None, tuple(setup.awake))
+            end = result.final[i, :2].astype(float)
+            count += 1
+            score = FAIL if sid in outcome.left_city else float(np.linalg.norm(end - door))
+            score += sum(20.0 for z in zombies if float(np.linalg.norm(end - z)) < 6.0)
+            if best is None or score > best.score:
+                best = Plan(aim, score, count)
     best.simulated = count
     return best
