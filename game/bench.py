@@ -2,7 +2,8 @@
 
 Prints JSON. Targets: flick episode >= 20x real time; 3-zombie rush and 8-zombie horde >= 10x;
 fresh world from a snapshot <= 10 ms; Python overhead (episode wall time outside Bullet's step)
-<= 25 %; replay <= 20 KiB per simulated second for a typical flick turn; offscreen frame time.
+<= 25 %; replay <= 20 KiB per simulated second for a typical flick turn; offscreen frame time. Tail
+Feathers: a whole Show of Force bot battle <= 180 s, crossing / range queries <= 1 ms.
 """
 from __future__ import annotations
 
@@ -157,6 +158,41 @@ def bench_rules_and_bots(quick: bool) -> dict:
                             "s_per_turn": round(wall / max(game.turns, 1), 3), "result": game.result}}
 
 
+def bench_tailfeathers(quick: bool) -> dict:
+    """Tail Feathers: a whole bot battle of Show of Force headless (physical dice and feathers;
+    target <= 180 s wall) and the geometry's crossing and range queries (target <= 1 ms each),
+    timed on the battle's battlefield with a bird flying from its home tree."""
+    from game.headless import play_headless
+    from game.tf_bridge import TFBridge
+    from rules.tailfeathers import measure
+    from rules.tailfeathers.stats import blockers, figure_thing, flight_things, nest_thing
+    from scenes.loader import load_tailfeathers
+    scene = load_tailfeathers("show_of_force")
+    start = time.perf_counter()
+    battle = play_headless(scene, seed=1)
+    wall = time.perf_counter() - start
+    state = TFBridge(scene, 1).engine.state
+    bird = next(f for f in state.data.figures if f.size == "L")
+    things, walls = flight_things(state, bird.id), blockers(state)
+    me, nest = figure_thing(state, bird), nest_thing(state, "rat")
+    reps = 20 if quick else 100
+    cross, rng = [], []
+    for k in range(reps):
+        path = measure.flight_path(bird.pose, measure.BASE_RADIUS, ("long", "short", "long")[:2 + k % 2],
+                                   ("left", "center", "right")[k % 3])
+        t = time.perf_counter()
+        measure.crossings(path, things, measure.BASE_RADIUS)
+        cross.append((time.perf_counter() - t) * 1e3)
+        t = time.perf_counter()
+        measure.range_check(me, nest, walls)
+        rng.append((time.perf_counter() - t) * 1e3)
+    return {"battle_show_of_force": {"wall_s": round(wall, 2), "turns": battle.turns, "episodes": battle.episodes,
+                                     "result": battle.result, "target_wall_s": 180},
+            "crossings_ms_median": round(statistics.median(cross), 4), "crossings_ms_max": round(max(cross), 4),
+            "range_check_ms_median": round(statistics.median(rng), 4), "range_check_ms_max": round(max(rng), 4),
+            "things": len(things), "target_query_ms": 1.0}
+
+
 def run_bench(quick: bool = False) -> dict:
     reps = 3 if quick else 15
     city = build_city(load_flickem(1))
@@ -170,6 +206,7 @@ def run_bench(quick: bool = False) -> dict:
         "replay": bench_replay(city),
         "render_1280x720": bench_frame(),
         "rules_and_bots": bench_rules_and_bots(quick),
+        "tailfeathers": bench_tailfeathers(quick),
         "targets": {"flick_x_realtime": 20, "rush_x_realtime": 10, "world_build_ms": 10,
                     "python_overhead": 0.25, "replay_kib_per_sim_s": 20},
     }

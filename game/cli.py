@@ -79,9 +79,11 @@ def cmd_gallery(args) -> int:
 def cmd_play(args) -> int:
     if args.headless:
         return _play_headless(args)
+    if args.game == "tailfeathers":
+        raise SystemExit("feltbox: tailfeathers: only --headless play is supported so far")
     from game.city import build_city
     from game.play import play_window
-    city = build_city(_scene(args.game, args.number))
+    city = build_city(_scene(args.game, _number(args.number)))
     return play_window(city, args)
 
 
@@ -92,13 +94,20 @@ def _play_headless(args) -> int:
     from game.flickem_script import GameScriptError, load_game_script
     from game.headless import play_headless, transcript
     from game.recording import Recorder
-    scene = _scene(args.game, args.number)
+    tf = args.game == "tailfeathers"
+    if tf:
+        from rules.tailfeathers.flow import ACTIONS
+        from scenes.loader import load_tailfeathers
+        scene = load_tailfeathers(args.number)
+    else:
+        ACTIONS = None
+        scene = _scene(args.game, _number(args.number))
     try:
         if args.script == "-":                 # hot-seat: the players answer at a prompt
             from game.hotseat import Prompt
             script = Prompt()
         else:
-            script = load_game_script(args.script) if args.script else None
+            script = load_game_script(args.script, ACTIONS) if args.script else None
         if script is None and args.bots != "all":
             raise GameScriptError(f"--bots {args.bots}: the other seats need --script FILE headless "
                                   "(or play them in the window without --headless)")
@@ -106,8 +115,12 @@ def _play_headless(args) -> int:
         print(f"feltbox: {exc}", file=sys.stderr)
         return 2
     from scenes.deal import deal_tokens
-    recorder = Recorder(args.record, build_city(deal_tokens(scene, args.seed)), seed=args.seed, rules=True) \
-        if args.record else None
+    if tf:
+        from game.tf_recording import TFRecorder
+        recorder = TFRecorder(args.record, scene, seed=args.seed) if args.record else None
+    else:
+        recorder = Recorder(args.record, build_city(deal_tokens(scene, args.seed)), seed=args.seed, rules=True) \
+            if args.record else None
     try:
         result = play_headless(scene, args.seed, args.log, on_episode=recorder, bots=args.bots, script=script,
                                on_action=recorder and recorder.action)
@@ -177,9 +190,13 @@ def cmd_replay(args) -> int:
         from game.recording import city_for_replay
         from game.render import render_frames
         import numpy as np
-        city = city_for_replay(replay.header)
         frames = np.concatenate([ep.frames for ep in replay.episodes])
-        render_frames(city.bodies, frames, args.frames, tuple(args.size))
+        if replay.header["scene"].get("game") == "tailfeathers":   # the dice tray's frames
+            from game.bodies import BodySpec
+            bodies = [BodySpec.from_json(b) for b in replay.header["bodies"]]
+        else:
+            bodies = city_for_replay(replay.header).bodies
+        render_frames(bodies, frames, args.frames, tuple(args.size))
         print(f"wrote {len(frames)} frames to {args.frames}")
         return 0
     header = replay.header
@@ -211,9 +228,9 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--game", default="flickem", choices=GAMES)
     g.add_argument("--size", type=_size, default=(1600, 1000))
     g.set_defaults(func=cmd_gallery)
-    pl = sub.add_parser("play", help="open a window on a scenario's city")
-    pl.add_argument("game", choices=GAMES[:1])
-    pl.add_argument("number", type=int)
+    pl = sub.add_parser("play", help="open a window on a scenario's city, or play a game headless")
+    pl.add_argument("game", choices=GAMES)
+    pl.add_argument("number", help="scenario number (flickem) or scene name (tailfeathers, headless only)")
     pl.add_argument("--headless", action="store_true", help="no window: bots play the whole game")
     pl.add_argument("--bots", default=None,
                     help="the seats bots play: all, none, or teams such as teamB. Headless: all by default, "

@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from game.flick import Aim
-from rules.flickem.flow import ACTIONS
+from rules.flickem.flow import ACTIONS as FLICKEM_ACTIONS
 
 
 class GameScriptError(ValueError):
@@ -37,33 +37,35 @@ class Line:
         return f"{self.source}:{self.number}"
 
 
-def load_game_script(path: str | Path) -> list[Line]:
+def load_game_script(path: str | Path, actions: dict | None = None) -> list[Line]:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise GameScriptError(f"{path}: can not read the script ({exc.strerror})") from None
-    return parse_game_script(text, str(path))
+    return parse_game_script(text, str(path), actions)
 
 
-def parse_game_script(text: str, source: str = "<script>") -> list[Line]:
+def parse_game_script(text: str, source: str = "<script>", actions: dict | None = None) -> list[Line]:
+    """The script's lines, each checked for syntax against ``actions`` (a game's ACTIONS;
+    Dead of Winter's by default)."""
     lines = []
     for n, raw in enumerate(text.splitlines(), 1):
         words = tuple(raw.split("#", 1)[0].split())
         if words:
             line = Line(source, n, words)
-            _check(line)
+            _check(line, actions)
             lines.append(line)
     return lines
 
 
-def _check(line: Line) -> None:
+def _check(line: Line, actions: dict | None = None) -> None:
     """Syntax only (legality is checked when the line's turn comes)."""
     head = line.words[0]
     if head == "aim":
         aim_of(line)
     elif head not in ("bot", "bots"):
-        action_of(line)
+        action_of(line, actions)
 
 
 def aim_of(line: Line) -> Aim:
@@ -80,7 +82,10 @@ def aim_of(line: Line) -> Aim:
         raise GameScriptError(f"{line.where()}: {exc}") from None
 
 
-def action_of(line: Line):
+def action_of(line: Line, actions: dict | None = None):
+    """The rules action a line names, from ``actions`` (a game's ACTIONS; Dead of Winter's by
+    default). JSON lists become tuples (the actions' sequence fields are tuples)."""
+    ACTIONS = actions if actions is not None else FLICKEM_ACTIONS
     name, *pairs = line.words
     kind = ACTIONS.get(name)
     if kind is None or name == "Measured":
@@ -97,6 +102,8 @@ def action_of(line: Line):
             values[key] = json.loads(value)
         except json.JSONDecodeError:
             values[key] = value
+        if isinstance(values[key], list):
+            values[key] = tuple(values[key])
     try:
         return kind(**values)
     except (TypeError, ValueError) as exc:
@@ -109,5 +116,5 @@ def describe(action) -> str:
     for f in fields(action):
         value = getattr(action, f.name)
         if value is not None and value != f.default:
-            parts.append(f"{f.name}={value if isinstance(value, str) else json.dumps(value)}")
+            parts.append(f"{f.name}={value if isinstance(value, str) else json.dumps(value, separators=(',', ':'))}")
     return " ".join(parts)

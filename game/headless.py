@@ -14,6 +14,9 @@ from rules.core import Decision, GameOver, PhysicsRequest, state_hash
 from scenes.schema import Scene
 
 
+AIMED = ("flick", "fight_flick", "eject")     # the physics requests a player aims
+
+
 @dataclass
 class GameResult:
     result: str
@@ -29,14 +32,18 @@ class Seats:
     """Who decides for each team: the bot, or the script's next line (``bots``: "all", "none",
     or the teams the bots play, e.g. "B" or "teamB")."""
 
-    def __init__(self, bridge: FlickemBridge, bots: str = "all", script: list[Line] | None = None):
-        self.bridge, self.bot = bridge, Bot(bridge)
-        teams = bridge.engine.state.flow.teams
+    def __init__(self, bridge: FlickemBridge, bots: str = "all", script: list[Line] | None = None,
+                 bot=None, teams: tuple[str, ...] | None = None, actions: dict | None = None):
+        """Another game passes its ``bot`` (``decide(legal)``), its ``teams`` and ``ACTIONS``."""
+        self.bridge, self.bot = bridge, bot if bot is not None else Bot(bridge)
+        self.actions = actions
+        teams = teams if teams is not None else bridge.engine.state.flow.teams
         wanted = {b.removeprefix("team") for b in bots.split(",")} if bots not in ("all", "none") else set()
         unknown = wanted - set(teams)
         if unknown:
-            raise GameScriptError(f"--bots: no team {', '.join(sorted(unknown))} in this scenario "
+            raise GameScriptError(f"--bots: no team {', '.join(sorted(unknown))} in this {'scenario' if actions is None else 'battle'} "
                                   f"(teams: {', '.join(teams)})")
+        self.teams = tuple(teams)
         self.bot_teams = set(teams) if bots == "all" else wanted
         self.script = script if getattr(script, "interactive", False) else list(script or [])
         self.all_bots = bots == "all"
@@ -45,7 +52,7 @@ class Seats:
     def team_of(self, player: str | None) -> str | None:
         """The team a decision or an aim belongs to (a player is a team or a survivor id)."""
         state = self.bridge.engine.state
-        if player is None or player in state.flow.teams:
+        if player is None or player in self.teams:
             return player
         return next((s.team for s in state.data.survivors if s.id == player), player)
 
@@ -91,7 +98,7 @@ class Seats:
             return self.bot.decide(legal)
         if line.words[0] == "aim":
             raise GameScriptError(f"{line.where()}: the rules wait for a decision ({pending.prompt}), not an aim")
-        action = action_of(line)
+        action = action_of(line, self.actions)
         if action not in legal:
             choices = "; ".join(describe(a) for a in legal)
             raise GameScriptError(f"{line.where()}: {describe(action)} is not legal now (legal: {choices})")
@@ -105,7 +112,7 @@ class Seats:
 
     def _aim(self, request: PhysicsRequest) -> Aim | None:
         spec, state = request.spec, self.bridge.engine.state
-        if request.kind in ("rush", "horde"):
+        if request.kind not in AIMED:            # rushes, hordes, dice rolls, feather drops
             return None
         owner = spec.get("attacker") or spec.get("team") or state.flow.active
         line = self._line(self.team_of(owner), f"the aim of a {request.kind} ({spec.get('weapon', 'figure')})")
@@ -130,8 +137,18 @@ def play_headless(scene: Scene, seed: int = 0, log: str | Path | None = None, on
                   on_action=None) -> GameResult:
     """Play ``scene`` to its end: bots on their seats, the script's lines on the others.
     ``on_episode`` gets every physics episode, ``on_action`` every rules action (a Recorder)."""
-    bridge = FlickemBridge(scene, seed, on_episode=on_episode, on_action=on_action)
-    seats = Seats(bridge, bots, script)
+    if getattr(scene, "game", "flickem") == "tailfeathers":
+        from game.tf_bot import TFBot
+        from game.tf_bridge import TFBridge
+        from rules.tailfeathers.flow import ACTIONS
+        bridge = TFBridge(scene, seed, on_episode=on_episode, on_action=on_action)
+        seats = Seats(bridge, bots, script, bot=TFBot(bridge), teams=bridge.setup.alliances, actions=ACTIONS)
+        turn_ends = ("Activate", "Pass")             # a player's turn: one unit activated, or a pass
+        max_decisions = max(max_decisions, 20000)    # decisions and physics steps of a whole battle
+    else:
+        bridge = FlickemBridge(scene, seed, on_episode=on_episode, on_action=on_action)
+        seats = Seats(bridge, bots, script)
+        turn_ends = ("EndTurn",)
     lines: list[str] = []
     turns = 0
 
@@ -152,7 +169,7 @@ def play_headless(scene: Scene, seed: int = 0, log: str | Path | None = None, on
             if isinstance(pending, Decision):
                 action = seats.decide(pending)
                 record(bridge.decide(action))
-                turns += type(action).__name__ == "EndTurn"
+                turns += type(action).__name__ in turn_ends
             elif isinstance(pending, PhysicsRequest):
                 record(bridge.physics(seats.aim(pending)))
         except ScriptEnded as end:
@@ -165,7 +182,8 @@ def play_headless(scene: Scene, seed: int = 0, log: str | Path | None = None, on
                              else "game stopped", "reason": reason}))
     if log is not None:
         Path(log).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return GameResult(reason, turns, bridge.session.episodes, len(lines), state_hash(bridge.engine.state), lines,
+    episodes = bridge.episodes if hasattr(bridge, "episodes") else bridge.session.episodes
+    return GameResult(reason, turns, episodes, len(lines), state_hash(bridge.engine.state), lines,
                       seats.written)
 
 

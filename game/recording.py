@@ -122,8 +122,12 @@ def verify(path: str | Path) -> VerifyResult:
     bodies = [BodySpec.from_json(b) for b in header["bodies"]]
     rules = None
     if "rules" in header:
-        from game.verify_rules import RulesCheck
-        rules = RulesCheck(city_for_replay(header), header, replay.episodes)
+        if header["rules"].get("game") == "tailfeathers":
+            from game.tf_recording import TFRulesCheck
+            rules = TFRulesCheck(header, replay.episodes)
+        else:
+            from game.verify_rules import RulesCheck
+            rules = RulesCheck(city_for_replay(header), header, replay.episodes)
         if rules.start_error:
             return VerifyResult(False, 0, 0, rules.start_error)
     elif replay.rules:

@@ -24,15 +24,28 @@ from rules.engine import Engine
 from rules.flickem.flow import ACTIONS, FlickemGame
 
 GAMES = {"flickem": (FlickemGame, ACTIONS)}
+
+
+def _tailfeathers():
+    from rules.tailfeathers.flow import ACTIONS as TF_ACTIONS
+    from rules.tailfeathers.flow import TailFeathersGame
+    return TailFeathersGame, TF_ACTIONS
+
+
+GAMES["tailfeathers"] = _tailfeathers()
 FLICK_FACTS = ("fell", "got_up", "left_city", "disturbed", "entered", "exited", "settled", "sim_seconds")
 RUSH_FACTS = ("survivors_fell", "objects_fell", "left_city", "settled", "sim_seconds")
 
 
-def new_engine(city: City, scenario: int, seed: int, game: str = "flickem") -> Engine:
-    """The Engine a game on ``city`` starts with (as game.flickem_bridge.FlickemBridge builds it)."""
+def new_engine(city, scenario: int, seed: int, game: str = "flickem") -> Engine:
+    """The Engine a game on ``city`` starts with (as game.flickem_bridge.FlickemBridge builds it;
+    for "tailfeathers" ``city`` is the battlefield scene, as game.tf_bridge.TFBridge builds it)."""
     if game not in GAMES:
         raise ValueError(f"no rules for game {game!r} (known: {', '.join(GAMES)})")
     rules, actions = GAMES[game]
+    if game == "tailfeathers":
+        from game.tf_bridge import setup_from_scene
+        return Engine(rules(setup_from_scene(city)), game, scenario, seed, actions)
     return Engine(rules(setup_from_city(city)), game, scenario, seed, actions)
 
 

@@ -1,0 +1,92 @@
+"""Tail Feathers headless play: bots battle on Show of Force with physical dice rolls and feather
+drops (game/tf_bridge.py, game/tf_bot.py), the recorded replay verifies, scripts drive seats."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from game.city import rest_pose
+from game.flickem_script import GameScriptError, load_game_script
+from game.headless import play_headless
+from game.tf_bot import TFBot
+from game.tf_bridge import TFBridge, roll_seed
+from rules.core import Decision, GameOver, PhysicsRequest
+from rules.tailfeathers.flow import ACTIONS
+from rules.tailfeathers.state import FLYING
+from scenes.loader import load_tailfeathers
+
+
+@pytest.fixture(scope="module")
+def scene():
+    return load_tailfeathers("show_of_force")
+
+
+def test_a_few_turns_with_bots_and_physical_rolls(scene):
+    episodes = []
+    bridge = TFBridge(scene, 3, on_episode=episodes.append)
+    bot = TFBot(bridge)
+    kinds = set()
+    while bridge.rolls < 12:
+        pending = bridge.pending()
+        assert not isinstance(pending, GameOver)
+        if isinstance(pending, PhysicsRequest):
+            kinds.add(pending.kind)
+            bridge.physics()
+        else:
+            assert isinstance(pending, Decision)
+            legal = bridge.legal()
+            action = bot.decide(legal)
+            assert action in legal
+            bridge.decide(action)
+        state = bridge.engine.state
+        for fig in state.data.figures:          # the table follows the rules after every action
+            i = bridge.index[fig.id]
+            if fig.where == FLYING:
+                expected = rest_pose(bridge.bodies[i], *fig.pose)       # base centre + heading
+                assert bridge.present[i] and np.allclose(bridge.poses[i], expected)
+                assert bridge.tilts[fig.id] == fig.tilt
+            elif fig.where in ("casualty", "reserves", "mission", "carried"):
+                assert not bridge.present[i]
+    assert "roll" in kinds and len(episodes) >= 6 and all(e.kind == "roll" for e in episodes)
+    assert roll_seed(3, 0) != roll_seed(3, 1)
+
+
+def test_a_show_of_force_battle_is_played_to_a_winner(scene):
+    result = play_headless(scene, seed=1)
+    assert result.result.endswith("nest is destroyed")
+    assert result.turns > 10 and result.episodes > 20
+    again = play_headless(scene, seed=1)                 # the seed replays the battle exactly
+    assert again.state_hash == result.state_hash
+
+
+def test_the_replay_of_a_battle_verifies_poses_and_rules(scene, tmp_path):
+    from game.recording import verify
+    from game.replay import read_replay
+    from game.tf_recording import TFRecorder
+    path = tmp_path / "run.fbr"
+    recorder = TFRecorder(path, scene, seed=2)
+    result = play_headless(scene, seed=2, on_episode=recorder, on_action=recorder.action)
+    recorder.close()
+    replay = read_replay(path)
+    assert replay.header["rules"]["game"] == "tailfeathers" and replay.rules and replay.episodes
+    check = verify(path)
+    assert check.ok, check.message
+    assert "every state hash" in check.message and result.result
+
+
+def test_a_saved_script_replays_the_battle(scene, tmp_path):
+    result = play_headless(scene, seed=5)
+    path = tmp_path / "battle.txt"
+    path.write_text("\n".join(result.script) + "\n", encoding="utf-8")
+    again = play_headless(scene, seed=5, bots="none", script=load_game_script(path, ACTIONS))
+    assert again.state_hash == result.state_hash and again.result == result.result
+
+
+def test_a_bad_script_line_names_file_and_line(scene, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("# the mouse player\nChooseMission mission=siege\nPass\n", encoding="utf-8")
+    with pytest.raises(GameScriptError, match=rf"{path}:3: Pass is not legal now"):
+        play_headless(scene, seed=1, bots="rat", script=load_game_script(path, ACTIONS))
+    path.write_text("Fly templates=[\"short\",\"long\"] wings=2\n", encoding="utf-8")
+    with pytest.raises(GameScriptError, match=rf"{path}:1: field 'wings'"):
+        load_game_script(path, ACTIONS)
