@@ -44,11 +44,16 @@ class PlayApp:
         self.title = OnscreenText(text=title, pos=(-1.3, 0.92), scale=0.05, align=0, fg=(1, 1, 1, 1))
         self.status = OnscreenText(text="", pos=(-1.3, -0.86), scale=0.045, align=0, fg=(1, 0.9, 0.6, 1))
         self.help = OnscreenText(text=HELP, pos=(-1.3, -0.94), scale=0.04, align=0, fg=(0.8, 0.8, 0.8, 1))
-        self.game = game                  # a rules game (game/window_game.py), or None: free table
+        self.game = game                  # a rules game (game/window_game.py, tf_window_game.py), or None
+        self.bodies = list(bodies)
         self.hud = OnscreenText(text="", pos=(-1.3, 0.84), scale=0.04, align=0, fg=(1, 1, 1, 1),
-                                shadow=(0, 0, 0, 1), mayChange=True)
+                                shadow=(0, 0, 0, 1), bg=(0, 0, 0, 0.45) if game is not None else None,
+                                mayChange=True)
         if game is not None:
             self.on_flick = lambda piece, direction, power: game.aim(direction, power)
+            self.help.setText(getattr(game, "HELP", HELP))
+        self.preview_node = base.render.attachNewNode("preview")   # outlines the game supplies
+        self.preview_key: bytes = b""
         self._picker()
         self._aim_line()
         self._bind()
@@ -133,9 +138,44 @@ class PlayApp:
     def choose(self, index: int) -> None:
         if self.animation is not None:
             return
-        frames = self.game.choose(index)
-        if frames is not None and len(frames):
-            self.animation, self.anim_time = frames, 0.0
+        self._animate(self.game.choose(index))
+
+    def _animate(self, frames: np.ndarray | None) -> None:
+        """Play a rules game's frames, after rebuilding the models the game changed (a bird's tilt)."""
+        if frames is None or not len(frames):
+            return
+        if hasattr(self.game, "bodies"):
+            from game.visuals import piece_node
+            for i, spec in enumerate(self.game.bodies()):
+                if spec != self.bodies[i]:
+                    self.scene.paths[i].removeNode()
+                    self.scene.paths[i], self.bodies[i] = piece_node(spec, self.scene.pieces_root), spec
+        self.animation, self.anim_time = frames, 0.0
+
+    def game_key(self, method: str, *args) -> None:
+        """Keys of a game with a highlighted choice and pages (game/tf_window_game.py)."""
+        if self.animation is None:
+            self._animate(getattr(self.game, method)(*args))
+
+    def _draw_preview(self) -> None:
+        """The game's preview outlines (a flight's templates) as closed lines on the table."""
+        from panda3d.core import LineSegs
+        outlines = self.game.preview()
+        key = b"".join(np.asarray(o, np.float32).tobytes() for o in outlines)
+        if key == self.preview_key:
+            return
+        self.preview_key = key
+        self.preview_node.getChildren().detach()
+        if not outlines:
+            return
+        segs = LineSegs("preview")
+        segs.setThickness(2.5)
+        segs.setColor(0.3, 0.8, 1.0, 1.0)
+        for outline in outlines:
+            segs.moveTo(*outline[-1])
+            for point in outline:
+                segs.drawTo(*point)
+        self.preview_node.attachNewNode(segs.create())
 
     # -- camera and loop -----------------------------------------------------------------------
     def _bind(self) -> None:
@@ -158,6 +198,11 @@ class PlayApp:
             from game.window_game import KEYS
             for k, key in enumerate(KEYS):
                 b.accept(key, self.choose, [k])
+            if hasattr(self.game, "move_highlight"):
+                for key, method, arg in (("]", "move_highlight", 1), ("[", "move_highlight", -1),
+                                         ("page_down", "turn_page", 1), ("page_up", "turn_page", -1)):
+                    b.accept(key, self.game_key, [method, arg])
+                b.accept("enter", self.game_key, ["choose_highlighted"])
         self.orbiting: tuple[float, float] | None = None
 
     def _orbit_start(self) -> None:
@@ -190,6 +235,8 @@ class PlayApp:
             text = self.game.text()
             if text != self.hud.getText():
                 self.hud.setText(text)
+            if hasattr(self.game, "preview"):
+                self._draw_preview()
         watcher = self.base.mouseWatcherNode
         if self.orbiting and watcher.hasMouse():
             m = watcher.getMouse()
@@ -203,7 +250,8 @@ class PlayApp:
             self.status.setText(f"{self.selected}: power {power:.2f}, direction {direction:.0f} deg")
         elif self.animation is None:
             hover = self.piece_under_mouse()
-            self.status.setText(f"{hover or ''}   last flick power {self.last_power:.2f}")
+            flicks = self.game is None or not hasattr(self.game, "preview")
+            self.status.setText(f"{hover or ''}" + (f"   last flick power {self.last_power:.2f}" if flicks else ""))
         if self.animation is not None:
             from panda3d.core import ClockObject
             self.anim_time += ClockObject.getGlobalClock().getDt()

@@ -80,7 +80,14 @@ def cmd_play(args) -> int:
     if args.headless:
         return _play_headless(args)
     if args.game == "tailfeathers":
-        raise SystemExit("feltbox: tailfeathers: only --headless play is supported so far")
+        from game.headless import GameScriptError
+        from game.play import play_tf_window
+        from scenes.loader import load_tailfeathers
+        try:
+            return play_tf_window(load_tailfeathers(args.number), args)
+        except GameScriptError as exc:          # --bots names no alliance of the battle
+            print(f"feltbox: {exc}", file=sys.stderr)
+            return 2
     from game.city import build_city
     from game.play import play_window
     city = build_city(_scene(args.game, _number(args.number)))
@@ -230,12 +237,12 @@ def parser() -> argparse.ArgumentParser:
     g.set_defaults(func=cmd_gallery)
     pl = sub.add_parser("play", help="open a window on a scenario's city, or play a game headless")
     pl.add_argument("game", choices=GAMES)
-    pl.add_argument("number", help="scenario number (flickem) or scene name (tailfeathers, headless only)")
+    pl.add_argument("number", help="scenario number (flickem) or scene name (tailfeathers)")
     pl.add_argument("--headless", action="store_true", help="no window: bots play the whole game")
     pl.add_argument("--bots", default=None,
                     help="the seats bots play: all, none, or teams such as teamB. Headless: all by default, "
                          "the other seats follow --script. Window: a rules game (none = hot-seat); "
-                         "without --bots the window is a free table")
+                         "without --bots the window is a free table (tailfeathers: hot-seat)")
     pl.add_argument("--script", help="headless: a game script of decisions and aims (docs/scripts/); "
                                      "'-' asks the players at a prompt, in turn (hot-seat)")
     pl.add_argument("--transcript", help="headless: write the event log as readable text")

@@ -1,4 +1,5 @@
-"""``feltbox play``: the window on a city, where a click-and-drag flicks a piece for real.
+"""``feltbox play``: the window on a city, where a click-and-drag flicks a piece for real (and
+``play_tf_window``: a Tail Feathers battle in the window, game/tf_window_game.py).
 
 Dragging back from a survivor flicks the movement disc for it (rulebook: MOVE); dragging a
 zombie or an object flicks that piece itself. The physics runs headless in a fresh world per
@@ -15,6 +16,8 @@ from game.flick import Aim
 from game.session import Session
 
 HEADLESS_HINT = "feltbox render flickem {n} --out shot.png  |  feltbox sim flickem {n} --script FILE (see docs/examples/)"
+TF_HEADLESS_HINT = ("feltbox play tailfeathers {n} --headless --bots all  |  "
+                    "feltbox render tailfeathers {n} --out shot.png")
 
 
 def flick_handler(session: Session):
@@ -51,5 +54,22 @@ def play_window(city: City, args) -> int:
     except NoDisplayError as exc:
         print(f"feltbox: no display ({exc}); headless: " + HEADLESS_HINT.format(n=city.scene.number),
               file=sys.stderr)
+        return 2
+    return 0
+
+
+def play_tf_window(scene, args, frames: int | None = None, screenshot: str | None = None) -> int:
+    """``feltbox play tailfeathers SCENE [--bots rat|none]``: the Tail Feathers rules game in the
+    window (game/tf_window_game.py); without --bots every seat is played at the window (hot-seat)."""
+    from game.app import NoDisplayError, run_window
+    from game.tf_window_game import TFWindowGame
+    game = TFWindowGame(scene, args.seed, args.bots or "none")
+    game.run_bots()
+    title = f"feltbox - Tail Feathers - {scene.name}: {scene.title}"
+    try:
+        run_window(game.bodies(), game.poses(), title, lambda *a: None, frames=frames,
+                   screenshot=screenshot, game=game)
+    except NoDisplayError as exc:
+        print(f"feltbox: no display ({exc}); headless: " + TF_HEADLESS_HINT.format(n=args.number), file=sys.stderr)
         return 2
     return 0

@@ -111,3 +111,96 @@ def test_play_without_display_says_so_in_one_line():
     assert out.returncode == 2
     lines = [line for line in out.stderr.splitlines() if line.startswith("feltbox:")]
     assert len(lines) == 1 and "no display" in lines[0] and "feltbox render flickem 1" in lines[0]
+
+
+TF_DRIVER = r"""
+import subprocess, sys
+from panda3d.core import Filename
+from game.app import run_window
+from game.tf_window_game import TFWindowGame
+from scenes.loader import load_tailfeathers
+
+game = TFWindowGame(load_tailfeathers("show_of_force"), seed=0, bots="rat")
+game.run_bots()
+app = run_window(game.bodies(), game.poses(), "feltbox-tf-smoke", lambda *a: None, frames=10, game=game)
+base = app.base
+
+def step(n):
+    for _ in range(n):
+        base.taskMgr.step()
+
+def settle():
+    for _ in range(600):
+        step(1)
+        if app.animation is None:
+            break
+    step(2)
+
+print("hud0", app.hud.getText().splitlines()[0])
+win = subprocess.run(["xdotool", "search", "--name", "feltbox-tf-smoke"], capture_output=True,
+                     text=True, check=True).stdout.split()[0]
+subprocess.run(["xdotool", "windowfocus", "--sync", win], check=False)
+subprocess.run(["xdotool", "key", "--window", win, "a"], check=True)   # a real key: no mission card
+for _ in range(100):
+    step(1)
+    if "MISSION" not in game.text().splitlines()[0]:
+        break
+if "MISSION" in game.text().splitlines()[0]:      # the X server did not deliver the key: send it
+    print("xdotool key not delivered; messenger")
+    base.messenger.send("a")
+settle()
+print("hud1", game.text().splitlines()[0])
+for _ in range(40):                               # launch, then activate a bird, by messenger keys
+    labels = game.choices()
+    if not labels or any(l.startswith("fly ") for l in labels):
+        break
+    k = next((i for i, l in enumerate(labels) if "launch" in l), None)
+    if k is None:
+        k = next((i for i, l in enumerate(labels) if l.startswith("activate") and "squad" not in l), 0)
+    while k // 12 != game.page:
+        base.messenger.send("page_down"); step(1)
+    base.messenger.send("abcdefghijkl"[k % 12]); settle()
+for _ in range(3):
+    base.messenger.send("]"); step(1)
+step(3)
+print("preview", len(game.preview()), "drawn", app.preview_node.getNumChildren())
+print("hud2", game.text().splitlines()[0])
+base.graphicsEngine.renderFrame()
+base.win.saveScreenshot(Filename(sys.argv[1]))
+"""
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
+                    reason="Xvfb and xdotool are not installed (.ci/run installs them)")
+def test_tail_feathers_window_takes_letter_keys_and_draws_the_flight_preview(tmp_path):
+    """`feltbox play tailfeathers show_of_force --bots rat`'s window: a real key press (xdotool)
+    picks "no mission card", the rat bot plays, the player launches and activates a bird by
+    keys, "]" highlights a flight and its templates are drawn on the table."""
+    display = _free_display()
+    xvfb = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(50):
+            if Path(f"/tmp/.X11-unix/X{display}").exists():
+                break
+            time.sleep(0.1)
+        shot = tmp_path / "tf-window.png"
+        env = {**os.environ, "DISPLAY": f":{display}"}
+        out = subprocess.run([sys.executable, "-c", TF_DRIVER, str(shot)], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=240)
+        assert out.returncode == 0, out.stderr[-2000:]
+        print(out.stdout)
+        assert "hud0 round 1  MISSION phase  |  mouse" in out.stdout
+        assert "ACTIVATION phase" in out.stdout.split("hud2")[1]
+        assert "hud1 round 1  MISSION" not in out.stdout
+        preview = out.stdout.split("preview ")[1].split()
+        assert int(preview[0]) >= 3 and preview[2] == "1"
+        from panda3d.core import PNMImage
+        image = PNMImage()
+        assert image.read(str(shot)) and image.getXSize() == 1280
+        greens = sum(1 for x in range(0, 1280, 40) for y in range(0, 720, 40)
+                     if image.getGreen(x, y) > image.getRed(x, y) + 0.05)
+        assert greens > 40, "the felt table is not in the window's screenshot"
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)

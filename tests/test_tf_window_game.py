@@ -1,0 +1,87 @@
+"""Tail Feathers in the window (issue 4: "feltbox play tailfeathers show_of_force in the window"):
+the controller behind the window, driven without a display."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from game.tf_window_game import PAGE, TFWindowGame, label
+from rules.tailfeathers import flight, phases
+from scenes.loader import load_tailfeathers
+
+pytestmark = pytest.mark.physics
+
+
+def _play_to_a_flight(game: TFWindowGame) -> None:
+    """Mouse (the window's player) sends no mission, launches its birds and activates one."""
+    for _ in range(40):
+        legal = game._seen
+        if any(isinstance(a, flight.Fly) for a in legal):
+            return
+        pick = next((k for k, a in enumerate(legal) if isinstance(a, phases.Launch)), None)
+        if pick is None:
+            pick = next((k for k, a in enumerate(legal) if type(a).__name__ == "Activate"
+                         and game.bridge.engine.state.data.unit(a.unit).kind == "bird"), 0)
+        game.page = pick // PAGE
+        assert game.choose(pick % PAGE) is not None
+    raise AssertionError("mouse never got to announce a flight")
+
+
+def test_the_player_picks_by_key_while_the_rat_bot_plays_and_a_flight_is_previewed():
+    game = TFWindowGame(load_tailfeathers("show_of_force"), seed=0, bots="rat")
+    game.run_bots()
+    text = game.text()
+    assert "MISSION phase" in text and "mouse: choose a mission card" in text
+    assert " >a. no mission card" in text and "b. mission card: decoy" in text
+    frames = game.choose(0)                                   # key a: no mission card
+    assert frames.shape == (1, len(game.bodies()), 7)
+    assert game.bridge.engine.state.data.player("mouse").mission in ("", None)
+    _play_to_a_flight(game)
+    state = game.bridge.engine.state
+    assert state.flow.phase == "activation"
+    assert any(e.startswith("activated player=rat") for e in game.feed)     # the rat bot played
+    assert "dice: mouse initiative [rolled]: " in game.text()                # the tray's faces
+    assert "+" in game.text().split("dice: ")[1]
+    assert game.preview() == [] or not isinstance(game._seen[game.highlight], flight.Fly)
+    fly = next(k for k, a in enumerate(game._seen) if isinstance(a, flight.Fly) and len(a.templates) == 3)
+    game.move_highlight(fly - game.highlight)
+    a = game._seen[game.highlight]
+    assert f"fly {', '.join(a.templates)} (tilt {a.tilt})" in game.text()
+    assert game.text().count("\n >") + game.text().startswith(" >") == 1
+    outlines = game.preview()
+    assert len(outlines) == len(a.templates) + 1                  # templates and the end base
+    assert all(o.ndim == 2 and o.shape[1] == 3 and len(o) >= 4 for o in outlines)
+    bird = flight.mover(state)
+    start = np.array(bird.pose[:2])
+    assert min(np.hypot(*(o[:, :2] - start).T).min() for o in outlines) < 6.0   # from the bird's base edge
+    before = game.bridge.poses[game.bridge.index[bird.id]].copy()
+    game.choose_highlighted()
+    for _ in range(10):                                       # crossings: continue to the end point
+        if game.bridge.engine.state.flow.flight is None or not game._seen:
+            break
+        game.pick(next(k for k, x in enumerate(game._seen) if isinstance(x, flight.Continue)))
+    after = game.poses()[game.bridge.index[bird.id]]
+    assert np.hypot(*(after[:2] - before[:2])) > 5.0          # the bird moved on the table
+
+
+def test_labels_read_like_the_rulebook():
+    assert label(flight.Fly(("short", "long", "long"), "left")) == "fly short, long, long (tilt left)"
+    assert label(phases.Tilt("grizzard", "right")) == "grizzard: tilt right"
+    assert label(phases.Tilt("grizzard", "stay")) == "grizzard: keep perched"
+    assert label(phases.Launch("grizzard", 45.0)) == "grizzard: launch, heading 45 deg"
+    assert label(phases.Bid(2)) == "bid 2 extra initiative dice"
+
+
+def test_hot_seat_lists_both_alliances_choices_and_pages_long_lists():
+    game = TFWindowGame(load_tailfeathers("show_of_force"), seed=1, bots="none")
+    game.run_bots()
+    seen = set()
+    for _ in range(60):
+        if game.pages() > 1:
+            game.turn_page(1)
+            assert game.page == 1 and game.highlight == PAGE and "page 2/" in game.text()
+            break
+        seen.add(game.bridge.pending().player)
+        assert game.choose(0) is not None
+    assert seen == {"mouse", "rat"}
+    assert game.choose(PAGE) is None and game.pick(10 ** 6) is None
