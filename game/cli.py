@@ -106,6 +106,15 @@ def _play_headless(args) -> int:
         from rules.tailfeathers.flow import ACTIONS
         from scenes.loader import load_tailfeathers
         scene = load_tailfeathers(args.number)
+        if args.force_mouse or args.force_rat:
+            from game.tf_forces import scene_with_forces
+            from rules.tailfeathers.forces import ForceError, load_force
+            try:
+                forces = [load_force(p, a) for p, a in ((args.force_mouse, "mouse"), (args.force_rat, "rat")) if p]
+                scene = scene_with_forces(scene, forces)
+            except ForceError as exc:
+                print(f"feltbox: {exc}", file=sys.stderr)
+                return 2
     else:
         ACTIONS = None
         scene = _scene(args.game, _number(args.number))
@@ -248,6 +257,9 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--transcript", help="headless: write the event log as readable text")
     pl.add_argument("--save-script", help="headless: write every decision and aim of the game as a script")
     pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--force-mouse", metavar="FILE", help="tailfeathers: a custom mouse force (build points; "
+                    "docs/forces.md) in place of the scene's mouse figures")
+    pl.add_argument("--force-rat", metavar="FILE", help="tailfeathers: a custom rat force in place of the scene's rat figures")
     pl.add_argument("--record", help="write every physics episode to this replay")
     pl.add_argument("--log", help="write the rules' events as JSON lines")
     pl.set_defaults(func=cmd_play)

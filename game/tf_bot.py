@@ -22,6 +22,7 @@ from rules.tailfeathers.stats import (enemies_on, flight_things, home_nest, nest
                                       opponents, space, stat, within_bounds)
 
 FAR = 1e9
+TRUNK = 150.0      # a flight into a trunk: 2 wounds, rattled, the flight ends there
 
 
 class TFBot:
@@ -69,16 +70,22 @@ class TFBot:
     # -- the phases ------------------------------------------------------------------------------
     def on_mission_select(self, state: TFState, legal: list):
         me = state.flow.queue[0]
-        spare = [f for f in state.data.figures if f.alliance == me and on_ground(state, f) and f.size == "S"]
+        spare = [f for f in state.data.figures if f.alliance == me and on_ground(state, f) and f.size == "S"
+                 and state.data.unit(f.unit).kind == "squad"]          # the figures the box takes
         lost = [u for u in state.data.units if u.alliance == me and u.kind == "bird"
                 and all(f.where == "casualty" for f in state.data.figures_of(u.id))]
-        wanted = "rescue" if lost and spare else "siege" if len(spare) >= 3 else ""
+        flying = any(u.alliance == me and u.kind == "bird" and u.id not in {l.id for l in lost}
+                     for u in state.data.units)
+        # a rescue needs 2 figures in the box (Resolve Missions 5); with no bird left only a
+        # siege carries ground figures to the enemy tree
+        wanted = ("rescue" if lost and len(spare) >= 2 else
+                  "siege" if len(spare) >= 3 or (spare and not flying) else "")
         return phases.ChooseMission(wanted) if phases.ChooseMission(wanted) in legal else phases.ChooseMission("")
 
     def on_mission_assign(self, state: TFState, legal: list):
         me = state.flow.queue[0]
         boxed = sum(1 for f in state.data.figures if f.alliance == me and f.where == "mission")
-        want = 1 if state.data.player(me).mission == "rescue" else 2
+        want = 2                                    # rescue: at least 2; siege: 2 to the enemy tree
         picks = [a for a in legal if isinstance(a, phases.AssignFigure)
                  and state.data.figure(a.figure).size == "S"
                  and state.data.unit(state.data.figure(a.figure).unit).kind == "squad"]
@@ -92,7 +99,13 @@ class TFBot:
         if bird.where != FLYING:
             bearing = math.degrees(math.atan2(ty - bird.pose[1], tx - bird.pose[0])) % 360.0
             launches = [a for a in legal if isinstance(a, phases.Launch)]
-            return min(launches, key=lambda a: _angle(a.heading, bearing))
+            trunks = [t for t in flight_things(state, bird.id) if t.kind == "trunk"]
+            centre = self.centre(state, bird.where)
+
+            def cost(a):                             # a launch into a trunk: 2 wounds and rattled
+                path = measure.flight_path((*centre, a.heading), measure.BASE_RADIUS, ("long", "long"), "center")
+                return _angle(a.heading, bearing) + (180.0 if measure.crossings(path, trunks, measure.BASE_RADIUS) else 0.0)
+            return min(launches, key=cost)
         bearing = math.degrees(math.atan2(ty - bird.pose[1], tx - bird.pose[0]))
         turn = (bearing - bird.pose[2] + 180.0) % 360.0 - 180.0
         want = "left" if turn > 35 else "right" if turn < -35 else "center"
@@ -164,7 +177,10 @@ class TFBot:
     def on_act(self, state: TFState, legal: list):
         attacks = [a for a in legal if isinstance(a, act.AttackWith)]
         if attacks:
-            return max(attacks, key=lambda a: (a.target.startswith("nest:"), self._target_value(state, a.target)))
+            # the nest first, then the best target, then the attack with the most dice (a squad
+            # with bows rolls its ranged value, not its weaker melee, at an adjacent nest)
+            return max(attacks, key=lambda a: (a.target.startswith("nest:"), self._target_value(state, a.target),
+                                               combat.fig_value(state, state.data.figure(a.figure), a.kind)))
         forage = [a for a in legal if isinstance(a, act.Forage)]
         if forage and state.data.player(_me(state)).cheese < 3:
             return forage[0]
@@ -250,7 +266,7 @@ class TFBot:
         crossed = measure.crossings(path, things, measure.BASE_RADIUS)
         for c in crossed:
             if c.kind == "trunk":
-                score -= 60.0
+                score -= TRUNK
                 break                                   # the flight stops there
             if c.kind == "space":
                 owner = nest_owner(state, c.id)

@@ -51,13 +51,16 @@ def roll_seed(seed: int, k: int) -> int:
 
 def units_from_scene(scene: TFScene) -> tuple[UnitSpec, ...]:
     """Unit cards from the scene's figures: a bird per bird figure (its pilot at standard
-    rank), one squad per alliance ("oakguard-3" -> unit "oakguard"), heroes by id."""
+    rank, or the rank its custom force gives), one squad per alliance ("oakguard-3" -> unit
+    "oakguard"), heroes by id."""
+    ranks = {u.card: u.rank for force in scene.forces for u in force.units if u.kind == "bird"}
     units: dict[str, UnitSpec] = {}
     squads: dict[str, list[str]] = {}
     for f in scene.figures:
         if f.kind == "tf_bird":
             pilot = f.params.get("pilot", "")
-            units[f.id] = UnitSpec(f.id, f.alliance, "bird", f.params["name"], f"{pilot}.standard" if pilot else "")
+            card = f"{pilot}.{ranks.get(f.id, 'standard')}" if pilot else ""
+            units[f.id] = UnitSpec(f.id, f.alliance, "bird", f.params["name"], card)
         elif f.params.get("role") == "hero":
             units[f.id] = UnitSpec(f.id, f.alliance, "hero", f.id)
         else:

@@ -33,7 +33,8 @@ def tf_rules_header(scene: TFScene, seed: int) -> dict:
 def tf_header(scene: TFScene, seed: int = 0) -> dict:
     return {"build": build_info(), "units": "cm", "tick_hz": TICK_HZ, "record_hz": RECORD_HZ,
             "bodies": [b.to_json() for b in dice_bodies()], "seed": int(seed),
-            "scene": {"game": "tailfeathers", "number": 0, "name": scene.name, "source": _portable(scene.source)},
+            "scene": {"game": "tailfeathers", "number": 0, "name": scene.name, "source": _portable(scene.source),
+                      **({"forces": [f.to_json() for f in scene.forces]} if scene.forces else {})},
             "rules": tf_rules_header(scene, seed)}
 
 
@@ -51,7 +52,12 @@ def scene_for_replay(header: dict) -> TFScene:
     source = Path(header["scene"]["source"])
     if not source.is_absolute():
         source = Path(__file__).resolve().parent.parent / source
-    return load_scene(source)
+    scene = load_scene(source)
+    if header["scene"].get("forces"):            # custom forces: the same figures and pilot ranks
+        from game.tf_forces import scene_with_forces
+        from rules.tailfeathers.forces import Force
+        scene = scene_with_forces(scene, [Force.from_json(f) for f in header["scene"]["forces"]])
+    return scene
 
 
 class TFRulesCheck(RulesCheck):

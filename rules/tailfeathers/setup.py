@@ -59,6 +59,9 @@ def deploy(state: TFState) -> TFState:
         options = [placed[fig.id]] if fig.id in placed else [s.id for s in spaces]
         cur = replace(state, data=data)
         target = next((sid for sid in options if space(cur, sid).tree == tree and can_enter(cur, fig, sid)), None)
+        if target is None and fig.id in placed and space(cur, placed[fig.id]).tree != tree:
+            raise ValueError(f"{fig.id} is placed on {placed[fig.id]}, not on the {fig.alliance} home tree "
+                             f"{tree} (Deploy Forces: all figures start on their home tree)")
         if target is None:
             raise ValueError(f"no room for {fig.id} on the {fig.alliance} home tree {tree}")
         cx, cy = measure.centroid(space(cur, target).polygon)
