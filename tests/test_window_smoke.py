@@ -63,6 +63,36 @@ print("hover", hover, "selected", app.selected, "episodes", session.episodes,
 """
 
 
+def _run_in_xvfb(driver: str, shot: Path) -> str:
+    """Run a window driver script on a fresh Xvfb display; its stdout (it saves ``shot``)."""
+    display = _free_display()
+    xvfb = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(50):
+            if Path(f"/tmp/.X11-unix/X{display}").exists():
+                break
+            time.sleep(0.1)
+        env = {**os.environ, "DISPLAY": f":{display}"}
+        out = subprocess.run([sys.executable, "-c", driver, str(shot)], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=240)
+        assert out.returncode == 0, out.stderr[-2000:]
+        print(out.stdout)
+        return out.stdout
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+def _felt_in(shot: Path) -> None:
+    from panda3d.core import PNMImage
+    image = PNMImage()
+    assert image.read(str(shot)) and image.getXSize() == 1280
+    greens = sum(1 for x in range(0, 1280, 40) for y in range(0, 720, 40)
+                 if image.getGreen(x, y) > image.getRed(x, y) + 0.05)
+    assert greens > 40, "the felt table is not in the window's screenshot"
+
+
 def _free_display() -> int:
     for n in range(90, 120):
         if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
@@ -75,33 +105,13 @@ def _free_display() -> int:
 def test_real_mouse_drag_in_the_play_window_flicks_a_survivor(tmp_path):
     """A synthetic mouse (xdotool) presses on John, drags back and releases: one flick episode
     runs, the animation plays to its end, and the window shows the city."""
-    display = _free_display()
-    xvfb = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(50):
-            if Path(f"/tmp/.X11-unix/X{display}").exists():
-                break
-            time.sleep(0.1)
-        shot = tmp_path / "window.png"
-        env = {**os.environ, "DISPLAY": f":{display}"}
-        out = subprocess.run([sys.executable, "-c", DRIVER, str(shot)], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=240)
-        assert out.returncode == 0, out.stderr[-2000:]
-        print(out.stdout)
-        assert "hover survivor-john selected survivor-john episodes 1" in out.stdout
-        assert "animating False" in out.stdout
-        power = float(out.stdout.split("power ")[1].split()[0])
-        assert 0.2 < power <= 1.0
-        from panda3d.core import PNMImage
-        image = PNMImage()
-        assert image.read(str(shot)) and image.getXSize() == 1280
-        greens = sum(1 for x in range(0, 1280, 40) for y in range(0, 720, 40)
-                     if image.getGreen(x, y) > image.getRed(x, y) + 0.05)
-        assert greens > 40, "the felt table is not in the window's screenshot"
-    finally:
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
+    shot = tmp_path / "window.png"
+    stdout = _run_in_xvfb(DRIVER, shot)
+    assert "hover survivor-john selected survivor-john episodes 1" in stdout
+    assert "animating False" in stdout
+    power = float(stdout.split("power ")[1].split()[0])
+    assert 0.2 < power <= 1.0
+    _felt_in(shot)
 
 
 def test_play_without_display_says_so_in_one_line():
@@ -176,31 +186,11 @@ def test_tail_feathers_window_takes_letter_keys_and_draws_the_flight_preview(tmp
     """`feltbox play tailfeathers show_of_force --bots rat`'s window: a real key press (xdotool)
     picks "no mission card", the rat bot plays, the player launches and activates a bird by
     keys, "]" highlights a flight and its templates are drawn on the table."""
-    display = _free_display()
-    xvfb = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(50):
-            if Path(f"/tmp/.X11-unix/X{display}").exists():
-                break
-            time.sleep(0.1)
-        shot = tmp_path / "tf-window.png"
-        env = {**os.environ, "DISPLAY": f":{display}"}
-        out = subprocess.run([sys.executable, "-c", TF_DRIVER, str(shot)], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=240)
-        assert out.returncode == 0, out.stderr[-2000:]
-        print(out.stdout)
-        assert "hud0 round 1  MISSION phase  |  mouse" in out.stdout
-        assert "ACTIVATION phase" in out.stdout.split("hud2")[1]
-        assert "hud1 round 1  MISSION" not in out.stdout
-        preview = out.stdout.split("preview ")[1].split()
-        assert int(preview[0]) >= 3 and preview[2] == "1"
-        from panda3d.core import PNMImage
-        image = PNMImage()
-        assert image.read(str(shot)) and image.getXSize() == 1280
-        greens = sum(1 for x in range(0, 1280, 40) for y in range(0, 720, 40)
-                     if image.getGreen(x, y) > image.getRed(x, y) + 0.05)
-        assert greens > 40, "the felt table is not in the window's screenshot"
-    finally:
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
+    shot = tmp_path / "tf-window.png"
+    stdout = _run_in_xvfb(TF_DRIVER, shot)
+    assert "hud0 round 1  MISSION phase  |  mouse" in stdout
+    assert "ACTIVATION phase" in stdout.split("hud2")[1]
+    assert "hud1 round 1  MISSION" not in stdout
+    preview = stdout.split("preview ")[1].split()
+    assert int(preview[0]) >= 3 and preview[2] == "1"
+    _felt_in(shot)
