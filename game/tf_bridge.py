@@ -32,6 +32,7 @@ from models.tailfeathers import tf_dims
 from models.tailfeathers.shapes import slots
 from rules.core import Event, GameOver, Measured, PhysicsRequest
 from rules.engine import Engine
+from rules.tailfeathers.cards import default_hand
 from rules.tailfeathers.flow import ACTIONS, TailFeathersGame
 from rules.tailfeathers.state import FLYING, Setup, UnitSpec
 from scenes.tailfeathers.battlefield import battlefield_from_scene, world_spaces
@@ -39,7 +40,7 @@ from scenes.tailfeathers.schema import TFScene
 
 FEATHER_SUPPLY = 10            # tail-feather tokens in the box
 # HOUSE: the scenario book is not public; these additional rules are in play in every scene.
-SCENE_RULES = ("tail_feathers", "death_spirals", "foraging")
+SCENE_RULES = ("tail_feathers", "death_spirals", "foraging", "action_cards")
 SQUAD_CARDS = {"mouse": "oakguard", "rat": "ratblades"}
 NEAR = 14.0                    # cm: obstacles this close to a feather drop are on its table
 
@@ -74,8 +75,10 @@ def setup_from_scene(scene: TFScene, rules: tuple[str, ...] = SCENE_RULES) -> Se
     """The rules' Setup of a scene: its battlefield, units, deployment and nest life."""
     placements = tuple(sorted((f.id, f.space) for f in scene.figures if f.space))
     life = min((n.life for n in scene.nests), default=12)
-    return Setup(battlefield_from_scene(scene), units_from_scene(scene), "mouse", nest_life=life,
-                 placements=placements, rules=tuple(rules))
+    units = units_from_scene(scene)
+    hands = tuple((a, default_hand(units, a)) for a in ("mouse", "rat")) if "action_cards" in rules else ()
+    return Setup(battlefield_from_scene(scene), units, "mouse", nest_life=life,
+                 placements=placements, rules=tuple(rules), hands=hands)
 
 
 class TFBridge:

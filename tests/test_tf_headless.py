@@ -90,3 +90,26 @@ def test_a_bad_script_line_names_file_and_line(scene, tmp_path):
     path.write_text("Fly templates=[\"short\",\"long\"] wings=2\n", encoding="utf-8")
     with pytest.raises(GameScriptError, match=rf"{path}:1: field 'wings'"):
         load_game_script(path, ACTIONS)
+
+
+def test_Action_Cards_each_player_starts_with_7_unique_cards_and_may_play_them():
+    """Additional Rules, Action Cards: "players start the game with 7 unique action cards of their
+    choosing" (house: the first 7 the alliance's units can use); a matching card is offered."""
+    from rules.tailfeathers.cards import PlayCard
+    bridge = TFBridge(load_tailfeathers("show_of_force"), seed=1)
+    hands = dict(bridge.setup.hands)
+    assert set(hands) == {"mouse", "rat"} and all(len(set(h)) == len(h) == 7 for h in hands.values())
+    bot, offered = TFBot(bridge), False
+    for _ in range(200):
+        pending = bridge.pending()
+        if isinstance(pending, GameOver):
+            break
+        legal = bridge.engine.game.legal_actions(bridge.engine.state) if isinstance(pending, Decision) else []
+        offered = offered or any(isinstance(a, PlayCard) for a in legal)
+        if offered:
+            break
+        if isinstance(pending, Decision):
+            bridge.decide(bot.decide(legal))
+        else:
+            bridge.physics(bot.aim(pending) if hasattr(bot, "aim") else None)
+    assert offered

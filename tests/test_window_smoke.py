@@ -170,8 +170,10 @@ for _ in range(40):                               # launch, then activate a bird
     while k // 12 != game.page:
         base.messenger.send("page_down"); step(1)
     base.messenger.send("abcdefghijkl"[k % 12]); settle()
-for _ in range(3):
+for _ in range(3 + len(game.choices())):        # past any action cards, onto the first flight
     base.messenger.send("]"); step(1)
+    if game.preview():
+        break
 step(3)
 print("preview", len(game.preview()), "drawn", app.preview_node.getNumChildren())
 print("hud2", game.text().splitlines()[0])

@@ -116,3 +116,25 @@ def _effect(state: TFState, effect: str, events: list) -> TFState:
         events.append(Event("ballista built", {"player": u.alliance, "space": where}))
         return replace(state, data=data)
     raise IllegalAction(f"unknown card effect {effect!r}")
+
+
+HAND_SIZE = 7       # Action Cards: "start the game with 7 unique action cards of their choosing"
+
+
+def default_hand(units, alliance: str) -> tuple[str, ...]:
+    """House choice when a player brings no hand: the first 7 cards (data order) some unit of
+    ``alliance`` can use (its birds' types, pilots and their proficiencies, hero, ground units),
+    topped up with the next cards if fewer fit."""
+    usable = {"bird", "pilot", "ground"}
+    for u in units:
+        if u.alliance != alliance:
+            continue
+        if u.kind == "bird":
+            usable.add(tables.bird(u.card)["type"])
+            if u.pilot:
+                usable.update(tables.pilot(u.pilot).get("proficiencies", []))
+        usable.add(u.kind)
+    cards = list(tables.action_cards())
+    fitting = [c for c in cards if tables.action_cards()[c]["requirement"] in usable]
+    rest = [c for c in cards if c not in fitting]
+    return tuple((fitting + rest)[:HAND_SIZE])
