@@ -113,3 +113,10 @@ def test_Action_Cards_each_player_starts_with_7_unique_cards_and_may_play_them()
         else:
             bridge.physics(bot.aim(pending) if hasattr(bot, "aim") else None)
     assert offered
+
+
+def test_the_tail_feathers_example_script_replays_the_whole_battle(scene):
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "docs" / "scripts" / "tailfeathers-example.txt"
+    result = play_headless(scene, seed=1, bots="none", script=load_game_script(path, ACTIONS))
+    assert result.result == "the mouse nest is destroyed"
