@@ -173,3 +173,13 @@ def test_TRANSPORTING_pick_up_at_a_maneuver_point_not_after_a_drop(path, monkeyp
     assert Pickup("oakguard-1") in picks and Continue() in legal_actions(s)
     s = play(s, Pickup("oakguard-1"))
     assert s.data.figure("oakguard-1").where == CARRIED and s.data.figure("aerijin").carrying == "oakguard-1"
+
+
+def test_SIENNA_DART_one_template_more_at_center_tilt_only(path):
+    """Sienna "can dart at center tilt" (public preview; the effect is a house value in
+    data/units.toml: one more flight template than her move value, at center tilt only)."""
+    s = play(_flying(at_activation(game()), fid="sienna", tilt="center"), Activate("sienna", ("sienna",)))
+    s = roll(play(s, PilotCheck()), "bow_mark", "cheese")
+    most = {t: max(len(a.templates) for a in legal_actions(s) if isinstance(a, Fly) and a.tilt == t)
+            for t in ("left", "center", "right")}
+    assert most["center"] == most["left"] + 1 == most["right"] + 1

@@ -15,6 +15,7 @@ from itertools import product
 
 from rules.core import Event
 from rules.tailfeathers import combat, dice, measure
+from rules.tailfeathers import data as tables
 from rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, MISSION, Attack, Flight, TFState
 from rules.tailfeathers.stats import (can_enter, enemies_on, flight_things, home_nest, in_spiral, nest_in_play,
                                       nest_owner, on_ground, space, stat, within_bounds)
@@ -70,10 +71,12 @@ def pilot_options(state: TFState) -> list:
     k = TILTS.index(fig.tilt)
     tilts = [t for i, t in enumerate(TILTS) if i == k or ((f.tilt_ok or f.tilt_free) and abs(i - k) == 1)]
     most = max(2, stat(state, fig.unit, "move") + f.bonus_move)
+    dart = "dart" in tables.bird(state.data.unit(fig.unit).card).get("abilities", [])
+    top = {t: most + (1 if dart and t == "center" else 0) for t in tilts}   # DART (house: +1 at center)
     carry = [""] + carriable(state, fig)
-    for n in range(2, most + 1):
+    for n in range(2, max(top.values()) + 1):
         for combo in product(("short", "long"), repeat=n):
-            out += [Fly(combo, t, c) for t in tilts for c in carry]
+            out += [Fly(combo, t, c) for t in tilts if n <= top[t] for c in carry]
     return out
 
 
