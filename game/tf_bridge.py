@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.bodies import BodySpec
+from game.bodies import BodySpec, heading_quat, quat_mul
 from game.city import rest_pose
 from game.tf_dice import roll
 from game.tf_feathers import Obstacle, drop_feathers
@@ -93,6 +93,7 @@ class TFBridge:
                                 for k in range(FEATHER_SUPPLY)]
         self.poses = np.vstack([poses, np.zeros((FEATHER_SUPPLY, 7))])
         self.poses[len(poses):, 3] = 1.0
+        self.home = self.poses.copy()                 # where the set-up put every piece
         self.present = np.ones(len(self.bodies), bool)
         self.present[len(poses):] = False
         self.index = {b.id: i for i, b in enumerate(self.bodies)}
@@ -177,8 +178,14 @@ class TFBridge:
         return out
 
     def sync(self) -> None:
-        """Put every figure and feather where the rules state says it is."""
+        """Put every figure, drifting leaf and feather where the rules state says it is."""
         data = self.engine.state.data
+        drifted = {leaf.id: np.asarray(leaf.polygon, float) for leaf in data.leaves}
+        for leaf_id, i in ((b.id, k) for k, b in enumerate(self.bodies) if b.kind == "tf_leaf"):
+            if leaf_id in drifted:          # Leaf Drifting: the leaf lies where its spins took it
+                self.poses[i] = _moved_with(self.home[i], self.spaces[leaf_id].polygon, drifted[leaf_id])
+            else:                           # on its branch (again)
+                self.poses[i] = self.home[i]
         by_space: dict[str, list] = {}
         for fig in data.figures:
             i = self.index.get(fig.id)
@@ -198,11 +205,13 @@ class TFBridge:
         radius = tf_dims()["rodent"]["base_radius"]
         for sid, idx in by_space.items():
             space = self.spaces[sid]
-            points = slots(space.polygon, max(len(idx), 4 if space.kind == "nest" else 1), radius)
-            centre = space.polygon.mean(axis=0)
+            polygon = drifted.get(sid, space.polygon)
+            height = 0.0 if sid in drifted else space.height
+            points = slots(polygon, max(len(idx), 4 if space.kind == "nest" else 1), radius)
+            centre = polygon.mean(axis=0)
             for i, p in zip(sorted(idx, key=lambda j: self.bodies[j].id), points):
                 heading = float(np.degrees(np.arctan2(*(p - centre)[::-1]))) if len(idx) > 1 else 0.0
-                self.poses[i] = rest_pose(self.bodies[i], float(p[0]), float(p[1]), heading, space.height)
+                self.poses[i] = rest_pose(self.bodies[i], float(p[0]), float(p[1]), heading, height)
                 self.present[i] = True
         first = self.index["tail-feather-1"]
         feathers = data.feathers[-FEATHER_SUPPLY:]
@@ -235,3 +244,18 @@ class TFBridge:
                 w, z = self.poses[i, 3], self.poses[i, 6]
                 out[fig.id] = [round(float(v), 4) for v in (*self.poses[i, :3], np.degrees(2 * np.arctan2(z, w)) % 360)]
         return out
+
+
+
+def _moved_with(pose: np.ndarray, before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """``pose`` carried by the rigid motion that takes outline ``before`` to ``after`` (a leaf's
+    drift: the same outline, spun and moved)."""
+    a0 = np.arctan2(*(before[1] - before[0])[::-1])
+    a1 = np.arctan2(*(after[1] - after[0])[::-1])
+    c, s = np.cos(a1 - a0), np.sin(a1 - a0)
+    rot = np.array([[c, -s], [s, c]])
+    shift = after.mean(axis=0) - rot @ before.mean(axis=0)
+    out = np.array(pose, dtype=np.float64)
+    out[:2] = rot @ out[:2] + shift
+    out[3:7] = quat_mul(heading_quat(float(np.degrees(a1 - a0))), out[3:7])
+    return out

@@ -120,3 +120,23 @@ def test_the_tail_feathers_example_script_replays_the_whole_battle(scene):
     path = Path(__file__).resolve().parent.parent / "docs" / "scripts" / "tailfeathers-example.txt"
     result = play_headless(scene, seed=1, bots="none", script=load_game_script(path, ACTIONS))
     assert result.result == "the mouse nest is destroyed"
+
+
+def test_LEAF_DRIFTING_the_leaf_piece_follows_its_drift_and_goes_back_to_its_branch(scene):
+    """Additional Rules, Leaves: a drifting leaf lies where the rules moved it, its figures on it;
+    back on its branch when it returns."""
+    from dataclasses import replace
+    from rules.tailfeathers.state import Leaf
+    bridge = TFBridge(scene, seed=1)
+    leaf_id = next(b.id for b in bridge.bodies if b.kind == "tf_leaf")
+    i = bridge.index[leaf_id]
+    home = bridge.poses[i].copy()
+    moved = tuple((x + 20.0, y - 10.0) for x, y in bridge.spaces[leaf_id].polygon)
+    state = bridge.engine.state
+    bridge.engine.state = replace(state, data=replace(state.data, leaves=(Leaf(leaf_id, moved, "east"),)))
+    bridge.sync()
+    assert bridge.poses[i, :2] == pytest.approx(home[:2] + (20.0, -10.0), abs=1e-6)   # carried along
+    assert bridge.poses[i, 2] == pytest.approx(home[2])
+    bridge.engine.state = state
+    bridge.sync()
+    assert np.array_equal(bridge.poses[i], home)
