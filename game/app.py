@@ -264,8 +264,10 @@ class PlayApp:
 
 def run_window(bodies: Sequence[BodySpec], poses: np.ndarray, title: str,
                on_flick: Callable[[str, float, float], np.ndarray | None], frames: int | None = None,
-               screenshot: str | None = None, game=None) -> PlayApp:
-    """Open the window and run it (``frames``: stop after that many, for smoke tests)."""
+               screenshot: str | None = None, game=None, addons: Sequence[Callable] = ()) -> PlayApp:
+    """Open the window and run it (``frames``: stop after that many, for smoke tests).
+    ``addons``: callables ``addon(app)`` run once the window is up (HUD panels, menus, sounds:
+    each binds its own keys and tasks on ``app.base``)."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         raise NoDisplayError("DISPLAY is not set")
     from panda3d.core import loadPrcFileData
@@ -279,6 +281,8 @@ def run_window(bodies: Sequence[BodySpec], poses: np.ndarray, title: str,
     if base.win is None:
         raise NoDisplayError("no window could be opened")
     app = PlayApp(base, bodies, poses, title, on_flick, game)
+    for addon in addons:
+        addon(app)
     if frames is None:
         base.run()
         return app

@@ -96,6 +96,7 @@ class TFWindowGame:
         self.seats = Seats(self.bridge, bots, bot=TFBot(self.bridge), teams=self.bridge.setup.alliances,
                            actions=ACTIONS)
         self.feed: list[str] = []          # the last rules events, as the window's player sees them
+        self.listeners: list = []          # callables(events) after every rules action (visible events)
         self.rolls: list[str] = []         # the last dice results, faces as text
         self.page = 0
         self.highlight = 0                 # index into choices(): the previewed choice
@@ -106,14 +107,19 @@ class TFWindowGame:
         pending = self.bridge.pending()
         return isinstance(pending, Decision) and self.seats.team_of(pending.player) not in self.seats.bot_teams
 
-    def _log(self, events) -> None:
+    def visible(self, events) -> list:
         """Events as the window's player may see them: with one human alliance (solo) its own
         private events in full, otherwise (hot-seat) only what everyone sees."""
         humans = [t for t in self.seats.teams if t not in self.seats.bot_teams]
         mine = set(humans) if len(humans) == 1 else set()
+        return [e if e.visible_to is None or mine & set(e.visible_to) else e.seen_by("") for e in events]
+
+    def _log(self, events) -> None:
+        events = self.visible(events)
+        for listener in self.listeners:        # HUD feed, sounds, autosave: every event as seen here
+            listener(events)
         for e in events:
-            public = e if e.visible_to is None or mine & set(e.visible_to) else e.seen_by("")
-            data = public.data
+            data = e.data
             if "faces" in data:
                 who = data.get("player") or data.get("unit") or data.get("bird") or ""
                 why = f" {data['why']}" if "why" in data else ""

@@ -23,6 +23,7 @@ class WindowGame:
         self.bridge = FlickemBridge(scene, seed, on_episode=lambda e: self.frames.append(e.result.frames))
         self.seats = Seats(self.bridge, bots)
         self.feed: list[str] = []           # the last rules events, as everyone sees them
+        self.listeners: list = []           # callables(events) after every rules action (visible events)
 
     @property
     def city(self):
@@ -39,15 +40,20 @@ class WindowGame:
             return False
         return team not in self.seats.bot_teams
 
-    def _log(self, events) -> None:
+    def visible(self, events) -> list:
         """Events as the window's player may see them: with one human team (solo play) its own
         private events in full, otherwise (hot-seat) only what everyone sees."""
         state = self.bridge.engine.state
         humans = [t for t in state.flow.teams if t not in self.seats.bot_teams]
         mine = set(humans) | {s.id for s in state.data.survivors if s.team in humans} if len(humans) == 1 else set()
+        return [e if e.visible_to is None or mine & set(e.visible_to) else e.seen_by("") for e in events]
+
+    def _log(self, events) -> None:
+        events = self.visible(events)
+        for listener in self.listeners:        # HUD feed, sounds, autosave: every event as seen here
+            listener(events)
         for e in events:
-            public = e if e.visible_to is None or mine & set(e.visible_to) else e.seen_by("")
-            self.feed.append(e.kind + "".join(f" {k}={v}" for k, v in public.data.items()))
+            self.feed.append(e.kind + "".join(f" {k}={v}" for k, v in e.data.items()))
         self.feed = self.feed[-6:]
 
     def run_bots(self) -> None:

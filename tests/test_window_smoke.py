@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
 
 pytestmark = pytest.mark.render
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,45 +63,7 @@ print("hover", hover, "selected", app.selected, "episodes", session.episodes,
 """
 
 
-def _run_in_xvfb(driver: str, shot: Path) -> str:
-    """Run a window driver script on a fresh Xvfb display; its stdout (it saves ``shot``)."""
-    display = _free_display()
-    xvfb = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(50):
-            if Path(f"/tmp/.X11-unix/X{display}").exists():
-                break
-            time.sleep(0.1)
-        env = {**os.environ, "DISPLAY": f":{display}"}
-        out = subprocess.run([sys.executable, "-c", driver, str(shot)], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=240)
-        assert out.returncode == 0, out.stderr[-2000:]
-        print(out.stdout)
-        return out.stdout
-    finally:
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
-
-
-def _felt_in(shot: Path) -> None:
-    from panda3d.core import PNMImage
-    image = PNMImage()
-    assert image.read(str(shot)) and image.getXSize() == 1280
-    greens = sum(1 for x in range(0, 1280, 40) for y in range(0, 720, 40)
-                 if image.getGreen(x, y) > image.getRed(x, y) + 0.05)
-    assert greens > 40, "the felt table is not in the window's screenshot"
-
-
-def _free_display() -> int:
-    for n in range(90, 120):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
-@pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
-                    reason="Xvfb and xdotool are not installed (.ci/run installs them)")
+@needs_xvfb
 def test_real_mouse_drag_in_the_play_window_flicks_a_survivor(tmp_path):
     """A synthetic mouse (xdotool) presses on John, drags back and releases: one flick episode
     runs, the animation plays to its end, and the window shows the city."""
@@ -182,8 +144,7 @@ base.win.saveScreenshot(Filename(sys.argv[1]))
 """
 
 
-@pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
-                    reason="Xvfb and xdotool are not installed (.ci/run installs them)")
+@needs_xvfb
 def test_tail_feathers_window_takes_letter_keys_and_draws_the_flight_preview(tmp_path):
     """`feltbox play tailfeathers show_of_force --bots rat`'s window: a real key press (xdotool)
     picks "no mission card", the rat bot plays, the player launches and activates a bird by

@@ -1,0 +1,53 @@
+"""Run a window driver script on a fresh Xvfb display (real windows in tests; .ci/run installs
+Xvfb and xdotool). ``needs_xvfb`` skips a test where they are missing."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+needs_xvfb = pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
+                                reason="Xvfb and xdotool are not installed (.ci/run installs them)")
+
+
+def _run_in_xvfb(driver: str, shot: Path) -> str:
+    """Run a window driver script on a fresh Xvfb display; its stdout (it saves ``shot``)."""
+    display = _free_display()
+    xvfb = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(50):
+            if Path(f"/tmp/.X11-unix/X{display}").exists():
+                break
+            time.sleep(0.1)
+        env = {**os.environ, "DISPLAY": f":{display}"}
+        out = subprocess.run([sys.executable, "-c", driver, str(shot)], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=240)
+        assert out.returncode == 0, out.stderr[-2000:]
+        print(out.stdout)
+        return out.stdout
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+def _felt_in(shot: Path) -> None:
+    from panda3d.core import PNMImage
+    image = PNMImage()
+    assert image.read(str(shot)) and image.getXSize() == 1280
+    greens = sum(1 for x in range(0, 1280, 40) for y in range(0, 720, 40)
+                 if image.getGreen(x, y) > image.getRed(x, y) + 0.05)
+    assert greens > 40, "the felt table is not in the window's screenshot"
+
+
+def _free_display() -> int:
+    for n in range(90, 120):
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+            return n
+    raise RuntimeError("no free X display number")
