@@ -237,7 +237,7 @@ def after_act(state: TFState, events: list) -> TFState:
 def revive_options(state: TFState) -> list:
     who = player(state)
     dead = [f for f in state.data.figures if f.alliance == who and f.where == CASUALTY]
-    heroes = [(f.id,) for f in dead if state.data.unit(f.unit).kind == "hero"]
+    heroes = [(f.id,) for f in dead if state.data.unit(f.unit).kind in ("hero", "creature")]
     squads = [f.id for f in dead if state.data.unit(f.unit).kind == "squad"]
     out = [Revive(c) for c in heroes]
     for n in range(1, min(3, len(squads)) + 1):
