@@ -1,0 +1,122 @@
+"""The table view under Xvfb, driven by real mouse events (xdotool) through a whole flow of the
+S1 rules game: click a survivor -> its context menu (legal and greyed items) -> click "choose" ->
+click again -> "move" -> drag back like a slingshot (aim preview on: a predicted path is drawn)
+-> release -> the flick plays and the HUD shows one action less. Screenshots are checked."""
+from __future__ import annotations
+
+import pytest
+
+from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
+
+pytestmark = pytest.mark.render
+
+DRIVER = r'''
+import subprocess, sys, time
+from panda3d.core import Filename, Point2, Point3
+from game.app import run_window
+from game.settings import Settings
+from game.window_game import WindowGame
+from scenes.loader import load_flickem
+
+game = WindowGame(load_flickem(1), 0, "none")
+game.run_bots()
+app = run_window(game.city.bodies, game.bridge.session.poses.copy(), "feltbox-flow", lambda *a: None,
+                 frames=5, game=game, settings=Settings(aim_preview=True))
+base = app.base
+out = sys.argv[1]
+
+def step(n):
+    for _ in range(n):
+        base.taskMgr.step()
+
+def xdo(*args):
+    subprocess.run(["xdotool", *map(str, args)], check=True)
+
+def settle():
+    for _ in range(900):
+        step(1)
+        if app.animation is None and not app.rig.moving:
+            break
+    step(3)
+
+def screen(piece, z=2.5):
+    pos = app.piece_xy(piece)
+    p3 = base.cam.getRelativePoint(base.render, Point3(pos[0], pos[1], z))
+    p2 = Point2()
+    assert base.camLens.project(p3, p2), piece + " is not in view"
+    w, h = base.win.getXSize(), base.win.getYSize()
+    return int((p2.x + 1) / 2 * w), int((1 - p2.y) / 2 * h)
+
+def at_mouse(mx, my):
+    w, h = base.win.getXSize(), base.win.getYSize()
+    return int((mx + 1) / 2 * w), int((1 - my) / 2 * h)
+
+win = subprocess.run(["xdotool", "search", "--name", "feltbox-flow"], capture_output=True, text=True, check=True).stdout.split()[0]
+
+def click(x, y):
+    xdo("mousemove", "--window", win, x, y); step(4)
+    xdo("mousedown", 1); step(3)
+    xdo("mouseup", 1); step(4)
+
+def shot(name):
+    base.graphicsEngine.renderFrame()
+    base.win.saveScreenshot(Filename(out + name + ".png"))
+
+hud0 = app.hud.getText().splitlines()[0]
+print("hud0", hud0)
+x, y = screen("survivor-anita")
+click(x, y)
+print("menu", app.menu.open, [(i.label, i.legal) for i in app.menu.items])
+shot("-menu")
+bx, by = at_mouse(*app.menu.button_center(0))
+click(bx, by)
+settle()
+print("hud1", app.hud.getText().splitlines()[0])
+x, y = screen("survivor-anita")
+click(x, y)
+print("menu2", [(i.label, i.legal) for i in app.menu.items])
+k = next(k for k, i in enumerate(app.menu.items) if i.label == "move")
+bx, by = at_mouse(*app.menu.button_center(k))
+click(bx, by); settle()
+print("wants_aim", game.wants_aim())
+x, y = screen("survivor-anita")
+xdo("mousemove", "--window", win, x, y); step(3)
+xdo("mousedown", 1); step(3)
+for k in range(1, 5):
+    xdo("mousemove", "--window", win, x + 5 * k, y + 30 * k); step(4)
+time.sleep(0.2); step(3)
+print("preview points", app.aim_view.path_points, "ms", ["%.0f" % t for t in app.preview_ms])
+shot("-aim")
+xdo("mouseup", 1); step(3)
+settle()
+print("hud2", app.hud.getText().splitlines()[0])
+shot("-after")
+'''
+
+
+def _dark_panel(shot) -> int:
+    """Pixels of the menu's dark panel (near-black, not the floor's brown) in a screenshot."""
+    from panda3d.core import PNMImage
+    image = PNMImage()
+    assert image.read(str(shot))
+    return sum(1 for x in range(0, 1280, 8) for y in range(0, 720, 8)
+               if max(image.getRed(x, y), image.getGreen(x, y), image.getBlue(x, y)) < 0.17
+               and image.getBlue(x, y) >= image.getRed(x, y))
+
+
+@needs_xvfb
+def test_click_choose_move_and_flick_a_survivor_with_the_mouse(tmp_path):
+    out = tmp_path / "flow"
+    stdout = _run_in_xvfb(DRIVER, out)
+    lines = dict(line.split(" ", 1) for line in stdout.splitlines() if " " in line)
+    assert "choose a survivor" in lines["hud0"]
+    assert lines["menu"].startswith("True [('choose survivor anita', True), ('move', False)")
+    assert "active survivor-anita (2 actions left)" in lines["hud1"]
+    assert "('move', True)" in lines["menu2"] and "('choose survivor anita', False)" in lines["menu2"]
+    assert lines["wants_aim"] == "True"
+    assert int(lines["preview"].split()[1]) >= 3          # "points N ms [...]"
+    assert "active survivor-anita (1 actions left)" in lines["hud2"]
+    menu, after = tmp_path / "flow-menu.png", tmp_path / "flow-after.png"
+    _felt_in(menu)
+    _felt_in(after)
+    assert _dark_panel(menu) > 3 * _dark_panel(after) + 100, "the context menu is not drawn"
