@@ -5,9 +5,8 @@ Decisions:
 
 * A transition eases every orbit parameter (target, heading, pitch, distance) over ``EASE_S``
   = 0.4 s with smoothstep; heading takes the short way round (350 -> 10 deg turns 20 deg).
-* Presets: ``overview`` (the whole city at 48 deg), ``top`` (straight down), ``eye`` (low behind
-  a piece at a figure's eye height, looking the way the table is: away from the near edge, i.e.
-  heading 0 turned toward the city centre), ``tower`` (close on the zombie tower), ``focus``
+* Presets: ``overview`` (the whole city at 48 deg), ``top`` (straight down), ``eye`` (at the
+  active figure's head, looking the way the table is: toward the city centre), ``tower`` (close on the zombie tower), ``focus``
   (keeps the heading, closes in on a piece).
 * Mouse and key speeds scale with ``Settings.mouse_sensitivity``.
 """
@@ -49,12 +48,13 @@ def preset(name: str, current: Orbit, piece_xy=None, city_width: float = 90.0) -
     if piece_xy is None:
         return current
     x, y = float(piece_xy[0]), float(piece_xy[1])
-    if name == "eye":                  # behind the figure, toward the city centre
+    if name == "eye":                  # at the figure's head, looking toward the city centre
         toward = np.degrees(np.arctan2(-y, -x)) if np.hypot(x, y) > 5.0 else 90.0
         heading = (toward - 90.0) % 360.0                  # Orbit heading 0 looks along +y
-        return Orbit(np.array([x, y, 3.0]), heading, 10.0, 22.0)
+        ahead = np.array([np.cos(np.radians(toward)), np.sin(np.radians(toward))]) * 25.0
+        return Orbit(np.array([x + ahead[0], y + ahead[1], 2.0]), heading, 10.0, 28.0)
     if name == "tower":
-        return Orbit(np.array([x, y, 6.0]), current.heading, 30.0, 45.0)
+        return Orbit(np.array([x, y, 15.0]), current.heading, 24.0, 115.0)
     if name == "focus":
         return Orbit(np.array([x, y, 1.5]), current.heading, max(current.pitch, 40.0), 75.0)
     raise ValueError(f"unknown camera preset {name!r}")

@@ -40,8 +40,9 @@ def test_rig_reaches_the_target_in_the_ease_time_and_input_cancels_it():
 def test_presets_look_at_the_piece():
     here = Orbit(np.zeros(3), 30.0, 48.0, 150.0)
     eye = preset("eye", here, (30.0, 0.0, 0.0))
-    # behind the figure, looking toward the city centre (-x): eye on the +x side, low
-    assert eye.eye()[0] > 30.0 and eye.pitch < 20.0 and np.allclose(eye.target[:2], [30, 0])
+    # at the figure's head, looking toward the city centre (-x)
+    assert eye.eye()[0] == pytest.approx(30.0, abs=4.0) and 3.0 < eye.eye()[2] < 9.0
+    assert eye.target[0] < 30.0 and eye.target[1] == pytest.approx(0.0, abs=1e-9)
     focus = preset("focus", here, (5.0, -7.0))
     assert np.allclose(focus.target[:2], [5, -7]) and focus.heading == 30.0
     assert preset("tower", here, None) is here
