@@ -11,6 +11,7 @@ from game.piece_actions import MenuItem
 
 ROW = 0.075          # aspect2d units per legal row
 WIDTH = 1.05
+MAX_ITEMS = 12       # longer lists (a bird's launch headings...) end with "N more"
 
 
 def _short(text: str, n: int) -> str:
@@ -34,9 +35,11 @@ class ContextMenu:
         """Open at ``at`` (mouse coordinates -1..1) listing ``items`` for ``piece``."""
         from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
         self.close()
-        self.piece, self.items = piece, list(items)
+        items = list(items)
+        more = len(items) - MAX_ITEMS
+        self.piece, self.items = piece, items[:MAX_ITEMS]
         heights = [ROW if it.legal else ROW * 1.45 for it in self.items]
-        height = ROW * 1.2 + sum(heights) + 0.02
+        height = ROW * 1.2 + sum(heights) + 0.02 + (ROW if more > 0 else 0.0)
         aspect = self.base.getAspectRatio()
         x = min(max(at[0] * aspect + 0.03, -aspect + 0.02), aspect - WIDTH - 0.02)
         y = min(max(at[1], -1.0 + height + 0.02), 0.98)
@@ -64,6 +67,9 @@ class ContextMenu:
                             text_fg=(0.85, 0.55, 0.45, 1), frameColor=(0, 0, 0, 0), pos=(0.0, 0, -0.05))
             self.buttons.append(button)
             top -= h
+        if more > 0:
+            DirectLabel(parent=self.frame, text=f"... {more} more: the list and keys at the top left", text_scale=0.034,
+                        text_align=0, text_fg=(0.7, 0.7, 0.7, 1), frameColor=(0, 0, 0, 0), pos=(0.04, 0, top - ROW * 0.7))
         if not self.items:
             DirectLabel(parent=self.frame, text="nothing to do with it now", text_scale=0.04, text_align=0,
                         text_fg=(0.7, 0.7, 0.7, 1), frameColor=(0, 0, 0, 0), pos=(0.04, 0, top - ROW * 0.7))

@@ -43,3 +43,17 @@ def test_a_menu_item_plays_like_the_key_and_the_active_survivor_lists_its_action
     assert ("move", True) in labels and ("use weapon gun", True) in labels and ("end turn", True) in labels
     assert [i.index for i in items_for(s1, "survivor-anita") if i.legal] == [0, 1, 2]
     assert choose_item(s1, MenuItem("x", None, "no")) is None
+
+
+def test_tail_feathers_bird_lists_its_legal_actions_and_plays_one():
+    from game.tf_window_game import TFWindowGame
+    from scenes.loader import load_tailfeathers
+    game = TFWindowGame(load_tailfeathers("show_of_force"), seed=0, bots="rat")
+    game.run_bots()
+    game.pick(0)                                   # no mission card
+    items = items_for(game, "aerijin")
+    assert items and all(i.legal and i.label.startswith("aerijin") for i in items)
+    assert any("launch" in i.label for i in items) and items_for(game, "sapling") == []
+    launch = next(i for i in items if "launch" in i.label)
+    choose_item(game, launch)
+    assert all(i.label != launch.label for i in items_for(game, "aerijin"))
