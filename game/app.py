@@ -170,7 +170,7 @@ class PlayApp:
         frames = self.on_flick(piece, direction, power)
         self.last_power, self.last_aim = power, (direction, power)
         if frames is not None and len(frames):
-            self.follow = self.ids.index(piece) if piece in self.ids else None
+            self.follow = moving_body(frames)
             self.animation, self.anim_time = frames, 0.0
 
     def toggle_preview(self) -> None:
@@ -348,6 +348,18 @@ class PlayApp:
         if moved:
             self._place_camera()
         return task.cont
+
+
+def moving_body(frames: np.ndarray) -> int | None:
+    """The body a flick's frames move the most (the disc, bullet or figure flicked): the camera
+    follows it. Steps longer than 5 cm a frame are teleports (to the bin, into a building) and
+    do not count."""
+    if len(frames) < 2:
+        return None
+    steps = np.linalg.norm(np.diff(np.asarray(frames)[:, :, :2], axis=0), axis=2)
+    travel = np.where(steps < 5.0, steps, 0.0).sum(axis=0)
+    k = int(np.argmax(travel))
+    return k if travel[k] > 1.0 else None
 
 
 def run_window(bodies: Sequence[BodySpec], poses: np.ndarray, title: str,

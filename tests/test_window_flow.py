@@ -105,6 +105,15 @@ def _dark_panel(shot) -> int:
                and image.getBlue(x, y) >= image.getRed(x, y))
 
 
+def _preview_cyan(shot) -> int:
+    """Pixels of the aim preview's cyan path line."""
+    from panda3d.core import PNMImage
+    image = PNMImage()
+    assert image.read(str(shot))
+    return sum(1 for x in range(0, 1280, 2) for y in range(0, 720, 2)
+               if image.getBlue(x, y) > 0.85 and image.getRed(x, y) < 0.5 and image.getGreen(x, y) > 0.7)
+
+
 @needs_xvfb
 def test_click_choose_move_and_flick_a_survivor_with_the_mouse(tmp_path):
     out = tmp_path / "flow"
@@ -121,3 +130,4 @@ def test_click_choose_move_and_flick_a_survivor_with_the_mouse(tmp_path):
     _felt_in(menu)
     _felt_in(after)
     assert _dark_panel(menu) > 2 * _dark_panel(before) + 200, "the context menu is not drawn"
+    assert _preview_cyan(tmp_path / "flow-aim.png") > 30 > _preview_cyan(after), "no predicted path drawn"
