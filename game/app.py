@@ -196,6 +196,16 @@ class PlayApp:
         self.preview_ms.append((time.perf_counter() - start) * 1000.0)
         self.aim_view.draw_path(path)
 
+    def apply_settings(self, settings) -> None:
+        """Take changed settings at once (a settings screen calls this): mouse sensitivity, the
+        aim preview, shadows."""
+        from game.lighting import set_shadows
+        self.settings = settings
+        self.rig.sensitivity = settings.mouse_sensitivity
+        if bool(settings.aim_preview) != self.preview_on:
+            self.toggle_preview()
+        self.shadows = set_shadows(self.base, self.scene, settings.shadows)
+
     # -- the context menu ------------------------------------------------------------------------
     def open_menu(self, piece: str, at: tuple[float, float]) -> None:
         from game.piece_actions import items_for

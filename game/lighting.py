@@ -38,14 +38,24 @@ def setup_lighting(base, scene, shadows: bool = False) -> bool:
     key = scene.root.find("**/+DirectionalLight")
     if not key.isEmpty():
         key.node().setColor((0.95, 0.88, 0.76, 1))
-    if not shadows or key.isEmpty() or not shaders_supported(base):
+    return set_shadows(base, scene, shadows)
+
+
+def set_shadows(base, scene, on: bool) -> bool:
+    """Shadow maps from the key light on or off (on only where shaders work); whether they are on."""
+    key = scene.root.find("**/+DirectionalLight")
+    if key.isEmpty():
         return False
     light = key.node()
+    if not on or not shaders_supported(base):
+        if light.isShadowCaster():
+            light.setShadowCaster(False)
+            scene.root.clearShader()
+        return False
     light.setShadowCaster(True, 2048, 2048)
     lens = light.getLens()
     half = dims()["table"]["width"] * 0.6
     lens.setFilmSize(2 * half, 2 * half)
     lens.setNearFar(-300, 300)
-    key.setPos(0, 0, 0)
     scene.root.setShaderAuto()
     return True

@@ -92,6 +92,12 @@ xdo("mouseup", 1); step(3)
 settle()
 print("hud2", app.hud.getText().splitlines()[0])
 shot("-after")
+base.messenger.send("shift-p"); step(2)
+base.messenger.send("2"); settle()
+print("keys preview", app.preview_on, "pitch %.0f" % app.orbit.pitch)
+from game.settings import Settings
+app.apply_settings(Settings(shadows=True, aim_preview=True)); step(3)
+print("settings", app.shadows, app.preview_on)
 '''
 
 
@@ -126,6 +132,8 @@ def test_click_choose_move_and_flick_a_survivor_with_the_mouse(tmp_path):
     assert lines["wants_aim"] == "True"
     assert int(lines["preview"].split()[1]) >= 3          # "points N ms [...]"
     assert "active survivor-anita (1 actions left)" in lines["hud2"]
+    assert lines["keys"] == "preview False pitch 89"      # shift+P toggled it off, 2: top-down
+    assert lines["settings"] == "True True"              # shadows on llvmpipe, preview back on
     before, menu, after = (tmp_path / f"flow-{name}.png" for name in ("before", "menu", "after"))
     _felt_in(menu)
     _felt_in(after)
