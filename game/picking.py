@@ -1,8 +1,8 @@
 """Picking and hover highlight in the window: a collision ray from the mouse into the pieces.
 
-The ray is traversed only when the mouse moved (or the pieces did), so a still mouse costs
-nothing per frame. The piece under the mouse gets a warm colour scale (cheap: no outline pass);
-the selected piece keeps a stronger, cooler one.
+The ray is traversed only when the mouse moved (or the camera did), so a still mouse costs
+nothing per frame. The piece under the mouse gets a warm colour scale and a yellow ring on the
+felt around its footprint (cheap: no outline pass); the selected piece keeps a cooler tint.
 """
 from __future__ import annotations
 
@@ -25,6 +25,9 @@ class Picker:
         self.selected: str | None = None
         self._last: tuple | None = None
         self._tinted: dict[str, tuple] = {}
+        self.ring = base.render.attachNewNode("hover-ring")
+        self.ring.setLightOff()
+        self._ring_piece: str | None = None
 
     def mouse(self) -> tuple[float, float] | None:
         watcher = self.base.mouseWatcherNode
@@ -74,3 +77,26 @@ class Picker:
             if piece in paths:
                 paths[piece].setColorScale(*scale)
         self._tinted = want
+        self._ring(paths)
+
+    def _ring(self, paths) -> None:
+        """A ring on the felt around the hovered piece's footprint (redrawn when hover changes)."""
+        import math
+        from panda3d.core import LineSegs
+        if self.hover == self._ring_piece:
+            return
+        self._ring_piece = self.hover
+        self.ring.getChildren().detach()
+        path = paths.get(self.hover)
+        if path is None:
+            return
+        lo, hi = path.getTightBounds(self.base.render)
+        cx, cy = (lo.x + hi.x) / 2, (lo.y + hi.y) / 2
+        r = max(hi.x - lo.x, hi.y - lo.y) / 2 + 0.8
+        segs = LineSegs("ring")
+        segs.setThickness(2.5)
+        segs.setColor(1.0, 0.85, 0.2, 1.0)
+        for k in range(33):
+            a = 2 * math.pi * k / 32
+            (segs.drawTo if k else segs.moveTo)(cx + r * math.cos(a), cy + r * math.sin(a), max(lo.z, 0.0) + 0.1)
+        self.ring.attachNewNode(segs.create())
