@@ -66,3 +66,19 @@ class AimView:
         self.meter.hide()
         self.meter_text.setText("")
         self.draw_path(None)
+
+
+def draw_outlines(node, outlines) -> None:
+    """Closed outlines ((n, 3) table points each) as cyan lines under ``node`` (replacing its children)."""
+    from panda3d.core import LineSegs
+    node.getChildren().detach()
+    if not outlines:
+        return
+    segs = LineSegs("preview")
+    segs.setThickness(2.5)
+    segs.setColor(0.3, 0.8, 1.0, 1.0)
+    for outline in outlines:
+        segs.moveTo(*outline[-1])
+        for point in outline:
+            segs.drawTo(*point)
+    node.attachNewNode(segs.create())

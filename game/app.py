@@ -21,7 +21,7 @@ import numpy as np
 from game.aim import MIN_POWER, AimDrag, aim_from_vector
 from game.bodies import BodySpec
 from game.camera import Orbit
-from game.camera_rig import CameraRig, preset
+from game.camera_rig import CameraRig, moving_body, preset
 
 HELP = ("left-drag back from a piece: flick (shift: fine, ctrl: lock power)  |  right-drag: orbit  |  "
         "middle/shift+right-drag, WASD: pan  |  wheel/+/-: zoom  |  1-4: views, F: focus  |  P: aim preview  |  esc: quit")
@@ -243,23 +243,12 @@ class PlayApp:
 
     def _draw_preview(self) -> None:
         """The game's preview outlines (a flight's templates) as closed lines on the table."""
-        from panda3d.core import LineSegs
+        from game.aim_view import draw_outlines
         outlines = self.game.preview()
         key = b"".join(np.asarray(o, np.float32).tobytes() for o in outlines)
-        if key == self.preview_key:
-            return
-        self.preview_key = key
-        self.preview_node.getChildren().detach()
-        if not outlines:
-            return
-        segs = LineSegs("preview")
-        segs.setThickness(2.5)
-        segs.setColor(0.3, 0.8, 1.0, 1.0)
-        for outline in outlines:
-            segs.moveTo(*outline[-1])
-            for point in outline:
-                segs.drawTo(*point)
-        self.preview_node.attachNewNode(segs.create())
+        if key != self.preview_key:
+            self.preview_key = key
+            draw_outlines(self.preview_node, outlines)
 
     # -- camera ----------------------------------------------------------------------------------
     def _bind(self) -> None:
@@ -358,18 +347,6 @@ class PlayApp:
         if moved:
             self._place_camera()
         return task.cont
-
-
-def moving_body(frames: np.ndarray) -> int | None:
-    """The body a flick's frames move the most (the disc, bullet or figure flicked): the camera
-    follows it. Steps longer than 5 cm a frame are teleports (to the bin, into a building) and
-    do not count."""
-    if len(frames) < 2:
-        return None
-    steps = np.linalg.norm(np.diff(np.asarray(frames)[:, :, :2], axis=0), axis=2)
-    travel = np.where(steps < 5.0, steps, 0.0).sum(axis=0)
-    k = int(np.argmax(travel))
-    return k if travel[k] > 1.0 else None
 
 
 def run_window(bodies: Sequence[BodySpec], poses: np.ndarray, title: str,

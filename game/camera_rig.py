@@ -108,3 +108,15 @@ class CameraRig:
         t = np.asarray(self.orbit.target, float)
         t[:2] += (np.asarray(xy[:2], float) - t[:2]) * rate
         self.orbit.target = t
+
+
+def moving_body(frames: np.ndarray) -> int | None:
+    """The body a flick's frames move the most (the disc, bullet or figure flicked): the camera
+    follows it. Steps longer than 5 cm a frame are teleports (to the bin, into a building) and
+    do not count."""
+    if len(frames) < 2:
+        return None
+    steps = np.linalg.norm(np.diff(np.asarray(frames)[:, :, :2], axis=0), axis=2)
+    travel = np.where(steps < 5.0, steps, 0.0).sum(axis=0)
+    k = int(np.argmax(travel))
+    return k if travel[k] > 1.0 else None

@@ -56,3 +56,13 @@ def test_sensitivity_scales_mouse_speed():
     assert slow.orbit.heading == pytest.approx(5.0)
     slow.zoom(0.81)
     assert slow.orbit.distance == pytest.approx(90.0)
+
+
+def test_the_camera_follows_the_body_a_flick_moves_most():
+    from game.camera_rig import moving_body
+    frames = np.zeros((30, 3, 7), np.float32)
+    frames[:, 1, 0] = np.linspace(0, 20, 30)          # the disc slides 20 cm
+    frames[15:, 2, 2] = -50.0                         # a body teleported under the table
+    frames[15:, 0, 0] = 40.0                          # a survivor put where its disc stopped
+    assert moving_body(frames) == 1
+    assert moving_body(frames[:1]) is None and moving_body(np.zeros((5, 2, 7))) is None
