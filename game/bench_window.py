@@ -4,7 +4,9 @@
 current display when DISPLAY is set, else on a fresh Xvfb display when Xvfb is installed. The
 child opens the window (no shadows unless asked), lets it warm up, then renders ``FRAMES`` frames
 with the orbit camera turning around the city and reports fps: mean over the run and p5 (the
-5th percentile of per-frame fps, i.e. the slow frames). Target: >= 30 fps on llvmpipe.
+5th percentile of per-frame fps, i.e. the slow frames). Target: >= 30 fps on llvmpipe. Also the
+hover ray's cost (``pick_ms``, through John) and the aim preview's scratch-world flick
+(``preview_ms_*``, eight aims of John's movement disc).
 
 ``python -m game.bench_window`` prints the JSON.
 """
@@ -43,13 +45,35 @@ def _measure(shadows: bool, frames: int) -> dict:
         base.taskMgr.step()
         times.append(time.perf_counter() - t)
     times = np.asarray(times)
+    from panda3d.core import Point2, Point3
+    john = city.poses[city.index("survivor-john")]
+    p2 = Point2()
+    base.camLens.project(base.cam.getRelativePoint(base.render, Point3(float(john[0]), float(john[1]), 2.5)), p2)
+    picks, picker = [], app.picker
+    for _ in range(20):                          # the hover ray through John, as on a mouse move
+        t = time.perf_counter()
+        picker.ray.setFromLens(base.camNode, p2.x, p2.y)
+        picker.traverser.traverse(app.scene.pieces_root)
+        picker.queue.sortEntries()
+        picks.append(time.perf_counter() - t)
+    entry = picker.queue.getEntry(0) if picker.queue.getNumEntries() else None
+    hit = entry.getIntoNodePath().findNetTag("piece").getTag("piece") if entry else None
+    from game.aim_preview import predict
+    previews = []
+    for k in range(8):                           # the aim preview's scratch-world flick
+        t = time.perf_counter()
+        predict(app.session, "survivor-john", "movement_disc", 45.0 * k, 0.2 + 0.1 * k)
+        previews.append(time.perf_counter() - t)
     gsg = base.win.getGsg()
     return {"window_fps_mean": round(float(len(times) / times.sum()), 1),
             "window_fps_p5": round(float(1.0 / np.percentile(times, 95)), 1),
             "window_frame_ms_median": round(float(np.median(times) * 1000), 2),
             "frames": frames, "size": [base.win.getXSize(), base.win.getYSize()],
             "shadows": bool(app.shadows), "renderer": gsg.getDriverRenderer(),
-            "pieces": len(city.bodies)}
+            "pieces": len(city.bodies),
+            "pick_ms": round(float(np.median(picks) * 1000), 2),
+            "picked": hit, "preview_ms_median": round(float(np.median(previews) * 1000), 1),
+            "preview_ms_max": round(float(np.max(previews) * 1000), 1)}
 
 
 def window_fps(shadows: bool = False, frames: int = FRAMES) -> dict:

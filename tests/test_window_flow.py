@@ -92,6 +92,15 @@ xdo("mouseup", 1); step(3)
 settle()
 print("hud2", app.hud.getText().splitlines()[0])
 shot("-after")
+h0, t0 = app.orbit.heading, app.orbit.target.copy()
+xdo("mousemove", "--window", win, 640, 300); step(2)
+xdo("mousedown", 3); step(2)
+xdo("mousemove", "--window", win, 760, 300); step(3)
+xdo("mouseup", 3); step(2)
+xdo("mousedown", 2); step(2)
+xdo("mousemove", "--window", win, 640, 380); step(3)
+xdo("mouseup", 2); step(2)
+print("mouse orbit %.0f pan %.1f" % ((app.orbit.heading - h0) % 360, float(((app.orbit.target - t0) ** 2).sum() ** 0.5)))
 base.messenger.send("shift-p"); step(2)
 base.messenger.send("2"); settle()
 print("keys preview", app.preview_on, "pitch %.0f" % app.orbit.pitch)
@@ -132,6 +141,8 @@ def test_click_choose_move_and_flick_a_survivor_with_the_mouse(tmp_path):
     assert lines["wants_aim"] == "True"
     assert int(lines["preview"].split()[1]) >= 3          # "points N ms [...]"
     assert "active survivor-anita (1 actions left)" in lines["hud2"]
+    orbit, pan = float(lines["mouse"].split()[1]), float(lines["mouse"].split()[3])
+    assert 10 < orbit < 90 and pan > 5                  # right-drag turned it, middle-drag panned
     assert lines["keys"] == "preview False pitch 89"      # shift+P toggled it off, 2: top-down
     assert lines["settings"] == "True True"              # shadows on llvmpipe, preview back on
     before, menu, after = (tmp_path / f"flow-{name}.png" for name in ("before", "menu", "after"))
