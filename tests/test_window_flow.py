@@ -66,6 +66,9 @@ hud0 = app.hud.getText().splitlines()[0]
 print("hud0", hud0)
 shot("-before")
 x, y = screen("survivor-anita")
+xdo("mousemove", "--window", win, x, y); step(4)
+print("hover", app.picker.hover)
+shot("-hover")
 click(x, y)
 print("menu", app.menu.open, [(i.label, i.legal) for i in app.menu.items])
 shot("-menu")
@@ -120,6 +123,15 @@ def _dark_panel(shot) -> int:
                and image.getBlue(x, y) >= image.getRed(x, y))
 
 
+def _ring_yellow(shot) -> int:
+    """Pixels of the hover ring's yellow."""
+    from panda3d.core import PNMImage
+    image = PNMImage()
+    assert image.read(str(shot))
+    return sum(1 for x in range(0, 1280, 2) for y in range(0, 720, 2)
+               if image.getRed(x, y) > 0.9 and 0.7 < image.getGreen(x, y) < 0.95 and image.getBlue(x, y) < 0.4)
+
+
 def _preview_cyan(shot) -> int:
     """Pixels of the aim preview's cyan path line."""
     from panda3d.core import PNMImage
@@ -143,6 +155,8 @@ def test_click_choose_move_and_flick_a_survivor_with_the_mouse(tmp_path):
     assert "active survivor-anita (1 actions left)" in lines["hud2"]
     orbit, pan = float(lines["mouse"].split()[1]), float(lines["mouse"].split()[3])
     assert 10 < orbit < 90 and pan > 5                  # right-drag turned it, middle-drag panned
+    assert lines["hover"] == "survivor-anita"
+    assert _ring_yellow(tmp_path / "flow-hover.png") > _ring_yellow(tmp_path / "flow-before.png") + 20
     assert lines["keys"] == "preview False pitch 89"      # shift+P toggled it off, 2: top-down
     assert lines["settings"] == "True True"              # shadows on llvmpipe, preview back on
     before, menu, after = (tmp_path / f"flow-{name}.png" for name in ("before", "menu", "after"))
