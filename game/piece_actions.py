@@ -82,7 +82,7 @@ def flickem_items(game, state, piece: str, pieces: set[str], label=str) -> list[
         try:
             game.apply(state, action)
         except IllegalAction as exc:
-            items.append(MenuItem(label(action), None, _hint(state, piece, action, exc.reason)))
+            items.append(MenuItem(label(action), None, _hint(state, piece, action, exc.reason, legal)))
         except Exception as exc:          # a rules module refusing in its own way: still a reason
             items.append(MenuItem(label(action), None, f"{type(exc).__name__}: {exc}"))
     return items
@@ -102,7 +102,7 @@ def _candidates(state, piece: str) -> list:
     return []
 
 
-def _hint(state, piece: str, action, reason: str) -> str:
+def _hint(state, piece: str, action, reason: str, legal: list) -> str:
     """The rules' reason, after a plain-words hint where one is obvious from the state."""
     f = state.flow
     survivor = next((s for s in state.data.survivors if s.id == piece), None)
@@ -113,8 +113,9 @@ def _hint(state, piece: str, action, reason: str) -> str:
     elif survivor is not None and survivor.where in ("dead", "reserve"):
         hint = f"{survivor.name} is {survivor.where}"
     elif kind == "ChooseSurvivor" and f.waiting == "choose":
-        if state.data.pretzel and state.data.pretzel != piece:
-            hint = f"the pretzel holder ({state.data.pretzel}) goes first this round, or {survivor.name} has played"
+        chosen = [a.survivor for a in legal if type(a).__name__ == "ChooseSurvivor"]
+        if chosen == [state.data.pretzel] and piece != state.data.pretzel:
+            hint = f"the pretzel holder ({state.data.pretzel.removeprefix('survivor-')}) goes first this round"
         else:
             hint = f"{survivor.name} has already played this round"
     elif kind == "ChooseSurvivor":
