@@ -43,6 +43,10 @@ def test_a_menu_item_plays_like_the_key_and_the_active_survivor_lists_its_action
     assert ("move", True) in labels and ("use weapon gun", True) in labels and ("end turn", True) in labels
     assert [i.index for i in items_for(s1, "survivor-anita") if i.legal] == [0, 1, 2]
     assert choose_item(s1, MenuItem("x", None, "no")) is None
+    choose_item(s1, next(i for i in items_for(s1, "survivor-anita") if i.label == "end turn"))
+    anita, john = items_for(s1, "survivor-anita")[0], items_for(s1, "survivor-john")[0]
+    assert not anita.legal and "already played this round" in anita.reason
+    assert john.legal and john.label == "choose survivor john"
 
 
 def test_tail_feathers_bird_lists_its_legal_actions_and_plays_one():
