@@ -259,6 +259,7 @@ class PlayApp:
         b.accept("mouse1", self.press)
         bind_camera(self, free_keys=self.game is None)
         b.accept("escape", self._escape)
+        b.accept("f3", lambda: b.setFrameRateMeter(not getattr(b, "frameRateMeter", None)))
         if self.game is not None:                     # the rules game's choices: keys a, b, c...
             from game.window_game import KEYS
             for k, key in enumerate(KEYS):

@@ -109,6 +109,8 @@ base.messenger.send("2"); settle()
 print("keys preview", app.preview_on, "pitch %.0f" % app.orbit.pitch)
 from game.settings import Settings
 app.apply_settings(Settings(shadows=True, aim_preview=True)); step(3)
+base.messenger.send("f3"); step(2)
+print("meter", base.frameRateMeter is not None)
 print("settings", app.shadows, app.preview_on)
 '''
 
@@ -158,7 +160,7 @@ def test_click_choose_move_and_flick_a_survivor_with_the_mouse(tmp_path):
     assert lines["hover"] == "survivor-anita"
     assert _ring_yellow(tmp_path / "flow-hover.png") > _ring_yellow(tmp_path / "flow-before.png") + 20
     assert lines["keys"] == "preview False pitch 89"      # shift+P toggled it off, 2: top-down
-    assert lines["settings"] == "True True"              # shadows on llvmpipe, preview back on
+    assert lines["settings"] == "True True" and lines["meter"] == "True"              # shadows on llvmpipe, preview back on
     before, menu, after = (tmp_path / f"flow-{name}.png" for name in ("before", "menu", "after"))
     _felt_in(menu)
     _felt_in(after)
