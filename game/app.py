@@ -1,9 +1,15 @@
-"""The desktop window for ``feltbox play``: orbit camera, hover and pick, drag back to flick.
+"""The desktop window for ``feltbox play``: camera rig, hover and pick, context menu, slingshot.
 
-ShowBase lives only here; helpers get the window, camera and scene root passed in. A left-drag
-starting on a piece pulls back like a slingshot: the flick goes the other way, with power from
-the drag length (a meter and a direction line show both). The callback runs the physics headless
-and returns the 60 Hz frames to animate.
+ShowBase lives only here; helpers get the window, camera and scene root passed in:
+game/camera_rig.py (eased orbit, presets), game/picking.py (hover tint, mouse ray),
+game/context_menu.py + game/piece_actions.py (a clicked piece's legal and greyed actions),
+game/aim.py + game/aim_view.py + game/aim_preview.py (slingshot maths, line and meter, predicted
+path), game/lighting.py. Key bindings: docs/window.md.
+
+A left-drag starting on a piece pulls back like a slingshot: the flick goes the other way, with
+power from the drag length. In a rules game a left click on a piece opens its context menu while
+the rules wait for a decision; when they want a flick, a left-drag anywhere aims it from the piece
+the rules name. The callback runs the physics headless and returns the 60 Hz frames to animate.
 """
 from __future__ import annotations
 
@@ -12,11 +18,16 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from game.aim import MIN_POWER, AimDrag, aim_from_vector
 from game.bodies import BodySpec
 from game.camera import Orbit
+from game.camera_rig import CameraRig, moving_body, preset
 
-MAX_DRAG = 0.6        # drag length (fraction of the window height) for full power
-HELP = "left-drag back from a piece: flick  |  right-drag: orbit  |  wheel/+/-: zoom  |  1/2/3: views  |  esc: quit"
+HELP = ("left-drag back from a piece: flick (shift: fine, ctrl: lock power)  |  right-drag: orbit  |  "
+        "middle/shift+right-drag, WASD: pan  |  wheel/+/-: zoom  |  1-4: views, F: focus  |  P: aim preview  |  esc: quit")
+GAME_HELP = ("click a piece: its actions  |  a, b, c...: choices  |  drag back: flick (shift fine, ctrl lock power)  |  "
+             "right-drag orbit, middle-drag/shift+arrows pan, wheel zoom  |  1-4 views, 5 focus  |  shift+P preview")
+CLICK = 0.012          # mouse travel (window coords) below which a press-release is a click
 
 
 class NoDisplayError(RuntimeError):
@@ -27,23 +38,36 @@ class PlayApp:
     """The window's state and input handling, around a ShowBase given from outside."""
 
     def __init__(self, base, bodies: Sequence[BodySpec], poses: np.ndarray, title: str,
-                 on_flick: Callable[[str, float, float], np.ndarray | None], game=None):
+                 on_flick: Callable[[str, float, float], np.ndarray | None], game=None, settings=None):
         from direct.gui.OnscreenText import OnscreenText
+        from game.aim_view import AimView
+        from game.context_menu import ContextMenu
+        from game.lighting import setup_lighting
+        from game.picking import Picker
         from game.render import Scene3D
+        from game.settings import load_settings
+        self.settings = settings or load_settings()
         self.base, self.on_flick = base, on_flick
+        self.session = getattr(on_flick, "session", None)      # free play: the preview's world
         self.scene = Scene3D(base.render)
         self.scene.set_bodies(bodies)
         self.scene.set_poses(poses)
+        self.shadows = setup_lighting(base, self.scene, self.settings.shadows)
         self.ids = [b.id for b in bodies]
         self.orbit = Orbit(np.zeros(3), heading=0.0, pitch=48.0, distance=150.0)
-        self.selected: str | None = None
+        self.rig = CameraRig(self.orbit, self.settings.mouse_sensitivity)
+        self.drag: AimDrag | None = None
         self.drag_from: tuple[float, float] | None = None
+        self.pressed_on: str | None = None
         self.animation: np.ndarray | None = None
         self.anim_time = 0.0
+        self.follow: int | None = None
         self.last_power = 0.0
+        self.last_aim: tuple[float, float] | None = None
+        self.preview_on = bool(self.settings.aim_preview)
         self.title = OnscreenText(text=title, pos=(-1.3, 0.92), scale=0.05, align=0, fg=(1, 1, 1, 1))
         self.status = OnscreenText(text="", pos=(-1.3, -0.86), scale=0.045, align=0, fg=(1, 0.9, 0.6, 1))
-        self.help = OnscreenText(text=HELP, pos=(-1.3, -0.94), scale=0.04, align=0, fg=(0.8, 0.8, 0.8, 1))
+        self.help = OnscreenText(text=HELP, pos=(-1.3, -0.94), scale=0.032, align=0, fg=(0.8, 0.8, 0.8, 1))
         self.game = game                  # a rules game (game/window_game.py, tf_window_game.py), or None
         self.bodies = list(bodies)
         self.hud = OnscreenText(text="", pos=(-1.3, 0.84), scale=0.04, align=0, fg=(1, 1, 1, 1),
@@ -51,93 +75,153 @@ class PlayApp:
                                 mayChange=True)
         if game is not None:
             self.on_flick = lambda piece, direction, power: game.aim(direction, power)
-            self.help.setText(getattr(game, "HELP", HELP))
+            self.help.setText(getattr(game, "HELP", GAME_HELP))
         self.preview_node = base.render.attachNewNode("preview")   # outlines the game supplies
         self.preview_key: bytes = b""
-        self._picker()
-        self._aim_line()
+        self.picker = Picker(base, self.scene)
+        self.menu = ContextMenu(base)
+        self.aim_view = AimView(base)
+        from game.aim_preview import Throttle
+        self.throttle = Throttle()
+        self.preview_ms: list[float] = []
+        self._active_seen = None
         self._bind()
         base.disableMouse()
         self._place_camera()
         base.taskMgr.add(self._update, "feltbox-update")
 
-    # -- picking -------------------------------------------------------------------------------
-    def _picker(self) -> None:
-        from panda3d.core import CollisionHandlerQueue, CollisionNode, CollisionRay, CollisionTraverser, GeomNode
-        self.traverser = CollisionTraverser("picker")
-        self.queue = CollisionHandlerQueue()
-        node = CollisionNode("mouse-ray")
-        node.setFromCollideMask(GeomNode.getDefaultCollideMask())
-        self.ray = CollisionRay()
-        node.addSolid(self.ray)
-        self.traverser.addCollider(self.base.camera.attachNewNode(node), self.queue)
+    # -- compatibility: picking and the slingshot maths ------------------------------------------
+    @property
+    def selected(self) -> str | None:
+        return self.picker.selected
+
+    @selected.setter
+    def selected(self, piece: str | None) -> None:
+        self.picker.selected = piece
 
     def piece_under_mouse(self) -> str | None:
-        if not self.base.mouseWatcherNode.hasMouse():
-            return None
-        m = self.base.mouseWatcherNode.getMouse()
-        self.ray.setFromLens(self.base.camNode, m.getX(), m.getY())
-        self.traverser.traverse(self.scene.pieces_root)
-        if self.queue.getNumEntries() == 0:
-            return None
-        self.queue.sortEntries()
-        tagged = self.queue.getEntry(0).getIntoNodePath().findNetTag("piece")
-        return tagged.getTag("piece") if not tagged.isEmpty() else None
-
-    # -- aiming --------------------------------------------------------------------------------
-    def _aim_line(self) -> None:
-        self.aim_node = self.base.render.attachNewNode("aim")
-
-    def _draw_aim(self, start: np.ndarray, direction_deg: float, power: float) -> None:
-        from panda3d.core import LineSegs
-        self.aim_node.getChildren().detach()
-        segs = LineSegs("aim")
-        segs.setThickness(3.0)
-        segs.setColor(1.0, 1.0 - power, 0.1, 1.0)
-        a = np.radians(direction_deg)
-        end = start + np.array([np.cos(a), np.sin(a), 0.0]) * (5.0 + 60.0 * power)
-        segs.moveTo(*start)
-        segs.drawTo(*end)
-        self.aim_node.attachNewNode(segs.create())
+        return self.picker.piece_under_mouse()
 
     def aim_from_drag(self, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float]:
         """Slingshot: flick opposite to the drag, in table directions seen from the camera."""
-        dx, dy = x0 - x1, y0 - y1
-        power = float(np.clip(np.hypot(dx, dy) / (2 * MAX_DRAG), 0.0, 1.0))
-        # screen right/up are the camera's right/forward on the table, turned by its heading
-        direction = (np.degrees(np.arctan2(dy, dx)) + self.orbit.heading) % 360.0
-        return float(direction), power
+        return aim_from_vector(x1 - x0, y1 - y0, self.orbit.heading)
+
+    # -- aiming ----------------------------------------------------------------------------------
+    def _flick_piece(self) -> tuple[str | None, str]:
+        """The piece a flick starts from and the component flicked (rules game: what the rules name)."""
+        if self.game is not None and self.game.wants_aim():
+            spec = self.game.bridge.pending().spec
+            return spec.get("survivor") or spec.get("attacker"), spec.get("weapon", "movement_disc")
+        piece = self.selected
+        if piece is None:
+            return None, ""
+        tags = self.bodies[self.ids.index(piece)].model.tags
+        return piece, "movement_disc" if "survivor" in tags else "figure"
+
+    def _modifiers(self) -> tuple[bool, bool]:
+        from panda3d.core import KeyboardButton
+        w = self.base.mouseWatcherNode
+        return w.isButtonDown(KeyboardButton.shift()), w.isButtonDown(KeyboardButton.control())
 
     def press(self) -> None:
         if self.animation is not None:
             return
-        piece = self.piece_under_mouse()
-        if piece is None or not self.base.mouseWatcherNode.hasMouse():
+        m = self.picker.mouse()
+        if m is None:
             return
-        m = self.base.mouseWatcherNode.getMouse()
-        self.selected, self.drag_from = piece, (m.getX(), m.getY())
+        if self.menu.open:
+            if not self.menu.contains(m):
+                self.menu.close()
+            return
+        piece = self.picker.piece_under_mouse()
+        self.pressed_on = piece
+        if self.game is not None:
+            if self.game.wants_aim():
+                self.selected = self._flick_piece()[0]
+            elif piece is None:
+                return
+            else:                                   # a click: the menu opens on release
+                self.drag_from = m
+                return
+        elif piece is None:
+            return
+        else:
+            self.selected = piece
+        self.drag_from = m
+        self.drag = AimDrag(m, self.orbit.heading)
+        self.throttle.reset()
 
     def release(self) -> None:
-        if self.drag_from is None or not self.base.mouseWatcherNode.hasMouse():
-            self.drag_from = None
+        m = self.picker.mouse()
+        drag, start, self.drag, self.drag_from = self.drag, self.drag_from, None, None
+        self.aim_view.clear()
+        if m is None or start is None:
             return
-        m = self.base.mouseWatcherNode.getMouse()
-        direction, power = self.aim_from_drag(*self.drag_from, m.getX(), m.getY())
-        self.drag_from = None
-        self.aim_node.getChildren().detach()
-        if power < 0.02:
+        if drag is None:                             # a click in a rules game
+            if self.pressed_on and np.hypot(m[0] - start[0], m[1] - start[1]) < CLICK:
+                self.open_menu(self.pressed_on, m)
+            return
+        direction, power = drag.update(m, *self._modifiers())
+        if power < MIN_POWER:
             return
         self.flick(self.selected, direction, power)
 
     def flick(self, piece: str, direction: float, power: float) -> None:
         frames = self.on_flick(piece, direction, power)
-        self.last_power = power
+        self.last_power, self.last_aim = power, (direction, power)
         if frames is not None and len(frames):
+            self.follow = moving_body(frames)
             self.animation, self.anim_time = frames, 0.0
+
+    def toggle_preview(self) -> None:
+        self.preview_on = not self.preview_on
+        self.throttle.reset()
+        if not self.preview_on:
+            self.aim_view.draw_path(None)
+
+    def _preview(self, direction: float, power: float) -> None:
+        if not self.preview_on or not self.throttle.due(direction, power):
+            return
+        import time
+        from game.aim_preview import predict
+        piece, weapon = self._flick_piece()
+        session = self.game.bridge.session if self.game is not None else self.session
+        if session is None or piece is None:
+            return
+        start = time.perf_counter()
+        try:
+            path = predict(session, piece, weapon, direction, power)
+        except (ValueError, KeyError, IndexError):   # a flick kind the scratch set-up does not know
+            path = None
+        self.preview_ms.append((time.perf_counter() - start) * 1000.0)
+        self.aim_view.draw_path(path)
+
+    def apply_settings(self, settings) -> None:
+        """Take changed settings at once (a settings screen calls this): mouse sensitivity, the
+        aim preview, shadows."""
+        from game.lighting import set_shadows
+        self.settings = settings
+        self.rig.sensitivity = settings.mouse_sensitivity
+        if bool(settings.aim_preview) != self.preview_on:
+            self.toggle_preview()
+        self.shadows = set_shadows(self.base, self.scene, settings.shadows)
+
+    # -- the context menu ------------------------------------------------------------------------
+    def open_menu(self, piece: str, at: tuple[float, float]) -> None:
+        from game.piece_actions import items_for
+        self.selected = piece
+        self.menu.show(piece, items_for(self.game, piece), at, self.pick_item)
+
+    def pick_item(self, item) -> None:
+        from game.piece_actions import choose_item
+        self.menu.close()
+        if self.animation is None:
+            self._animate(choose_item(self.game, item))
 
     def choose(self, index: int) -> None:
         if self.animation is not None:
             return
+        self.menu.close()
         self._animate(self.game.choose(index))
 
     def _animate(self, frames: np.ndarray | None) -> None:
@@ -159,41 +243,23 @@ class PlayApp:
 
     def _draw_preview(self) -> None:
         """The game's preview outlines (a flight's templates) as closed lines on the table."""
-        from panda3d.core import LineSegs
+        from game.aim_view import draw_outlines
         outlines = self.game.preview()
         key = b"".join(np.asarray(o, np.float32).tobytes() for o in outlines)
-        if key == self.preview_key:
-            return
-        self.preview_key = key
-        self.preview_node.getChildren().detach()
-        if not outlines:
-            return
-        segs = LineSegs("preview")
-        segs.setThickness(2.5)
-        segs.setColor(0.3, 0.8, 1.0, 1.0)
-        for outline in outlines:
-            segs.moveTo(*outline[-1])
-            for point in outline:
-                segs.drawTo(*point)
-        self.preview_node.attachNewNode(segs.create())
+        if key != self.preview_key:
+            self.preview_key = key
+            draw_outlines(self.preview_node, outlines)
 
-    # -- camera and loop -----------------------------------------------------------------------
+    # -- camera ----------------------------------------------------------------------------------
     def _bind(self) -> None:
+        from game.camera_bindings import bind_camera
         b = self.base
+        for mods in ("", "shift-", "control-", "shift-control-"):
+            b.accept(mods + "mouse1-up", self.release)
         b.accept("mouse1", self.press)
-        b.accept("mouse1-up", self.release)
-        b.accept("mouse3", self._orbit_start)
-        b.accept("mouse3-up", self._orbit_stop)
-        b.accept("wheel_up", self._zoom, [0.9])
-        b.accept("wheel_down", self._zoom, [1.1])
-        b.accept("+", self._zoom, [0.9])
-        b.accept("-", self._zoom, [1.1])
-        for key, dh, dp in (("arrow_left", -5, 0), ("arrow_right", 5, 0), ("arrow_up", 0, 4), ("arrow_down", 0, -4)):
-            b.accept(key, self._rotate, [dh, dp])
-            b.accept(key + "-repeat", self._rotate, [dh, dp])
-        for key, pitch in (("1", 48.0), ("2", 89.0), ("3", 20.0)):
-            b.accept(key, self._preset, [pitch])
-        b.accept("escape", b.userExit)
+        bind_camera(self, free_keys=self.game is None)
+        b.accept("escape", self._escape)
+        b.accept("f3", lambda: b.setFrameRateMeter(not getattr(b, "frameRateMeter", None)))
         if self.game is not None:                     # the rules game's choices: keys a, b, c...
             from game.window_game import KEYS
             for k, key in enumerate(KEYS):
@@ -203,71 +269,95 @@ class PlayApp:
                                          ("page_down", "turn_page", 1), ("page_up", "turn_page", -1)):
                     b.accept(key, self.game_key, [method, arg])
                 b.accept("enter", self.game_key, ["choose_highlighted"])
-        self.orbiting: tuple[float, float] | None = None
 
-    def _orbit_start(self) -> None:
-        if self.base.mouseWatcherNode.hasMouse():
-            m = self.base.mouseWatcherNode.getMouse()
-            self.orbiting = (m.getX(), m.getY())
+    def _escape(self) -> None:
+        if self.menu.open:
+            self.menu.close()
+        else:
+            self.base.userExit()
 
-    def _orbit_stop(self) -> None:
-        self.orbiting = None
+    def piece_xy(self, piece: str | None):
+        if piece is None or piece not in self.ids:
+            return None
+        return np.array(self.scene.paths[self.ids.index(piece)].getPos())
 
-    def _zoom(self, factor: float) -> None:
-        self.orbit.zoom(factor)
-        self._place_camera()
+    def active_piece(self) -> str | None:
+        """The piece being played: the rules' active survivor (or flicker), else the selection."""
+        if self.game is not None and hasattr(self.game, "bridge") and hasattr(self.game.bridge.engine.state, "flow"):
+            flow = self.game.bridge.engine.state.flow
+            if getattr(flow, "active", None):
+                return flow.active
+        return self.selected
 
-    def _rotate(self, dh: float, dp: float) -> None:
-        self.orbit.rotate(dh, dp)
-        self._place_camera()
-
-    def _preset(self, pitch: float) -> None:
-        self.orbit.pitch, self.orbit.heading = pitch, 0.0
-        self._place_camera()
+    def view(self, name: str) -> None:
+        """Ease to a preset: overview, top, eye (the active survivor), tower, focus."""
+        piece = {"eye": self.active_piece(), "focus": self.selected or self.active_piece(),
+                 "tower": next((i for i in self.ids if i.startswith("zombie_tower")), None)}.get(name)
+        from models.dimensions import dims
+        self.rig.go(preset(name, self.orbit, self.piece_xy(piece), dims()["city"]["width"]))
 
     def _place_camera(self) -> None:
         from panda3d.core import Point3
         self.base.camera.setPos(*self.orbit.eye())
         self.base.camera.lookAt(Point3(*self.orbit.target))
 
+    # -- the loop --------------------------------------------------------------------------------
     def _update(self, task):
+        from panda3d.core import ClockObject
+        dt = ClockObject.getGlobalClock().getDt()
         if self.game is not None and self.animation is None:
             text = self.game.text()
             if text != self.hud.getText():
                 self.hud.setText(text)
             if hasattr(self.game, "preview"):
                 self._draw_preview()
-        watcher = self.base.mouseWatcherNode
-        if self.orbiting and watcher.hasMouse():
-            m = watcher.getMouse()
-            self._rotate((m.getX() - self.orbiting[0]) * 120.0, (m.getY() - self.orbiting[1]) * 60.0)
-            self.orbiting = (m.getX(), m.getY())
-        if self.drag_from is not None and watcher.hasMouse() and self.selected:
-            m = watcher.getMouse()
-            direction, power = self.aim_from_drag(*self.drag_from, m.getX(), m.getY())
-            start = np.array(self.scene.paths[self.ids.index(self.selected)].getPos())
-            self._draw_aim(start, direction, power)
-            self.status.setText(f"{self.selected}: power {power:.2f}, direction {direction:.0f} deg")
+            active = self.active_piece() if hasattr(self.game, "bridge") else None
+            if active != self._active_seen:          # a survivor starts to play: the camera looks at it
+                self._active_seen = active
+                if active is not None and active in self.ids:
+                    self.rig.go(preset("focus", self.orbit, self.piece_xy(active)))
+        self.camera_input(dt)
+        moved = self.rig.step(dt)
+        if self.drag is not None:
+            m = self.picker.mouse()
+            if m is not None:
+                direction, power = self.drag.update(m, *self._modifiers())
+                start = self.piece_xy(self.selected)
+                self.picker._tint()
+                if start is not None:
+                    shift, ctrl = self._modifiers()
+                    note = "  fine" * shift + "  power locked" * ctrl
+                    self.aim_view.draw(start, direction, power, note)
+                    self._preview(direction, power)
+                self.status.setText(f"{self.selected}: power {power:.2f}, direction {direction:.0f} deg")
         elif self.animation is None:
-            hover = self.piece_under_mouse()
+            hover = self.picker.update(tuple(self.orbit.eye()), enabled=not self.menu.open)
             flicks = self.game is None or not hasattr(self.game, "preview")
-            self.status.setText(f"{hover or ''}" + (f"   last flick power {self.last_power:.2f}" if flicks else ""))
+            self.status.setText(f"{hover or ''}" + (f"   last flick power {self.last_power:.2f}" if flicks else "")
+                                + ("   [aim preview on]" if self.preview_on else ""))
         if self.animation is not None:
-            from panda3d.core import ClockObject
-            self.anim_time += ClockObject.getGlobalClock().getDt()
+            self.anim_time += dt
             k = min(int(self.anim_time * 60), len(self.animation) - 1)
             self.scene.set_poses(self.animation[k])
+            if self.follow is not None:
+                self.rig.follow(self.animation[k][self.follow])
+                moved = True
             if k == len(self.animation) - 1:
-                self.animation = None
+                self.animation, self.follow = None, None
+                self.picker.invalidate()
+        if moved:
+            self._place_camera()
         return task.cont
 
 
 def run_window(bodies: Sequence[BodySpec], poses: np.ndarray, title: str,
                on_flick: Callable[[str, float, float], np.ndarray | None], frames: int | None = None,
-               screenshot: str | None = None, game=None, addons: Sequence[Callable] = ()) -> PlayApp:
+               screenshot: str | None = None, game=None, addons: Sequence[Callable] = (),
+               settings=None) -> PlayApp:
     """Open the window and run it (``frames``: stop after that many, for smoke tests).
     ``addons``: callables ``addon(app)`` run once the window is up (HUD panels, menus, sounds:
-    each binds its own keys and tasks on ``app.base``)."""
+    each binds its own keys and tasks on ``app.base``). ``settings``: game/settings.Settings
+    (default: the player's settings file)."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         raise NoDisplayError("DISPLAY is not set")
     from panda3d.core import loadPrcFileData
@@ -280,7 +370,7 @@ def run_window(bodies: Sequence[BodySpec], poses: np.ndarray, title: str,
         raise NoDisplayError(str(exc)) from None
     if base.win is None:
         raise NoDisplayError("no window could be opened")
-    app = PlayApp(base, bodies, poses, title, on_flick, game)
+    app = PlayApp(base, bodies, poses, title, on_flick, game, settings)
     for addon in addons:
         addon(app)
     if frames is None:

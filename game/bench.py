@@ -207,6 +207,7 @@ def run_bench(quick: bool = False) -> dict:
         "render_1280x720": bench_frame(),
         "rules_and_bots": bench_rules_and_bots(quick),
         "tailfeathers": bench_tailfeathers(quick),
+        "window": __import__("game.bench_window", fromlist=["window_fps"]).window_fps(),   # real window, Xvfb if no DISPLAY
         "targets": {"flick_x_realtime": 20, "rush_x_realtime": 10, "world_build_ms": 10,
                     "python_overhead": 0.25, "replay_kib_per_sim_s": 20},
     }

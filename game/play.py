@@ -36,6 +36,7 @@ def flick_handler(session: Session):
         session.flick(piece_id, weapon, Aim(direction_deg % 360.0, float(np.clip(power, 0.0, 1.0))))
         frames.append(session.poses[None])   # the table as the rules leave it
         return np.concatenate(frames).astype(np.float32)
+    on_flick.session = session          # the window's aim preview simulates in copies of it
     return on_flick
 
 

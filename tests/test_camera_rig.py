@@ -1,0 +1,68 @@
+"""The window's camera rig without a window: eased transitions and preset views."""
+import numpy as np
+import pytest
+
+from game.camera import Orbit
+from game.camera_rig import EASE_S, CameraRig, blend, preset, smoothstep
+
+
+def test_smoothstep_eases_in_and_out():
+    assert smoothstep(0) == 0 and smoothstep(1) == 1 and smoothstep(0.5) == pytest.approx(0.5)
+    assert smoothstep(0.1) < 0.1 and smoothstep(0.9) > 0.9
+    assert smoothstep(-1) == 0 and smoothstep(2) == 1
+
+
+def test_blend_takes_the_short_way_round_and_zooms_evenly():
+    a = Orbit(np.zeros(3), 350.0, 20.0, 50.0)
+    b = Orbit(np.array([10.0, 0, 0]), 10.0, 80.0, 200.0)
+    mid = blend(a, b, 0.5)
+    assert mid.heading == pytest.approx(0.0, abs=1e-9) or mid.heading == pytest.approx(360.0)
+    assert mid.pitch == pytest.approx(50.0) and mid.distance == pytest.approx(100.0)
+    assert np.allclose(mid.target, [5, 0, 0])
+    end = blend(a, b, 1.0)
+    assert end.heading == pytest.approx(10.0) and end.distance == pytest.approx(200.0)
+
+
+def test_rig_reaches_the_target_in_the_ease_time_and_input_cancels_it():
+    rig = CameraRig(Orbit(np.zeros(3), 0.0, 48.0, 150.0))
+    rig.go(preset("top", rig.orbit))
+    steps = 0
+    while rig.step(1 / 60):
+        steps += 1
+    assert steps == pytest.approx(EASE_S * 60, abs=1)
+    assert rig.orbit.pitch == pytest.approx(89.0) and not rig.moving
+    rig.go(preset("overview", rig.orbit))
+    rig.step(0.05)
+    rig.rotate(5, 0)
+    assert not rig.moving
+
+
+def test_presets_look_at_the_piece():
+    here = Orbit(np.zeros(3), 30.0, 48.0, 150.0)
+    eye = preset("eye", here, (30.0, 0.0, 0.0))
+    # at the figure's head, looking toward the city centre (-x)
+    assert eye.eye()[0] == pytest.approx(30.0, abs=4.0) and 3.0 < eye.eye()[2] < 9.0
+    assert eye.target[0] < 30.0 and eye.target[1] == pytest.approx(0.0, abs=1e-9)
+    focus = preset("focus", here, (5.0, -7.0))
+    assert np.allclose(focus.target[:2], [5, -7]) and focus.heading == 30.0
+    assert preset("tower", here, None) is here
+    with pytest.raises(ValueError):
+        preset("nowhere", here, (0, 0))
+
+
+def test_sensitivity_scales_mouse_speed():
+    slow = CameraRig(Orbit(np.zeros(3), 0.0, 40.0, 100.0), sensitivity=0.5)
+    slow.rotate(10, 0)
+    assert slow.orbit.heading == pytest.approx(5.0)
+    slow.zoom(0.81)
+    assert slow.orbit.distance == pytest.approx(90.0)
+
+
+def test_the_camera_follows_the_body_a_flick_moves_most():
+    from game.camera_rig import moving_body
+    frames = np.zeros((30, 3, 7), np.float32)
+    frames[:, 1, 0] = np.linspace(0, 20, 30)          # the disc slides 20 cm
+    frames[15:, 2, 2] = -50.0                         # a body teleported under the table
+    frames[15:, 0, 0] = 40.0                          # a survivor put where its disc stopped
+    assert moving_body(frames) == 1
+    assert moving_body(frames[:1]) is None and moving_body(np.zeros((5, 2, 7))) is None

@@ -1,0 +1,63 @@
+"""A clicked piece's context menu comes from the rules engine: legal items play through the same
+path as the keys, illegal ones are greyed with the rules' reason."""
+import pytest
+
+from game.piece_actions import MenuItem, choose_item, items_for, names, nice
+from rules.flickem.flow import ChooseSurvivor, EndTurn, UseWeapon
+
+pytestmark = pytest.mark.physics
+
+
+@pytest.fixture(scope="module")
+def s1():
+    from game.window_game import WindowGame
+    from scenes.loader import load_flickem
+    game = WindowGame(load_flickem(1), 0, "none")
+    game.run_bots()
+    return game
+
+
+def test_labels_and_naming():
+    assert nice(ChooseSurvivor("survivor-john")) == "choose survivor john"
+    assert nice(UseWeapon("two_guns")) == "use weapon two guns" and nice(EndTurn()) == "end turn"
+    assert names(ChooseSurvivor("survivor-john"), "survivor-john") and not names(EndTurn(), "survivor-john")
+
+
+def test_s1_start_the_pretzel_holder_is_legal_john_is_greyed_with_a_reason(s1):
+    anita = items_for(s1, "survivor-anita")
+    assert anita[0] == MenuItem("choose survivor anita", 0)
+    assert all(not i.legal and "choose a survivor first" in i.reason for i in anita[1:])
+    john = items_for(s1, "survivor-john")
+    assert john[0].label == "choose survivor john" and not john[0].legal
+    assert "pretzel" in john[0].reason and "not legal now" in john[0].reason
+    assert items_for(s1, "zombie_tower") == []
+
+
+def test_a_menu_item_plays_like_the_key_and_the_active_survivor_lists_its_actions(s1):
+    state = s1.bridge.engine.state
+    item = items_for(s1, "survivor-anita")[0]
+    choose_item(s1, item)
+    assert s1.bridge.engine.state.flow.active == "survivor-anita"
+    assert state.flow.active is None                # the dry runs left the old state alone
+    labels = [(i.label, i.legal) for i in items_for(s1, "survivor-anita")]
+    assert ("move", True) in labels and ("use weapon gun", True) in labels and ("end turn", True) in labels
+    assert [i.index for i in items_for(s1, "survivor-anita") if i.legal] == [0, 1, 2]
+    assert choose_item(s1, MenuItem("x", None, "no")) is None
+    choose_item(s1, next(i for i in items_for(s1, "survivor-anita") if i.label == "end turn"))
+    anita, john = items_for(s1, "survivor-anita")[0], items_for(s1, "survivor-john")[0]
+    assert not anita.legal and "already played this round" in anita.reason
+    assert john.legal and john.label == "choose survivor john"
+
+
+def test_tail_feathers_bird_lists_its_legal_actions_and_plays_one():
+    from game.tf_window_game import TFWindowGame
+    from scenes.loader import load_tailfeathers
+    game = TFWindowGame(load_tailfeathers("show_of_force"), seed=0, bots="rat")
+    game.run_bots()
+    game.pick(0)                                   # no mission card
+    items = items_for(game, "aerijin")
+    assert items and all(i.legal and i.label.startswith("aerijin") for i in items)
+    assert any("launch" in i.label for i in items) and items_for(game, "sapling") == []
+    launch = next(i for i in items if "launch" in i.label)
+    choose_item(game, launch)
+    assert all(i.label != launch.label for i in items_for(game, "aerijin"))
