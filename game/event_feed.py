@@ -305,6 +305,8 @@ def sentence(event, actor: str = "") -> str:
             text = generic(kind, data)
     except (KeyError, IndexError, TypeError, ValueError):
         text = HIDDEN.get(kind) or generic(kind, data)
+    text = re.sub(r"\bsurvivor-(\w+)", lambda m: m.group(1).title(), text)
+    text = re.sub(r"\b([a-z]+)-0*(\d+)\b", r"\1 \2", text)          # ids inside reasons: "barrel-3"
     text = text.replace("{", "(").replace("}", ")").replace("=", " ")
     return text[:1].upper() + text[1:]
 
@@ -312,3 +314,23 @@ def sentence(event, actor: str = "") -> str:
 def event_kinds() -> set[str]:
     """Every event kind the rules emit (ids in TEMPLATES), for tests and docs."""
     return set(TEMPLATES)
+
+
+def choice_label(text: str) -> str:
+    """A legal action written as a script line ("ChooseSurvivor survivor=survivor-elijah") as the
+    HUD lists it ("choose survivor Elijah"); other labels pass through."""
+    import json
+    head, _, rest = text.partition(" ")
+    if not re.fullmatch(r"[A-Z][A-Za-z]+", head) or (rest and "=" not in rest):
+        return text
+    words = re.sub(r"(?<!^)([A-Z])", r" \1", head).lower()
+    parts = []
+    for key, value in re.findall(r"(\w+)=(\S+)", rest):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            pass
+        shown = pretty(value)
+        named = key in words.split() or shown.lower().startswith(key.replace("_", " "))
+        parts.append(shown if named else f"{key.replace('_', ' ')} {shown}")
+    return " ".join([words] + parts)
