@@ -229,7 +229,8 @@ class Hud:
         if m.over:
             self.line1.set(m.over, fg=PROMPT)
         else:
-            self.line1.set(f"ROUND {m.round}   {m.phase} phase   {m.player}", fg=TEXT)
+            self.line1.set(f"ROUND {m.round}   {m.phase} phase   {m.player} to decide" if m.player
+                           else f"ROUND {m.round}   {m.phase} phase", fg=TEXT)
         if m.tilt_prompt:
             self.line2.set(f"TILT: {m.tilt_prompt}", fg=PROMPT)
         else:

@@ -74,6 +74,7 @@ for _ in range(14):
     app.choose(min(len(game.choices()), 12) - 1); settle(app)
 report(app, "after")
 print("dice:", " | ".join(t.text for t in app.hud_panels.dice_lines))
+print("scale %.2f" % app.hud_panels.top_root.getScale()[0], "audible", app.sounds.audible)
 print("sounds:", ",".join(app.sounds.played))
 shot(app, sys.argv[1])
 """
@@ -149,10 +150,15 @@ def test_flickem_hud_panels_in_the_window(tmp_path, monkeypatch):
 
 @needs_xvfb
 def test_tail_feathers_hud_panels_in_the_window(tmp_path, monkeypatch):
+    """With Settings.ui_scale 1.25 (the settings file), every panel is a quarter larger."""
+    from game.settings import Settings, save_settings
     monkeypatch.setenv("FELTBOX_HOME", str(tmp_path))
+    save_settings(Settings(ui_scale=1.25, sound=False))
     shot = tmp_path / "tf-hud.png"
     out = _run_in_xvfb(TAIL_FEATHERS, shot)
-    regions = dict(REGIONS, cards=(0, 56, 236, 310), dice=(0, 316, 340, 376))
+    assert "scale 1.25" in out
+    regions = {"top bar": (0, 0, 1280, 55), "cards": (0, 70, 290, 385), "dice": (0, 400, 420, 470),
+               "choices": (840, 75, 1272, 110), "feed": (840, 520, 1272, 630)}
     _check(shot, regions)
     blue, red, _ = _strips_and_tint(shot)
     assert blue > 30 and red > 30, (blue, red)           # mouse and rat unit cards
@@ -160,4 +166,4 @@ def test_tail_feathers_hud_panels_in_the_window(tmp_path, monkeypatch):
     assert "ACTIVATION phase" in _lines(out, "after", "line1") or "TILT" in _lines(out, "after", "line1")
     assert _lines(out, "after", "feed")
     assert "initiative" in out.split("dice:")[1].splitlines()[0]
-    assert "dice" in out.split("sounds:")[1].splitlines()[0]
+    assert "dice" in out.split("sounds:")[1].splitlines()[0]      # played silently: sound is off
