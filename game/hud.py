@@ -32,6 +32,7 @@ RIGHT_W = 0.98
 DAY_BAR, NIGHT_BAR = (0.34, 0.26, 0.10, 0.88), (0.05, 0.08, 0.22, 0.88)
 PROMPT = (1.0, 0.86, 0.45, 1.0)
 ACTIVE = (0.42, 0.34, 0.08, 0.95)       # the active survivor's or unit's card
+EMPTY_PIP = (0.28, 0.28, 0.30, 1.0)
 RED, GREEN, CHEESE = (0.92, 0.22, 0.22, 1.0), (0.30, 0.75, 0.35, 1.0), (1.0, 0.80, 0.20, 1.0)
 
 
@@ -68,8 +69,10 @@ class Card:
         self._active(c.active)
         self.strip["frameColor"] = team_colour(c.alliance)
         self.name.set(f"{c.name}", fg=DIM if "defeated" in c.status else TEXT)
-        self.tag.set(", ".join(c.status), fg=(1.0, 0.6, 0.25, 1) if set(c.status) - {"activated"} else DIM)
-        self.pips.set(c.wounds, min(c.life, 8), RED, empty=GREEN)
+        alarm = set(c.status) - {"activated", "on a mission", "in reserve"}
+        self.tag.set(", ".join(c.status), fg=(1.0, 0.6, 0.25, 1) if alarm else DIM)
+        defeated = "defeated" in c.status
+        self.pips.set(0 if defeated else c.wounds, min(c.life, 8), RED, empty=EMPTY_PIP if defeated else GREEN)
         self.slots.set(None)
         extra = f"{c.wounds}/{c.life} wounds" + (f"   tilt {c.tilt}" if c.tilt else "")
         self.side.set(extra, fg=DIM)
@@ -114,12 +117,15 @@ class Hud:
         self.bar = panel(r, -half, half, -TOP_H, 0.0)
         x0 = -half + 0.03
         self.sun = [panel(r, -0.022, 0.022, -0.022, 0.022, colour=(1, 0.8, 0.2, 1)) for _ in range(2)]
-        self.sun[1].setR(45)
-        self.moon = panel(r, -0.024, 0.024, -0.024, 0.024, colour=(0.9, 0.92, 1.0, 1))
-        self.moon_bite = panel(r, -0.022, 0.022, -0.022, 0.022, colour=NIGHT_BAR)
-        for node in self.sun + [self.moon]:
+        self.moon = [panel(r, -0.02, 0.02, -0.02, 0.02, colour=(0.9, 0.92, 1.0, 1)) for _ in range(2)]
+        bite = (NIGHT_BAR[0], NIGHT_BAR[1], NIGHT_BAR[2], 1.0)
+        self.moon_bite = [panel(r, -0.017, 0.017, -0.017, 0.017, colour=bite) for _ in range(2)]
+        for node in self.sun + self.moon:
             node.setPos(x0 + 0.03, 0, -0.055)
-        self.moon_bite.setPos(x0 + 0.045, 0, -0.045)
+        for node in self.moon_bite:
+            node.setPos(x0 + 0.043, 0, -0.047)
+        for pair in (self.sun, self.moon, self.moon_bite):    # two squares, one turned: a star or a disc
+            pair[1].setR(45)
         self.line1 = Text(r, x0 + 0.08, -0.066, 0.046)
         self.line2 = Text(r, x0 + 0.08, -0.114, 0.033, fg=DIM)
         self.bin = Text(r, half - 0.03, -0.066, 0.04, align="right")
@@ -208,7 +214,7 @@ class Hud:
         self.bar["frameColor"] = DAY_BAR if day else NIGHT_BAR
         for node in self.sun:
             node.show() if day else node.hide()
-        for node in (self.moon, self.moon_bite):
+        for node in self.moon + self.moon_bite:
             node.hide() if day else node.show()
         if m.over:
             self.line1.set(m.over, fg=PROMPT)
@@ -224,7 +230,7 @@ class Hud:
 
     def _tf(self, m: TFHud) -> None:
         self.bar["frameColor"] = (0.10, 0.16, 0.10, 0.88)
-        for node in self.sun + [self.moon, self.moon_bite]:
+        for node in self.sun + self.moon + self.moon_bite:
             node.hide()
         if m.over:
             self.line1.set(m.over, fg=PROMPT)
@@ -236,7 +242,7 @@ class Hud:
         else:
             self.line2.set(f"{self.title}   |   {m.prompt}", fg=DIM)
         for (label, pips, nest), w in zip(self.wheels, m.wheels):
-            label.set(f"{w.alliance}" + (" (out)" if w.out else ""))
+            label.set(w.alliance, fg=DIM if w.out else team_colour(w.alliance))
             pips.set(w.cheese, w.max, CHEESE)
             nest.set(f"nest {w.nest_life}")
         for card, c in zip(self.cards, m.cards):

@@ -71,7 +71,7 @@ class UnitCard:
     kind: str                       # bird | squad | hero | structure
     wounds: int
     life: int                       # wounds it takes to be defeated (squads: figures)
-    status: tuple[str, ...]         # "rattled", "immobilized", "on fire", "grudge", "activated", "defeated"
+    status: tuple[str, ...]         # rattled, immobilized, on fire, grudge, activated, defeated, on a mission, in reserve
     tilt: str = ""                  # birds: the bird figure's tilt
     active: bool = False
 
@@ -176,12 +176,11 @@ def _name(uid: str) -> str:
 
 
 def unit_cards(state) -> tuple[UnitCard, ...]:
-    from rules.tailfeathers.state import CASUALTY
-    from rules.tailfeathers.stats import available, stat
+    from rules.tailfeathers.state import CASUALTY, MISSION, RESERVES
+    from rules.tailfeathers.stats import stat
     cards = []
     for u in state.data.units:
         figs = state.data.figures_of(u.id)
-        up = [x for x in figs if available(x)]
         status = []
         if u.rattled:
             status.append("rattled")
@@ -193,10 +192,15 @@ def unit_cards(state) -> tuple[UnitCard, ...]:
             status.append("grudge")
         if u.activated:
             status.append("activated")
-        if figs and not up:
-            status.append("defeated" if any(x.where == CASUALTY for x in figs) else "off the field")
+        fallen = [x for x in figs if x.where == CASUALTY]
+        if figs and len(fallen) == len(figs):
+            status.append("defeated")
+        elif any(x.where == MISSION for x in figs):
+            status.append("on a mission")
+        elif figs and all(x.where == RESERVES for x in figs):
+            status.append("in reserve")
         if u.kind == "squad":
-            wounds, life = len(figs) - len(up), len(figs)
+            wounds, life = len(fallen), len(figs)          # a squad's figures fall one by one
         else:
             wounds, life = u.wounds, stat(state, u.id, "life")
         birds = [x for x in figs if u.kind == "bird"]

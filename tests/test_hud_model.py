@@ -95,5 +95,11 @@ def test_show_of_force_in_battle():
     for card, unit in zip(hud.cards, state.data.units):
         assert card.wounds <= card.life
         assert ("rattled" in card.status) == unit.rattled
+        figs = state.data.figures_of(unit.id)
+        if unit.kind == "squad":                  # figures on a mission or in reserve are not wounds
+            assert card.wounds == sum(f.where == "casualty" for f in figs)
+        else:
+            assert card.wounds == min(unit.wounds, card.life)
+        assert ("on a mission" in card.status) == any(f.where == "mission" for f in figs)
     assert any(c.wounds for c in hud.cards) or any(w.nest_life < 10 for w in hud.wheels) or \
         any(w.cheese for w in hud.wheels)
