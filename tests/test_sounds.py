@@ -71,3 +71,37 @@ def test_hits_are_found_where_a_piece_stops_short():
     assert hit_frames(frames[:2]) == []
     frames[45, 1, 0] += 100.0                           # a teleport is not a hit
     assert len(hit_frames(frames)) == 1
+
+
+def test_sounds_load_and_play_through_openal(tmp_path):
+    """The audible path: Panda3D's OpenAL manager on OpenAL Soft's null device (no speakers
+    needed) loads the six WAVs at the settings' volume and plays them."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = r'''
+from panda3d.core import loadPrcFileData
+loadPrcFileData("", "audio-library-name p3openal_audio\nwindow-type none\n")
+from direct.showbase.ShowBase import ShowBase
+from game.settings import Settings
+from game.sounds import Sounds
+base = ShowBase(windowType="none")
+if not any(m.isValid() for m in base.sfxManagerList):
+    print("no openal")
+    raise SystemExit(0)
+sounds = Sounds(base, Settings(volume=0.5))
+print("audible", sounds.audible, sorted(sounds.sfx), {round(s.getVolume(), 2) for s in sounds.sfx.values()})
+sounds.play("rush")
+print("status", sounds.sfx["rush"].status())
+'''
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "ALSOFT_DRIVERS": "null", "FELTBOX_HOME": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", script], cwd=root, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    if "no openal" in out.stdout:
+        import pytest
+        pytest.skip("OpenAL could not open even its null device here")
+    assert "audible True ['click', 'dice', 'fall', 'flick', 'hit', 'rush'] {0.5}" in out.stdout
+    assert "status 2" in out.stdout                 # AudioSound.PLAYING
