@@ -166,6 +166,17 @@ class Hud:
             Text(self.left_root, 0.02, y - 0.035, 0.03, fg=DIM).set("last dice")
             self.dice_lines = [Text(self.left_root, 0.02, y - 0.078 - 0.042 * k, 0.03) for k in range(3)]
 
+    def apply_settings(self, settings) -> None:
+        """A new UI scale from the settings screen: rescale the panels (the top bar is rebuilt to
+        span the window again) and redraw them at the next frame."""
+        self.scale = float(settings.ui_scale)
+        for root in self.roots:
+            root.setScale(self.scale)
+        for node in self.top_root.getChildren():
+            node.removeNode()
+        self._top_bar()
+        self.key = None
+
     # -- refreshing ----------------------------------------------------------------------------
     def on_events(self, events) -> None:
         state = self.game.bridge.engine.state

@@ -107,6 +107,16 @@ class Sounds:
         except Exception:                    # an odd audio back end: stay silent
             self.sfx = {}
 
+    def apply_settings(self, settings) -> None:
+        """Sound on/off and volume changed on the settings screen: applied to the loaded sounds
+        (sounds are loaded at start only when sound was on and a device answered)."""
+        self.volume = float(settings.volume) if settings.sound else 0.0
+        for sound in self.sfx.values():
+            try:
+                sound.setVolume(self.volume)
+            except Exception:
+                pass
+
     @property
     def audible(self) -> bool:
         return bool(self.sfx)
@@ -115,7 +125,7 @@ class Sounds:
         self.played.append(name)
         self.played = self.played[-50:]
         sound = self.sfx.get(name)
-        if sound is None:
+        if sound is None or self.volume <= 0.0:
             return
         try:
             sound.play()

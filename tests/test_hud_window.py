@@ -59,6 +59,9 @@ if game.wants_aim():
 report(app, "after")
 print("sounds:", ",".join(app.sounds.played))
 t = time.perf_counter(); step(app, 60); print("fps %.1f" % (60 / (time.perf_counter() - t)))
+from game.settings import Settings
+app.hud_panels.apply_settings(Settings(ui_scale=1.5)); step(app, 2)
+print("rescaled %.2f" % app.hud_panels.top_root.getScale()[0], "|", app.hud_panels.line1.text)
 """
 
 TAIL_FEATHERS = COMMON + r"""
@@ -146,6 +149,7 @@ def test_flickem_hud_panels_in_the_window(tmp_path, monkeypatch):
     assert "move" in _lines(out, "after", "choices") or "end turn" in _lines(out, "after", "choices")
     assert float(out.split("after refresh_ms ")[1].split()[0]) < 50.0
     assert "flick" in out.split("sounds:")[1].splitlines()[0]
+    assert out.split("rescaled ")[1].startswith("1.50 | ROUND 1 of 3")          # the settings screen's scale
 
 
 @needs_xvfb

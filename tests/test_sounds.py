@@ -94,6 +94,8 @@ sounds = Sounds(base, Settings(volume=0.5))
 print("audible", sounds.audible, sorted(sounds.sfx), {round(s.getVolume(), 2) for s in sounds.sfx.values()})
 sounds.play("rush")
 print("status", sounds.sfx["rush"].status())
+sounds.apply_settings(Settings(sound=False))
+print("off", {s.getVolume() for s in sounds.sfx.values()})
 '''
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "ALSOFT_DRIVERS": "null", "FELTBOX_HOME": str(tmp_path)}
@@ -105,3 +107,4 @@ print("status", sounds.sfx["rush"].status())
         pytest.skip("OpenAL could not open even its null device here")
     assert "audible True ['click', 'dice', 'fall', 'flick', 'hit', 'rush'] {0.5}" in out.stdout
     assert "status 2" in out.stdout                 # AudioSound.PLAYING
+    assert "off {0.0}" in out.stdout                # the settings screen turned sound off
