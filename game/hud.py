@@ -88,7 +88,7 @@ class Hud:
         self.scale = float(settings.ui_scale)
         self.feed: list[list] = []            # [sentence, time shown]
         self.queued: list[str] = []           # sentences waiting for the animation to end
-        self.key = None
+        self.key, self.state = None, None
         self.refreshes, self.refresh_ms = 0, 0.0
         self.model = None
         b, s = self.base, self.scale
@@ -175,7 +175,7 @@ class Hud:
         for node in self.top_root.getChildren():
             node.removeNode()
         self._top_bar()
-        self.key = None
+        self.key, self.state = None, None
 
     # -- refreshing ----------------------------------------------------------------------------
     def on_events(self, events) -> None:
@@ -187,14 +187,12 @@ class Hud:
 
     def _state_key(self):
         g = self.game
-        return (id(g.bridge.engine.state), len(self.queued), getattr(g, "page", 0), getattr(g, "highlight", 0),
-                g.wants_aim())
+        return (len(self.queued), getattr(g, "page", 0), getattr(g, "highlight", 0), g.wants_aim())
 
     def update(self, task):
         if self.app.animation is None:
-            key = self._state_key()
-            if key != self.key:
-                self.key = key
+            state = self.game.bridge.engine.state        # frozen: a new object after every rules action
+            if state is not self.state or self._state_key() != self.key:
                 self.refresh()
             elif self.feed and int(time.monotonic() * 2) != getattr(self, "_tick", None):
                 self._tick = int(time.monotonic() * 2)
@@ -206,7 +204,7 @@ class Hud:
         now = time.monotonic()
         self.feed = (self.feed + [[line, now] for line in self.queued])[-FEED_LINES:]
         self.queued = []
-        self.key = self._state_key()
+        self.key, self.state = self._state_key(), self.game.bridge.engine.state
         model = describe_game(self.game)
         self.model = model
         if len(self.cards) != len(model.cards):
