@@ -17,8 +17,6 @@ from __future__ import annotations
 import re
 import string
 
-FACE_WORDS = {"_": "+"}
-
 
 def pretty(value) -> str:
     """A rules value as a player reads it."""

@@ -36,6 +36,23 @@ EMPTY_PIP = (0.28, 0.28, 0.30, 1.0)
 RED, GREEN, CHEESE = (0.92, 0.22, 0.22, 1.0), (0.30, 0.75, 0.35, 1.0), (1.0, 0.80, 0.20, 1.0)
 
 
+DANGER = {"survivor lost a life", "survivor died", "the wounded survivor died", "instant defeat", "too close",
+          "wounded", "defeated", "nest wounded", "nest destroyed", "rattled", "on fire", "zombie entered a building"}
+GOOD = {"objective complete", "team objective", "market cornered", "rescued", "healed", "survivor gained a life",
+        "zombie wounded", "zombie killed at short distance", "zombie killed in a fight", "game over"}
+
+
+def tone(kind: str):
+    """A feed line's colour: noise orange, harm red, goals and kills green, the rest white."""
+    if kind == "reaction LOUD":
+        return (1.0, 0.62, 0.30, 1.0)
+    if kind in DANGER:
+        return (1.0, 0.50, 0.45, 1.0)
+    if kind in GOOD:
+        return (0.55, 0.95, 0.55, 1.0)
+    return TEXT
+
+
 class Card:
     """A survivor's or unit's card in the left column."""
 
@@ -86,8 +103,8 @@ class Hud:
         self.app, self.base, self.game = app, app.base, app.game
         self.tf = is_tail_feathers(self.game)
         self.scale = float(settings.ui_scale)
-        self.feed: list[list] = []            # [sentence, time shown]
-        self.queued: list[str] = []           # sentences waiting for the animation to end
+        self.feed: list[list] = []            # [sentence, colour, time shown]
+        self.queued: list[tuple] = []         # (sentence, colour) waiting for the animation to end
         self.key, self.state = None, None
         self.refreshes, self.refresh_ms = 0, 0.0
         self.model = None
@@ -183,7 +200,7 @@ class Hud:
         actor = ""
         if not self.tf and getattr(state.flow, "active", None):
             actor = state.data.survivor(state.flow.active).name
-        self.queued += [sentence(e, actor) for e in events]
+        self.queued += [(sentence(e, actor), tone(e.kind)) for e in events]
 
     def _state_key(self):
         g = self.game
@@ -202,7 +219,7 @@ class Hud:
     def refresh(self) -> None:
         t0 = time.perf_counter()
         now = time.monotonic()
-        self.feed = (self.feed + [[line, now] for line in self.queued])[-FEED_LINES:]
+        self.feed = (self.feed + [[line, fg, now] for line, fg in self.queued])[-FEED_LINES:]
         self.queued = []
         self.key, self.state = self._state_key(), self.game.bridge.engine.state
         model = describe_game(self.game)
@@ -296,11 +313,11 @@ class Hud:
             if k >= n:
                 text.set("")
                 continue
-            line, shown = self.feed[k]
+            line, fg, shown = self.feed[k]
             rank = 1.0 - 0.1 * (n - 1 - k)                     # newest brightest
             age = max(0.0, now - shown - FADE_AFTER)
             alpha = max(0.35, rank * (1.0 - age / 30.0))
-            text.set(line if len(line) <= 54 else line[:51] + "...", fg=(TEXT[0], TEXT[1], TEXT[2], round(alpha, 2)))
+            text.set(line if len(line) <= 54 else line[:51] + "...", fg=(fg[0], fg[1], fg[2], round(alpha, 2)))
 
 
 def attach_hud(app, settings=None) -> Hud | None:

@@ -211,8 +211,8 @@ def unit_cards(state) -> tuple[UnitCard, ...]:
 
 
 def tf_hud(game) -> TFHud:
-    from rules.tailfeathers.dice import MAX_CHEESE
     from game.tf_window_game import PHASES
+    from rules.tailfeathers.dice import MAX_CHEESE
     state, pending = game.bridge.engine.state, game.bridge.pending()
     f = state.flow
     over, player, prompt = "", "", ""

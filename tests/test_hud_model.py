@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.hud_model import INVENTORY_SLOTS, describe_game, flickem_hud, slot_names, tf_hud
+from game.hud_model import (
+    INVENTORY_SLOTS,
+    describe_game,
+    flickem_hud,
+    slot_names,
+    tf_hud,
+)
 from game.tf_window_game import TFWindowGame
 from game.window_game import WindowGame
 from scenes.loader import load_flickem, load_tailfeathers
