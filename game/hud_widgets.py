@@ -68,10 +68,6 @@ class Pips:
             f.show()
             f["frameColor"] = colour if k < filled else empty
 
-    @property
-    def width(self) -> float:
-        return len(self.frames) * 0.029
-
 
 class Slots:
     """Inventory slots: boxes with the item's name (or "token" face down), empty ones dark."""
