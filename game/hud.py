@@ -183,6 +183,11 @@ class Hud:
             Text(self.left_root, 0.02, y - 0.035, 0.03, fg=DIM).set("last dice")
             self.dice_lines = [Text(self.left_root, 0.02, y - 0.078 - 0.042 * k, 0.03) for k in range(3)]
 
+    def set_visible(self, on: bool) -> None:
+        """Show or hide every panel (a menu or the replay theatre over the table)."""
+        for root in self.roots:
+            root.show() if on else root.hide()
+
     def apply_settings(self, settings) -> None:
         """A new UI scale from the settings screen: rescale the panels (the top bar is rebuilt to
         span the window again) and redraw them at the next frame."""

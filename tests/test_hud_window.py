@@ -62,6 +62,8 @@ t = time.perf_counter(); step(app, 60); print("fps %.1f" % (60 / (time.perf_coun
 from game.settings import Settings
 app.hud_panels.apply_settings(Settings(ui_scale=1.5)); step(app, 2)
 print("rescaled %.2f" % app.hud_panels.top_root.getScale()[0], "|", app.hud_panels.line1.text)
+app.hud_panels.set_visible(False); step(app, 1)
+print("hidden", all(r.isHidden() for r in app.hud_panels.roots))
 """
 
 TAIL_FEATHERS = COMMON + r"""
@@ -150,6 +152,7 @@ def test_flickem_hud_panels_in_the_window(tmp_path, monkeypatch):
     assert float(out.split("after refresh_ms ")[1].split()[0]) < 50.0
     assert "flick" in out.split("sounds:")[1].splitlines()[0]
     assert out.split("rescaled ")[1].startswith("1.50 | ROUND 1 of 3")          # the settings screen's scale
+    assert "hidden True" in out
 
 
 @needs_xvfb
