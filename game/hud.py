@@ -75,7 +75,10 @@ class Card:
         self._active(c.active)
         self.strip["frameColor"] = team_colour(c.team)
         dead = c.backpack == "out" and c.life <= 0
-        self.name.set(f"{c.name}  ({c.team})" + ("  - dead" if dead else ""), fg=DIM if dead else TEXT)
+        specials = ", ".join(f"{k} x{c.specials.count(k)}" if c.specials.count(k) > 1 else k
+                             for k in dict.fromkeys(c.specials))
+        self.name.set(f"{c.name}  ({c.team})" + ("  - dead" if dead else f"  {specials}" if specials else ""),
+                      fg=DIM if dead else TEXT)
         tags = {"available": ("backpack ready", GREEN), "used": ("backpack used", DIM), "out": ("out", RED)}
         self.tag.set(*tags[c.backpack])
         self.pips.set(c.life, min(c.max_life, 8), RED)

@@ -46,6 +46,7 @@ class SurvivorCard:
     backpack: str                   # "available" | "used" | "out" (dead, reserve, driver...)
     active: bool = False
     where: str = "city"
+    specials: tuple[str, ...] = ()  # tokens a power keeps on the board (S7: flares, extra action)
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,8 @@ def flickem_hud(game) -> FlickemHud:
         else:
             pack = "available" if s.backpack == f.colour else "used"
         cards.append(SurvivorCard(s.name, s.team, max(s.life, 0), max(max_life.get(s.id, s.life), s.life),
-                                  slot_names(game, s), pack, s.id == f.active, s.where))
+                                  slot_names(game, s), pack, s.id == f.active, s.where,
+                                  tuple(x.replace("_", " ") for x in s.specials)))
     active = data.survivor(f.active).name if f.active else ""
     if isinstance(pending, GameOver):
         prompt, over = "", f"GAME OVER: {pending.reason}"

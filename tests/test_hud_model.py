@@ -53,6 +53,7 @@ def test_s7_after_bot_actions(s7):
     assert any(c.life < c.max_life for c in hud.cards)          # the bots' moves cost lives (TOO CLOSE)
     assert any(c.backpack == "used" for c in hud.cards)         # a survivor has played this round
     assert hud.team in state.flow.teams
+    assert by_name["Elijah"].specials == state.data.survivor("survivor-elijah").specials   # S7: flares on his board
     if state.flow.active:
         assert hud.active == state.data.survivor(state.flow.active).name
 
