@@ -132,7 +132,8 @@ class Hud:
 
     # -- building (once) -----------------------------------------------------------------------
     def _top_bar(self) -> None:
-        half = self.base.getAspectRatio() / self.scale
+        self.aspect = self.base.getAspectRatio()
+        half = self.aspect / self.scale
         r = self.top_root
         self.bar = panel(r, -half, half, -TOP_H, 0.0)
         x0 = -half + 0.03
@@ -193,7 +194,8 @@ class Hud:
 
     def apply_settings(self, settings) -> None:
         """A new UI scale from the settings screen: rescale the panels (the top bar is rebuilt to
-        span the window again) and redraw them at the next frame."""
+        span the window again) and redraw them at the next frame. Also used when the window's
+        shape changes."""
         self.scale = float(settings.ui_scale)
         for root in self.roots:
             root.setScale(self.scale)
@@ -215,6 +217,9 @@ class Hud:
         return (len(self.queued), getattr(g, "page", 0), getattr(g, "highlight", 0), g.wants_aim())
 
     def update(self, task):
+        if abs(self.base.getAspectRatio() - self.aspect) > 1e-3:      # the window was resized
+            from game.settings import Settings
+            self.apply_settings(Settings(ui_scale=self.scale))
         if self.app.animation is None:
             state = self.game.bridge.engine.state        # frozen: a new object after every rules action
             if state is not self.state or self._state_key() != self.key:

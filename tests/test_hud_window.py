@@ -62,6 +62,16 @@ t = time.perf_counter(); step(app, 60); print("fps %.1f" % (60 / (time.perf_coun
 from game.settings import Settings
 app.hud_panels.apply_settings(Settings(ui_scale=1.5)); step(app, 2)
 print("rescaled %.2f" % app.hud_panels.top_root.getScale()[0], "|", app.hud_panels.line1.text)
+from panda3d.core import WindowProperties
+props = WindowProperties(); props.setSize(1000, 750)
+app.base.win.requestProperties(props)
+for _ in range(30):
+    step(app, 1)
+    if app.base.win.getXSize() == 1000:
+        break
+step(app, 2)
+half = app.hud_panels.bar["frameSize"][1] * app.hud_panels.scale
+print("resized", app.base.win.getXSize(), "bar spans %.2f of %.2f" % (half, app.base.getAspectRatio()))
 app.hud_panels.set_visible(False); step(app, 1)
 print("hidden", all(r.isHidden() for r in app.hud_panels.roots))
 """
@@ -153,6 +163,9 @@ def test_flickem_hud_panels_in_the_window(tmp_path, monkeypatch):
     assert "flick" in out.split("sounds:")[1].splitlines()[0]
     assert out.split("rescaled ")[1].startswith("1.50 | ROUND 1 of 3")          # the settings screen's scale
     assert "hidden True" in out
+    resized = out.split("resized ")[1].split()
+    if resized[0] == "1000":                             # the window manager-less X server obeyed
+        assert resized[3] == resized[5], resized         # the top bar spans the new width
 
 
 @needs_xvfb
