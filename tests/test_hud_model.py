@@ -110,3 +110,15 @@ def test_show_of_force_in_battle():
         assert ("on a mission" in card.status) == any(f.where == "mission" for f in figs)
     assert any(c.wounds for c in hud.cards) or any(w.nest_life < 10 for w in hud.wheels) or \
         any(w.cheese for w in hud.wheels)
+
+
+def test_hot_seat_names_only_face_up_tokens():
+    """Both teams at the window: a face-down token is "token" on every card, a face-up one named."""
+    from dataclasses import replace
+    game = WindowGame(load_flickem(7), 7, "none")
+    state = game.bridge.engine.state
+    down, other = [t for t in state.data.tokens if t.face == "down"][:2]
+    a = next(s for s in state.data.survivors if s.team == "A")
+    assert slot_names(game, replace(a, inventory=(down.id,))) == ("token", "", "")
+    game.bridge.engine.state = replace(state, data=state.data.with_token(replace(other, face="up")))
+    assert slot_names(game, replace(a, inventory=(other.id,)))[0] == other.kind.replace("_", " ")
