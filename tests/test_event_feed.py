@@ -82,3 +82,33 @@ def test_real_games_feed_reads_cleanly():
     texts = [sentence(e) for e in seen]
     assert any(t.startswith(("LOUD", "QUIET", "SILENT")) for t in texts)
     assert any(t.startswith(("Mouse rolls", "Rat rolls")) for t in texts)
+
+
+def _data_keys() -> dict[str, set | None]:
+    """kind -> the data keys its Event(...) literals in the rules send (None: built elsewhere)."""
+    keys: dict[str, set | None] = {}
+    start = re.compile(r'Event\(\s*"([^"]+)"(?:\s+if\s+[^\n]*?\s+else\s+"([^"]+)")?\s*,\s*(\{|dict\(|_shown)')
+    for path in RULES.rglob("*.py"):
+        src = path.read_text(encoding="utf-8")
+        for m in start.finditer(src):
+            body = src[m.end():m.end() + 400]
+            end = re.search(r"\}\s*(\)|,\s*visible_to)", body)
+            found = set(re.findall(r'"([^"]+)":', body[:end.start()] if end else body))
+            if m.group(3) == "_shown":
+                found = {"survivor", "card", "title", "text", "betrayer"}
+            for kind in filter(None, m.groups()[:2]):
+                if m.group(3) == "dict(" or keys.get(kind, set()) is None:
+                    keys[kind] = None
+                else:
+                    keys[kind] = keys.get(kind, set()) | found
+    return keys
+
+
+def test_templates_use_the_keys_the_rules_send():
+    import string
+    keys = _data_keys()
+    for kind, template in TEMPLATES.items():
+        if callable(template) or keys.get(kind) is None:
+            continue
+        fields = {f for _, f, _, _ in string.Formatter().parse(template) if f and f != "_all"}
+        assert fields <= keys[kind], (kind, fields - keys[kind])
