@@ -40,6 +40,13 @@ def flick_handler(session: Session):
     return on_flick
 
 
+def _addons():
+    """The window add-ons of ``feltbox play``: HUD panels (game/hud.py) and sounds (game/sounds.py)."""
+    from game.hud import attach_hud
+    from game.sounds import attach_sounds
+    return (attach_hud, attach_sounds)
+
+
 def play_window(city: City, args) -> int:
     from game.app import NoDisplayError, run_window
     session = Session(city)
@@ -51,7 +58,7 @@ def play_window(city: City, args) -> int:
         game.run_bots()
         city, poses = game.city, game.bridge.session.poses.copy()
     try:
-        run_window(city.bodies, poses, title, flick_handler(session), game=game)
+        run_window(city.bodies, poses, title, flick_handler(session), game=game, addons=_addons())
     except NoDisplayError as exc:
         print(f"feltbox: no display ({exc}); headless: " + HEADLESS_HINT.format(n=city.scene.number),
               file=sys.stderr)
@@ -69,7 +76,7 @@ def play_tf_window(scene, args, frames: int | None = None, screenshot: str | Non
     title = f"feltbox - Tail Feathers - {scene.name}: {scene.title}"
     try:
         run_window(game.bodies(), game.poses(), title, lambda *a: None, frames=frames,
-                   screenshot=screenshot, game=game)
+                   screenshot=screenshot, game=game, addons=_addons())
     except NoDisplayError as exc:
         print(f"feltbox: no display ({exc}); headless: " + TF_HEADLESS_HINT.format(n=args.number), file=sys.stderr)
         return 2

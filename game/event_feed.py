@@ -1,0 +1,334 @@
+"""Readable one-line sentences for rules events (rules.core.Event), both games: "LOUD: 3 zombies
+rush", "Anita's shot hits zombie 4: it falls", "John loses a life (2 left)", "Rat rolls for
+attack: sword, sword+shield, bow". No Panda3D: the HUD's feed and the window's text use it.
+
+Decisions (docs/hud.md):
+- One template per event kind the rules emit (tests/test_event_feed.py greps the rules for every
+  ``Event("kind"`` and checks each has a sentence here). Ids read as names: "survivor-john" ->
+  "John", "zombie-04" -> "zombie 4", "police_station" -> "police station".
+- Hidden data stays hidden: an event seen by someone outside ``visible_to`` arrives with no data,
+  and its sentence is the kind's ``HIDDEN`` wording ("a token is taken") — never a guess.
+- An unknown kind or a template whose data is missing still reads as a sentence: the kind, then
+  the values (no keys, no braces, no "=").
+- ``actor``: the active survivor's name when the window knows it (shots carry no shooter).
+"""
+from __future__ import annotations
+
+import re
+import string
+
+
+def pretty(value) -> str:
+    """A rules value as a player reads it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:.0f}"
+    if isinstance(value, dict):
+        return ", ".join(f"{pretty(k)} {pretty(v)}" for k, v in value.items()) or "nothing"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(pretty(v) for v in value) or "none"
+    text = str(value)
+    m = re.fullmatch(r"(survivor|zombie|token|barricade|feather|x)-0*(\w+)", text)
+    if m:
+        kind, rest = m.groups()
+        if kind == "survivor":
+            return rest.replace("_", " ").title()
+        return f"{'X token' if kind == 'x' else kind} {rest}"
+    if text.startswith("nest:"):
+        return f"the {text[5:]} nest"
+    if text.startswith("mission:"):
+        return f"the {text[8:]} mission"
+    return text.replace("_", " ")
+
+
+def faces(value) -> str:
+    return ", ".join(str(f).replace("_", "+") for f in (value or [])) or "no dice"
+
+
+def _count(n, word: str) -> str:
+    n = len(n) if isinstance(n, (list, tuple)) else int(n)
+    plural = "dice" if word == "die" else word + "s"
+    return f"{n} {word if n == 1 else plural}"
+
+
+def _reaction(noise: str):
+    def sentence(d: dict, actor: str) -> str:
+        rush, stand = d.get("rush", []), d.get("stand", [])
+        if rush:
+            verb = "rushes" if len(rush) == 1 else "rush"
+            text = f"{noise}: {_count(rush, 'zombie')} {verb}"
+        else:
+            text = f"{noise}: no zombie rushes"
+        return text + (f", {_count(stand, 'zombie')} stand up" if stand else "")
+    return sentence
+
+
+def _shot(d: dict, actor: str) -> str:
+    who = f"{actor}'s shot" if actor else "The shot"
+    wounded = d.get("wounded") or []
+    if not wounded:
+        return f"{who} hits {pretty(d['first'])}" if d.get("first") else f"{who} misses"
+    return f"{who} hits {pretty(wounded)}: " + ("it falls" if len(wounded) == 1 else "they fall")
+
+
+def _rolled(d: dict, actor: str) -> str:
+    total = f" (total {d['total']})" if "total" in d else ""
+    why = f" for {d['why']}" if d.get("why") else ""
+    return f"{pretty(d.get('player', 'someone')).capitalize()} rolls{why}: {faces(d.get('faces'))}{total}"
+
+
+def _life(d: dict, actor: str) -> str:
+    n = d["life"]
+    return f"{pretty(d['survivor'])} loses a life ({n} left)"
+
+
+def _rush_result(d: dict, actor: str) -> str:
+    fell = d.get("fell") or []
+    return f"The rush knocks down {pretty(fell)}" if fell else "The rush knocks no survivor down"
+
+
+def _dropped(d: dict, actor: str) -> str:
+    if "figure" in d:
+        return f"{name(d['figure'])} is dropped off on {pretty(d['space'])}"
+    return f"{pretty(d['survivor'])} drops off {pretty(d['token'])} in the {pretty(d['building'])}"
+
+
+def _took(d: dict, actor: str) -> str:
+    return f"{pretty(d['survivor'])} takes {pretty(d['kind'])}" if "kind" in d else \
+        f"{pretty(d['survivor'])} takes {pretty(d['token'])}"
+
+
+def _wounded(d: dict, actor: str) -> str:
+    total = f" ({d['total']} in all)" if "total" in d else ""
+    return f"{name(d['figure'])} takes {_count(d['wounds'], 'wound')}{total}"
+
+
+def _hits(d: dict, actor: str) -> str:
+    return f"{pretty(d['side']).capitalize()} scores {_count(d['hits'], 'hit')}"
+
+
+def _vote(d: dict, actor: str) -> str:
+    return f"{pretty(d['voter'])} votes thumbs {'up' if d['up'] else 'down'}"
+
+
+def _success(d: dict, actor: str) -> str:
+    return f"Piloting check for {name(d['unit'])}: {faces(d.get('faces'))}, " + \
+        ("success" if d.get("success") else "failure")
+
+
+def _fire(d: dict, actor: str) -> str:
+    return f"Fire check on {name(d['target'])}: {faces(d.get('faces'))}, " + \
+        ("the fire is out" if d.get("put out") else "still burning")
+
+
+TEMPLATES: dict[str, object] = {
+    # -- Flick'em Up! Dead of Winter: turns, noise and zombies
+    "survivor chosen": "{survivor} takes the turn",
+    "turn ended": "{survivor}'s turn ends",
+    "turn passed": "Team {team} passes",
+    "reaction LOUD": _reaction("LOUD"), "reaction QUIET": _reaction("QUIET"), "reaction SILENT": _reaction("SILENT"),
+    "rush result": _rush_result,
+    "round ended": "The round ends ({marker} left before the skull)",
+    "new horde": "A new horde: {count} zombies arrive",
+    "new zombie": "A new zombie ({zombie}) appears next to {next_to}",
+    "zombie entered a building": "{zombie} gets into the {building}",
+    "zombie wounded": "{zombie} is wounded and goes to the bin",
+    "zombie killed at short distance": "{zombie} is killed at short distance",
+    "zombie killed in a fight": "{zombie} is killed in the fight",
+    "zombie knocked onto the support block": "{zombies} knocked onto the support block",
+    "instant defeat": "Instant defeat: {zombies} touch the RV",
+    # -- survivors
+    "survivor lost a life": _life,
+    "survivor died": "{survivor} dies",
+    "survivor gained a life": "{survivor} gains a life ({life} now)",
+    "healed": "{survivor} is healed ({life} lives)",
+    "survivor fell": "{survivor} falls",
+    "too close": "TOO CLOSE: {survivor} stands next to a zombie",
+    "move succeeded": "The move succeeds",
+    "move failed": "The move fails: {reason}",
+    "free move": "{survivor} makes a free move",
+    "free move failed": "{survivor}'s free move fails",
+    "entered a building": "{survivor} enters the {building}",
+    "left a building": "{survivor} leaves the {building}",
+    "driver": "{survivor} becomes the RV's driver",
+    "extra action": "{survivor} uses an extra action",
+    "third action": "{survivor} earns a third action",
+    "actions changed": "{survivor} now has {actions_left} actions left",
+    "flick requested": "Flick: {weapon}",
+    "shot hit": _shot, "shot missed": "The shot misses",
+    "bat succeeded": "The bat hit succeeds", "bat failed": "The bat hit fails: {reason}",
+    "flare": "A {side} flare lands", "flare failed": "The flare fails: {reason}",
+    # -- tokens
+    "took": _took,
+    "looked at a token": "{survivor} looks at a token: {kind}",
+    "left a token face up": "{survivor} leaves {kind} face up",
+    "dropped off": _dropped,
+    "discarded": "{survivor} discards {kind}",
+    "token appeared": "{kind} appears in the {building}",
+    "revealed in the RV": "{kind} is revealed in the RV",
+    "ate": "{survivor} eats a food", "went hungry": "The group goes hungry",
+    "eat or go hungry": "Eat or go hungry ({marker} left before the skull)",
+    "looked at a stolen token": "{survivor} looks at the token stolen from {from}: {kind}",
+    "token stolen": "{survivor} steals a token from {from}",
+    "X token removed": "{survivor} removes an X token from {from}",
+    "place an X": "An X token must close the {building}",
+    "X token moved": "An X token moves from the {from} to the {to}",
+    "supply token placed": "A supply token is placed in the {building}",
+    "crossroads revealed": "{survivor} reveals a crossroads token in the {building}",
+    "crossroads card": "Crossroads: {title}",
+    # -- scenario goals
+    "escort": "{escort} escorts {survivor}", "new escort": "{escort} now escorts {survivor}",
+    "escort lost": "{survivor} has lost her escort",
+    "the wounded survivor died": "The wounded survivor {survivor} dies",
+    "survivor found": "{survivor} is found in the {building}",
+    "survivor token revealed": "A survivor token in the {building} is revealed: {survivor}",
+    "survivor recruited": "{survivor} joins team {team}",
+    "objective complete": "Objective complete!",
+    "team objective": "Team {teams} completes its objective",
+    "market cornered": "Team {teams} corners the market",
+    "tie: another round": "A tie between {teams}: one more round",
+    "barricade touched": "A barricade is touched: {noise}",
+    "barricade put back": "The {building}'s barricade is put back",
+    "barricade removed": "The {building}'s barricade is knocked away",
+    "barricades cleared": "The {building} has no barricade left",
+    # -- fights
+    "fight": "A fight in the {building}: {survivors}",
+    "fight weapon": "{survivor} fights with the {weapon}",
+    "fight: wait": "{survivor} waits for the next attack",
+    "fight: advance": "{survivors} advance",
+    "fight card WALK": "Fight card WALK: {zombies} come closer",
+    "fight card ATTACK": "Fight card ATTACK: {zombies} attack {survivor}",
+    "fight attack": "{attacker} attacks with the {weapon}: {fell} down",
+    "fight over": "The fight in the {building} is over: {standing} standing",
+    "flicked out of the building": "{survivor} is flicked out of the {building}",
+    # -- secrets and betrayal
+    "secret objective": "{survivor}'s secret objective: {title}",
+    "new secret objective": "{survivor}'s new secret objective: {title}",
+    "secret objective shown": "{survivor} shows a secret objective: {title}",
+    "secret objectives": "Secret objectives: {winners} win",
+    "accusation": "{accuser} accuses {accused}",
+    "vote": _vote,
+    "accusation rejected": "The accusation against {accused} is rejected ({up} up, {down} down)",
+    "objective card shown": "{survivor} shows the objective card: {title}",
+    "not the betrayer": "{accused} is not the betrayer",
+    "betrayer unmasked": "{survivor} is the betrayer and leaves team {left}",
+    "betrayer flicked": "The betrayer {survivor} is flicked",
+    "stays with the clan": "{survivor} stays with the clan",
+    "joins the opposing clan": "{survivor} joins team {team}",
+    "board flipped": "{survivor}'s board is flipped",
+    # -- Tail Feathers: phases
+    "mission chosen": "{player} chooses the {mission} mission", "missions placed": "Missions placed by {players}",
+    "assigned to mission": "{figure} goes on {player}'s mission", "mission revealed": "{player} reveals the {mission} mission",
+    "mission figures home": "{player}'s mission figures come home", "special mission": "{player}'s special mission: {cheese} cheese",
+    "tilt phase": "Tilt phase: choose each bird's tilt", "tilt": "{bird} tilts {tilt}",
+    "launch": "{bird} launches", "initiative": "Initiative: choose the extra dice",
+    "dice chosen": "{player} chooses {extra} extra dice", "initiative dice revealed": "Initiative dice: {_all}",
+    "initiative tie": "Initiative tie between {players} ({total}): roll again",
+    "first player": "{player} plays first", "final phase": "Final phase of round {round}",
+    "round over": "Round {round} is over", "game over": "Game over: {winners} win",
+    # -- activations
+    "activated": "{player} activates {unit}", "passed": "{player} passes", "foraged": "{unit} forages for cheese",
+    "moved": "{figure} moves to {to}", "scurried": "{figure} scurries to {to}", "stood up": "{figure} stands up",
+    "revived": "{player} revives {figures}", "rattled removed": "{unit} is no longer rattled",
+    "action card": "{player} plays {card} on {unit}", "ballista built": "{player} builds a ballista on {space}",
+    "reinforced": "{figure} arrives as reinforcement", "siege": "{figure} besieges {space}",
+    "rescued": "{player} rescues {unit}", "decoy": "{player}'s decoy: {figures}",
+    # -- combat and dice
+    "attack": lambda d, a: f"{name(d['attacker'])} makes a {d['kind']} attack ({_count(d['dice'], 'die')})", "rolled": _rolled, "hits": _hits,
+    "cheese re-rolled": "{player} re-rolls {dice} cheese", "defended": "{target} blocks {blocked}",
+    "wounded": _wounded, "defeated": "{figure} is defeated", "ability cheese": "{unit} earns {cheese} cheese",
+    "nest wounded": lambda d, a: f"The {d['nest']} nest takes {_count(d['wounds'], 'wound')} ({d['life']} left)", "nest destroyed": "The {nest} nest is destroyed",
+    "rattled": "{unit} is rattled", "immobilized": "{figure} is immobilized",
+    "immobilized in flight": "{figure} is immobilized in flight", "on fire": "{target} is on fire",
+    "fire check": _fire, "piloting check": _success,
+    "death spiral": "Death spiral: {attacker} grabs {defender}", "death spiral continues": "The death spiral goes on: {units}",
+    "death spiral plummet": "{units} plummet", "entangled": "{units} are entangled", "grudge": "{unit} uses its grudge",
+    # -- flights, feathers and leaves
+    "flight": "{unit} flies {templates} (tilt {tilt})", "perched": "{figure} perches on {space}",
+    "transporting": "{bird} carries {figure}", "flew through an enemy": "{figure} flies through {enemy}",
+    "hit a trunk": "{figure} hits the {trunk} trunk", "flew off the battlefield": "{figure} flies off the battlefield",
+    "would end on an enemy": "{figure} stops short of {enemy}",
+    "tail feathers": "{bird} drops tail feathers", "crossed a tail feather": "{figure} crosses a tail feather",
+    "tail feathers reset": "{removed} tail feathers are picked up",
+    "leaf cut": "{by} cuts {leaf} loose toward the {destination} tree", "leaf drifted": "{leaf} drifts",
+    "leaf stopped by a mission": "{leaf} is stopped by {player}'s mission", "leaves touching": "{leaves} touch",
+    "leaf swept tail feathers": "A leaf sweeps away {removed} tail feathers", "leaf landed": "{leaf} lands by {space}",
+    "leaf returned": "{leaves} return to their branches",
+}
+
+HIDDEN = {          # what someone sees when the event's data is not for them
+    "took": "A token is taken", "looked at a token": "A survivor looks at a token",
+    "looked at a stolen token": "A stolen token is looked at", "secret objective": "A secret objective is dealt",
+    "new secret objective": "A new secret objective is drawn", "objective card shown": "An objective card is shown",
+    "mission chosen": "A mission card is chosen face down", "dice chosen": "Extra initiative dice are chosen in secret",
+}
+
+
+NAME_KEYS = {"figure", "unit", "bird", "attacker", "defender", "target", "by", "enemy", "units", "figures",
+             "player", "players", "nest", "leaf", "leaves", "winners"}
+
+
+def name(value) -> str:
+    """A Tail Feathers id as a name: "rat-squad-5" -> "Rat Squad 5", "wrunk" -> "Wrunk"."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(name(v) for v in value) or "none"
+    return pretty(value).replace("-", " ").title() if isinstance(value, str) and "." not in value else pretty(value)
+
+
+class _Pretty(string.Formatter):
+    def get_value(self, key, args, kwargs):
+        if key == "_all":
+            return pretty(kwargs)
+        return name(kwargs[key]) if key in NAME_KEYS else pretty(kwargs[key])
+
+
+def generic(kind: str, data: dict) -> str:
+    values = [pretty(v) for k, v in data.items() if k not in ("text",)]
+    return kind[:1].upper() + kind[1:] + (": " + "; ".join(values) if values else "")
+
+
+def sentence(event, actor: str = "") -> str:
+    """One readable line for ``event`` (a rules.core.Event as the viewer sees it)."""
+    kind, data = event.kind, dict(event.data or {})
+    if not data and kind in HIDDEN:
+        return HIDDEN[kind]
+    template = TEMPLATES.get(kind)
+    try:
+        if callable(template):
+            text = template(data, actor)
+        elif template is not None:
+            text = _Pretty().format(template, **data)
+        else:
+            text = generic(kind, data)
+    except (KeyError, IndexError, TypeError, ValueError):
+        text = HIDDEN.get(kind) or generic(kind, data)
+    text = re.sub(r"\bsurvivor-(\w+)", lambda m: m.group(1).title(), text)
+    text = re.sub(r"\b([a-z]+)-0*(\d+)\b", r"\1 \2", text)          # ids inside reasons: "barrel-3"
+    text = text.replace("{", "(").replace("}", ")").replace("=", " ")
+    return text[:1].upper() + text[1:]
+
+
+def event_kinds() -> set[str]:
+    """Every event kind the rules emit (ids in TEMPLATES), for tests and docs."""
+    return set(TEMPLATES)
+
+
+def choice_label(text: str) -> str:
+    """A legal action written as a script line ("ChooseSurvivor survivor=survivor-elijah") as the
+    HUD lists it ("choose survivor Elijah"); other labels pass through."""
+    import json
+    head, _, rest = text.partition(" ")
+    if not re.fullmatch(r"[A-Z][A-Za-z]+", head) or (rest and "=" not in rest):
+        return text
+    words = re.sub(r"(?<!^)([A-Z])", r" \1", head).lower()
+    parts = []
+    for key, value in re.findall(r"(\w+)=(\S+)", rest):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            pass
+        shown = pretty(value)
+        named = key in words.split() or shown.lower().startswith(key.replace("_", " "))
+        parts.append(shown if named else f"{key.replace('_', ' ')} {shown}")
+    return " ".join([words] + parts)

@@ -1,0 +1,114 @@
+"""Every event kind the rules can emit has a readable sentence (game/event_feed.py)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from game.event_feed import HIDDEN, TEMPLATES, pretty, sentence
+from rules.core import Event
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+LITERAL = re.compile(r'Event\(\s*(f?)"([^"]+)"(?:\s+if\s+[^\n]*?\s+else\s+"([^"]+)")?')
+
+
+def emitted_kinds() -> set[str]:
+    kinds = set()
+    for path in RULES.rglob("*.py"):
+        for fstring, kind, other in LITERAL.findall(path.read_text(encoding="utf-8")):
+            if fstring:                      # f"reaction {noise.name}"
+                assert kind == "reaction {noise.name}", (path, kind)
+                kinds |= {"reaction LOUD", "reaction QUIET", "reaction SILENT"}
+            else:
+                kinds.add(kind)
+            if other:
+                kinds.add(other)
+    return kinds
+
+
+def test_every_rules_event_kind_has_a_sentence():
+    kinds = emitted_kinds()
+    assert len(kinds) > 150
+    missing = sorted(kinds - set(TEMPLATES))
+    assert not missing, missing
+
+
+def test_hidden_and_unknown_events_still_read_as_sentences():
+    for kind in emitted_kinds():
+        text = sentence(Event(kind, {}))            # as seen by someone the data is hidden from
+        assert text and "{" not in text and "=" not in text, (kind, text)
+    assert sentence(Event("took", {}, ("A",))) == "A token is taken"
+    odd = sentence(Event("something new", {"survivor": "survivor-john", "where": {"x": 1}}))
+    assert odd.startswith("Something new: John") and "{" not in odd and "=" not in odd
+
+
+def test_the_issue_examples():
+    assert sentence(Event("reaction LOUD", {"rush": ["zombie-01", "zombie-02", "zombie-03"], "stand": []})) \
+        == "LOUD: 3 zombies rush"
+    assert sentence(Event("shot hit", {"first": "zombie-04", "wounded": ["zombie-04"]}), actor="Anita") \
+        == "Anita's shot hits zombie 4: it falls"
+    assert sentence(Event("survivor lost a life", {"survivor": "survivor-john", "life": 2})) \
+        == "John loses a life (2 left)"
+    assert sentence(Event("hits", {"side": "rat", "hits": 3})) == "Rat scores 3 hits"
+    assert "sword+shield" in sentence(Event("rolled", {"player": "rat", "why": "attack", "faces": ["sword_shield"]}))
+    assert pretty("survivor-john") == "John" and pretty("police_station") == "police station"
+
+
+def test_real_games_feed_reads_cleanly():
+    """Events of real bot games (Dead of Winter S7, Tail Feathers Show of Force), as sentences."""
+    from game.tf_window_game import TFWindowGame
+    from game.window_game import WindowGame
+    from scenes.loader import load_flickem, load_tailfeathers
+    seen = []
+    game = WindowGame(load_flickem(7), 7, "teamB")
+    game.listeners.append(seen.extend)
+    game.run_bots()
+    for _ in range(6):                      # team A's first choices and flicks, then team B's bots
+        if game.choices():
+            game.choose(0)
+        elif game.wants_aim():
+            game.aim(90.0, 0.5)
+    tf = TFWindowGame(load_tailfeathers("show_of_force"), 0, "rat")
+    tf.listeners.append(seen.extend)
+    tf.run_bots()
+    for _ in range(40):                     # the mouse seat plays its first choices
+        if not tf.choices():
+            break
+        tf.pick(len(tf.choices()) - 1)
+    assert len(seen) > 20
+    for e in seen:
+        text = sentence(e)
+        assert "{" not in text and "=" not in text and "[" not in text, (e, text)
+        assert e.kind in TEMPLATES or e.kind in HIDDEN, e.kind
+    texts = [sentence(e) for e in seen]
+    assert any(t.startswith(("LOUD", "QUIET", "SILENT")) for t in texts)
+    assert any(t.startswith(("Mouse rolls", "Rat rolls")) for t in texts)
+
+
+def _data_keys() -> dict[str, set | None]:
+    """kind -> the data keys its Event(...) literals in the rules send (None: built elsewhere)."""
+    keys: dict[str, set | None] = {}
+    start = re.compile(r'Event\(\s*"([^"]+)"(?:\s+if\s+[^\n]*?\s+else\s+"([^"]+)")?\s*,\s*(\{|dict\(|_shown)')
+    for path in RULES.rglob("*.py"):
+        src = path.read_text(encoding="utf-8")
+        for m in start.finditer(src):
+            body = src[m.end():m.end() + 400]
+            end = re.search(r"\}\s*(\)|,\s*visible_to)", body)
+            found = set(re.findall(r'"([^"]+)":', body[:end.start()] if end else body))
+            if m.group(3) == "_shown":
+                found = {"survivor", "card", "title", "text", "betrayer"}
+            for kind in filter(None, m.groups()[:2]):
+                if m.group(3) == "dict(" or keys.get(kind, set()) is None:
+                    keys[kind] = None
+                else:
+                    keys[kind] = keys.get(kind, set()) | found
+    return keys
+
+
+def test_templates_use_the_keys_the_rules_send():
+    import string
+    keys = _data_keys()
+    for kind, template in TEMPLATES.items():
+        if callable(template) or keys.get(kind) is None:
+            continue
+        fields = {f for _, f, _, _ in string.Formatter().parse(template) if f and f != "_all"}
+        assert fields <= keys[kind], (kind, fields - keys[kind])
