@@ -199,8 +199,11 @@ class Theatre:
             return
         self.loops += 1
         fresh = self.next_timeline() if self.next_timeline else None
-        if fresh is not None:
-            self.set_timeline(fresh)
+        if fresh is not None:                    # (timeline, bodies): a new game
+            timeline, bodies = fresh if isinstance(fresh, tuple) else (fresh, None)
+            if bodies is not None:
+                self.app.scene.set_bodies(bodies)
+            self.set_timeline(timeline)
         self.t = 0.0
 
     def _show(self, force: bool = False) -> None:

@@ -121,9 +121,11 @@ def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tu
 
 
 def stderr_progress(done: int, total: int) -> None:
-    end = "\n" if done >= total else ""
-    if sys.stderr.isatty() or done >= total or done % max(1, total // 10) == 0:
-        print("\r" + progress_line(done, total), end=end, file=sys.stderr, flush=True)
+    """A rewritten line on a terminal; every 10 % a new line when stderr is a file or pipe."""
+    if sys.stderr.isatty():
+        print("\r" + progress_line(done, total), end="\n" if done >= total else "", file=sys.stderr, flush=True)
+    elif done >= total or done % max(1, total // 10) == 0:
+        print(progress_line(done, total), file=sys.stderr, flush=True)
 
 
 def probe(path: str | Path) -> dict:
