@@ -35,7 +35,7 @@ class Theatre:
                  next_timeline: Callable[[], Timeline | None] | None = None):
         self.app, self.base = app, app.base
         self.attract, self.next_timeline = attract, next_timeline
-        self.playing, self.speed, self.follow = attract, 1.0, attract
+        self.playing, self.speed, self.follow = False, 1.0, False
         self.t, self.shown_frame, self.shown_present = 0.0, -1, None
         self.loops = 0
         self._syncing = False
@@ -43,9 +43,14 @@ class Theatre:
         app.help.setText(HELP)
         app.help.setPos(-1.72, -0.965)
         app.title.setPos(-1.72, 0.92)
+        app.orbit.target = np.array([0.0, -20.0, 0.0])   # the table above the control panel
+        app._place_camera()
         self._build_gui()
         self.set_timeline(timeline)
         self._bind()
+        if attract:                                  # plays at once, following the action
+            self.toggle_follow()
+            self.toggle_play()
         self.base.taskMgr.add(self._tick, "theatre-tick", sort=-10)
 
     # -- widgets -------------------------------------------------------------------------------

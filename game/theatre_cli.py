@@ -146,6 +146,8 @@ def demo_command(args) -> int:
             return _err(NO_DISPLAY.replace("replay theatre", "demo").replace(
                 "`feltbox replay FILE --info` for a summary or `--video OUT.mp4`",
                 "`feltbox demo ... --video OUT.mp4`"))
+    import signal
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # clean up the recordings when killed
     with tempfile.TemporaryDirectory(prefix="feltbox-demo-") as folder:
         path = Path(folder) / f"demo-{args.seed}.fbr"
         rc = record_demo(args.game, args.number, args.seed, path)
