@@ -61,7 +61,7 @@ def theatre_bench(seeks: int = SEEKS) -> dict:
             renderer.set_poses(poses)
             shown = apply_present(renderer, present, shown)
             target = timeline.follow_target(float(t))
-            renderer.camera.setPos(*follow_eye(target))
+            renderer.camera.setPos(*follow_eye(target, distance=timeline.follow_distance))
             renderer.camera.lookAt(Point3(*map(float, target)))
             renderer.image()
             times.append((time.perf_counter() - began) * 1000.0)

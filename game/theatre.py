@@ -18,7 +18,7 @@ from typing import Callable
 import numpy as np
 
 from game.timeline import Timeline
-from game.video import FOLLOW_DISTANCE, FOLLOW_PITCH, apply_present
+from game.video import FOLLOW_PITCH, apply_present
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 HELP = ("space: play/pause  |  left/right: 5 s  |  n/p: next/previous event  |  +/-: speed  |  "
@@ -152,7 +152,7 @@ class Theatre:
         self.follow = not self.follow
         self.camera_button["text"] = "camera: follow" if self.follow else "camera: free"
         if self.follow:
-            self.app.orbit.pitch, self.app.orbit.distance = FOLLOW_PITCH, FOLLOW_DISTANCE
+            self.app.orbit.pitch, self.app.orbit.distance = FOLLOW_PITCH, self.timeline.follow_distance
 
     def jump(self, direction: int) -> None:
         """To the next (1) or previous (-1) marker; a second press skips markers on the same frame."""

@@ -14,7 +14,8 @@ Decisions (docs/theatre.md):
   without episodes sits at the point the previous one reached.
 * The follow camera aims at the body moving fastest in each frame (numpy over the whole
   timeline at once), held while nothing moves and smoothed with a Gaussian of ``SMOOTH`` frames,
-  so ``seek`` and ``follow_target`` are plain indexing.
+  so ``seek`` and ``follow_target`` are plain indexing. Its distance grows with the area the
+  action covers (2.5x its spread, 30..95 cm): close over a dice tray, far over a city.
 """
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ class Timeline:
     target: np.ndarray         # (F,3) float32: the follow camera's smoothed look-at point
     episode_of: np.ndarray     # (F,) int32: the episode each frame belongs to
     hz: int = HZ
+    follow_distance: float = 95.0   # cm from the follow camera to its target
     _event_frames: np.ndarray = field(default=None, repr=False)
 
     def __post_init__(self):
@@ -122,7 +124,14 @@ def build_timeline(replay, hold: int = HOLD) -> Timeline:
     present_all = np.ascontiguousarray(np.concatenate(present))
     markers = _markers(replay.rules, ends)
     target = _follow(poses, present_all, np.concatenate(moving))
-    return Timeline(poses, present_all, markers, target, np.concatenate(episode_of))
+    return Timeline(poses, present_all, markers, target, np.concatenate(episode_of),
+                    follow_distance=follow_distance(target))
+
+
+def follow_distance(target: np.ndarray) -> float:
+    """Close for action in a small area (Tail Feathers' dice tray), far over a whole city."""
+    spread = float(np.ptp(target[:, :2], axis=0).max()) if len(target) else 0.0
+    return float(np.clip(2.5 * spread, 30.0, 95.0))
 
 
 def _markers(rules, ends: dict[int, int]) -> list[Marker]:

@@ -102,7 +102,7 @@ def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tu
                 shown = apply_present(renderer, present, shown)
                 if camera == "follow":
                     target = timeline.follow_target(t)
-                    renderer.camera.setPos(*follow_eye(target))
+                    renderer.camera.setPos(*follow_eye(target, distance=timeline.follow_distance))
                     renderer.camera.lookAt(Point3(*map(float, target)))
                 frame = av.VideoFrame.from_ndarray(renderer.image(), format="rgb24")
                 for packet in stream.encode(frame):

@@ -104,6 +104,7 @@ def test_next_and_previous_event(timeline):
 
 def test_follow_camera_goes_where_things_move(recorded, timeline):
     assert timeline.target.shape == (timeline.frames, 3) and np.isfinite(timeline.target).all()
+    assert 30.0 <= timeline.follow_distance <= 95.0
     eps = read_replay(recorded).episodes
     rush_mid = timeline.frames - HOLD - len(eps[2].frames) // 2
     zombies = timeline.poses[rush_mid, timeline.present[rush_mid], :2]
@@ -213,6 +214,13 @@ marker = timeline.next_event(0.0)
 print("next", th.shown_frame == marker.frame, "label", repr(th.event_text.getText()))
 moved = float(np.abs(np.asarray([p.getPos() for p in app.scene.paths]) - first[:, :3]).max())
 print("moved %.2f" % moved)
+th.attract, th.next_timeline = True, lambda: (timeline, bodies)      # attract mode: loops on
+th.seek(timeline.duration - 0.02)
+if not th.playing:
+    th.toggle_play()
+step(10)
+print("loops", th.loops, "playing", th.playing, "restarted", th.t < 1.0)
+th.seek(timeline.duration * 0.6); th.toggle_play(); step(3)
 base.graphicsEngine.renderFrame()
 base.win.saveScreenshot(Filename(sys.argv[1]))
 """
@@ -230,4 +238,20 @@ def test_theatre_window_plays_scrubs_and_jumps(recorded, tmp_path):
     assert abs(scrubbed - 0.6) < 0.03
     assert "next True label 'zombie killed at short distance: zombie-01" in stdout
     assert float(stdout.split("moved ")[1].split()[0]) > 1.0
+    assert "loops 1 playing True restarted True" in stdout
     _felt_in(shot)
+
+
+@pytest.mark.slow
+@pytest.mark.render
+def test_demo_records_a_bot_game_and_exports_it(tmp_path):
+    """`feltbox demo flickem 1 --video`: a whole bot game is played and recorded, then 2 s exported."""
+    import av
+    out = tmp_path / "demo.mp4"
+    done = subprocess.run([sys.executable, "-m", "game.cli", "demo", "flickem", "1", "--seed", "3", "--video",
+                           str(out), "--to", "2", "--size", "320x180"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "demo: recorded" in done.stdout and "60 frames" in done.stdout
+    with av.open(str(out)) as container:
+        assert sum(1 for _ in container.decode(video=0)) == 60
