@@ -89,13 +89,29 @@ def record_demo(game: str, number: str, seed: int, out: Path) -> int:
     """Play one bot game headless into ``out``, printing a line while it runs and when done."""
     print(f"demo: the bots play {game} {number} (seed {seed}) ...", flush=True)
     began = time.perf_counter()
-    done = subprocess.run(_record_command(game, number, seed, out), capture_output=True, text=True)
-    if done.returncode != 0:
-        lines = (done.stderr or done.stdout).strip().splitlines() or ["the bot game failed"]
+    with tempfile.TemporaryFile("w+") as log, tempfile.TemporaryFile("w+") as errors:
+        proc = subprocess.Popen(_record_command(game, number, seed, out), stdout=log, stderr=errors, text=True)
+        shown = 0.0
+        while proc.poll() is None:
+            time.sleep(0.25)
+            elapsed = time.perf_counter() - began
+            if sys.stdout.isatty() or elapsed - shown >= 5.0:
+                shown = elapsed
+                # the recorder writes to a temporary name next to ``out`` until the game ends
+                size = sum(p.stat().st_size for p in out.parent.glob(f".{out.name}.*.tmp"))
+                print(("\r" if sys.stdout.isatty() else "") + f"demo: recording ... {elapsed:4.0f} s, "
+                      f"{size // 1024} KiB of replay", end="" if sys.stdout.isatty() else "\n", flush=True)
+        if sys.stdout.isatty():
+            print()
+        log.seek(0)
+        errors.seek(0)
+        stdout, stderr = log.read(), errors.read()
+    if proc.returncode != 0:
+        lines = (stderr or stdout).strip().splitlines() or ["the bot game failed"]
         print(lines[-1], file=sys.stderr)
-        return done.returncode or 2
+        return proc.returncode or 2
     print(f"demo: recorded {out.stat().st_size // 1024} KiB in {time.perf_counter() - began:.0f} s: "
-          f"{done.stdout.strip().splitlines()[-1]}", flush=True)
+          f"{stdout.strip().splitlines()[-1]}", flush=True)
     return 0
 
 
