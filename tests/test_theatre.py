@@ -195,6 +195,13 @@ xdo("key", "--window", win, "space"); step(30)
 print("playing", th.playing, "t>0", th.t > 0)
 xdo("key", "--window", win, "space"); step(3)
 print("paused", not th.playing)
+t0 = th.t
+xdo("key", "--window", win, "Right"); step(3)
+print("right", abs(th.t - min(t0 + 5.0, timeline.duration)) < 1e-6, th.t > t0)
+xdo("key", "--window", win, "equal", "equal"); step(3)
+xdo("key", "--window", win, "minus"); step(3)
+xdo("key", "--window", win, "f"); step(3)
+print("speed", th.speed, "follow", th.follow, th.camera_button["text"])
 w, h = base.win.getXSize(), base.win.getYSize()
 def bar_px(t):
     return int((th.x_of(t) / base.getAspectRatio() + 1) / 2 * w), int((1 - BAR_Y) / 2 * h)
@@ -234,6 +241,7 @@ def test_theatre_window_plays_scrubs_and_jumps(recorded, tmp_path):
     shot = tmp_path / "theatre.png"
     stdout = _run_in_xvfb(DRIVER.replace("REPLAY", repr(str(recorded))), shot)
     assert "playing True t>0 True" in stdout and "paused True" in stdout
+    assert "right True True" in stdout and "speed 2.0 follow True camera: follow" in stdout
     scrubbed = float(stdout.split("scrubbed ")[1].split()[0])
     assert abs(scrubbed - 0.6) < 0.03
     assert "next True label 'zombie killed at short distance: zombie-01" in stdout
