@@ -263,3 +263,12 @@ def test_demo_records_a_bot_game_and_exports_it(tmp_path):
     assert "demo: recorded" in done.stdout and "60 frames" in done.stdout
     with av.open(str(out)) as container:
         assert sum(1 for _ in container.decode(video=0)) == 60
+
+
+def test_demo_without_display_says_so_before_playing():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    out = subprocess.run([sys.executable, "-m", "game.cli", "demo", "flickem", "1"], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "demo: the bots play" not in out.stdout
+    lines = [line for line in out.stderr.splitlines() if line.startswith("feltbox:")]
+    assert len(lines) == 1 and "no display" in lines[0] and "--video" in lines[0]
