@@ -65,6 +65,14 @@ class Theatre:
                                    thumb_relief=DGG.FLAT, thumb_frameColor=(0.95, 0.95, 0.95, 1),
                                    command=self._slider_moved)
         self.ticks = a2d.attachNewNode("theatre-ticks")
+        from panda3d.core import LineSegs
+        played = LineSegs("played")                  # the part already played, up to the thumb
+        played.setThickness(5.0)
+        played.setColor(0.45, 0.8, 0.5, 1)
+        played.moveTo(0, 0, 0)
+        played.drawTo(1, 0, 0)
+        self.played = a2d.attachNewNode(played.create())
+        self.played.setPos(-BAR_HALF, 0, BAR_Y)
         button = dict(parent=a2d, scale=0.045, frameColor=(0.25, 0.25, 0.25, 1), text_fg=(1, 1, 1, 1),
                       relief=DGG.FLAT, pad=(0.4, 0.25))
         self.play_button = DirectButton(text="play", pos=(-1.62, 0, -0.67), command=self.toggle_play,
@@ -222,6 +230,7 @@ class Theatre:
             self.slider["value"] = self.t
             self._syncing = False
             self.event_text.setText(tl.label_at(self.t))
+            self.played.setSx(max(self.x_of(self.t) - THUMB + BAR_HALF, 1e-4))
         self.time_text.setText(f"{_clock(self.t)} / {_clock(tl.duration)}   {self.speed:g}x")
         if self.follow:
             self.app.orbit.target = tl.target[k].astype(float)
