@@ -191,7 +191,12 @@ def cmd_sim(args) -> int:
 
 
 def cmd_replay(args) -> int:
+    """The theatre window by default; --info, --verify, --frames DIR, --video OUT (game/theatre_cli.py)."""
     from game.replay import ReplayError, read_replay
+    if not (args.verify or args.frames):
+        from game.theatre_cli import replay_command
+        args.size = args.size or (1280, 720)
+        return replay_command(args)
     try:
         if args.verify:
             from game.recording import verify
@@ -202,24 +207,19 @@ def cmd_replay(args) -> int:
     except ReplayError as exc:
         print(f"feltbox: {args.file}: {exc}", file=sys.stderr)
         return 2
-    if args.frames:
-        from game.recording import city_for_replay
-        from game.render import render_frames
-        import numpy as np
-        frames = np.concatenate([ep.frames for ep in replay.episodes])
-        if replay.header["scene"].get("game") == "tailfeathers":   # the dice tray's frames
-            from game.bodies import BodySpec
-            bodies = [BodySpec.from_json(b) for b in replay.header["bodies"]]
-        else:
-            bodies = city_for_replay(replay.header).bodies
-        render_frames(bodies, frames, args.frames, tuple(args.size))
-        print(f"wrote {len(frames)} frames to {args.frames}")
-        return 0
-    header = replay.header
-    print(f"{args.file}: scene {header['scene']}, {len(replay.episodes)} episodes, "
-          f"{sum(len(e.frames) for e in replay.episodes)} frames at {header['record_hz']} Hz"
-          + (f", {len(replay.rules)} rules actions" if "rules" in header else ""))
+    from game.render import render_frames
+    from game.video import replay_bodies
+    import numpy as np
+    frames = np.concatenate([ep.frames for ep in replay.episodes])
+    render_frames(replay_bodies(replay.header), frames, args.frames, tuple(args.size or (640, 360)))
+    print(f"wrote {len(frames)} frames to {args.frames}")
     return 0
+
+
+def cmd_demo(args) -> int:
+    from game.theatre_cli import demo_command
+    args.size = args.size or (1280, 720)
+    return demo_command(args)
 
 
 def cmd_bench(args) -> int:
@@ -270,12 +270,22 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--record")
     s.add_argument("--seed", type=int, default=0)
     s.set_defaults(func=cmd_sim)
-    rp = sub.add_parser("replay", help="verify a replay or render its frames")
+    from game.theatre_cli import add_video_options
+    rp = sub.add_parser("replay", help="watch a replay in the theatre window, export a video, verify it")
     rp.add_argument("file")
+    rp.add_argument("--info", action="store_true", help="print a summary instead of opening the window")
     rp.add_argument("--verify", action="store_true")
-    rp.add_argument("--frames")
-    rp.add_argument("--size", type=_size, default=(640, 360))
+    rp.add_argument("--frames", help="render every frame to PNGs in this folder")
+    rp.add_argument("--size", type=_size, default=None, help="WxH (video 1280x720, frames 640x360)")
+    add_video_options(rp)
     rp.set_defaults(func=cmd_replay)
+    dm = sub.add_parser("demo", help="attract mode: bots play a scenario, the theatre shows it, again")
+    dm.add_argument("game", choices=GAMES)
+    dm.add_argument("number", help="scenario number (flickem) or scene name (tailfeathers)")
+    dm.add_argument("--seed", type=int, default=0)
+    dm.add_argument("--size", type=_size, default=None, help="video size WxH (default 1280x720)")
+    add_video_options(dm)
+    dm.set_defaults(func=cmd_demo)
     b = sub.add_parser("bench", help="measure speed; prints JSON")
     b.add_argument("--quick", action="store_true", help="fewer repetitions")
     b.set_defaults(func=cmd_bench)
