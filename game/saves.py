@@ -185,8 +185,8 @@ def _load_v1(path: Path, data: dict, bots: str | None):
     """A rules-only save: replay it, then lay the table from the rules state."""
     bots = bots or "none"
     if data.get("game") == "tailfeathers":          # v1 does not name the scene: the one that fits
-        from scenes.loader import SCENE_DIR
-        for scene in sorted(p.stem for p in (SCENE_DIR / "tailfeathers").glob("*.toml")):
+        from game.scenario_info import scenarios
+        for scene in (s.key for s in scenarios("tailfeathers")):
             game = _new_game(path, "tailfeathers", scene, int(data["seed"]), bots)
             try:
                 _replay(path, game.bridge.engine, data)
