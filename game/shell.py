@@ -43,7 +43,7 @@ class _Mark:
     def __init__(self, base):
         self.base = base
         self.events = set(base.getAllAccepting())
-        self.tasks = {id(t) for t in base.taskMgr.getAllTasks()}
+        self.tasks = {t.getTaskId() for t in base.taskMgr.getAllTasks()}
         self.nodes = {n.getKey() for root in (base.render, base.aspect2d, base.render2d) for n in root.getChildren()}
 
     def clear(self) -> None:
@@ -51,7 +51,7 @@ class _Mark:
         for event in set(base.getAllAccepting()) - self.events:
             base.ignore(event)
         for task in base.taskMgr.getAllTasks():
-            if id(task) not in self.tasks:
+            if task.getTaskId() not in self.tasks:
                 base.taskMgr.remove(task)
         for root in (base.render, base.aspect2d, base.render2d):
             for n in root.getChildren():
