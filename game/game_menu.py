@@ -55,14 +55,7 @@ class GameMenu:
         self._keys(True)
 
     def _keys(self, on: bool) -> None:
-        """The game's choice keys (a, b, c...: game/app.py) rest while a panel is open, so a
-        key pressed at the menu (y / n) never picks a choice behind it."""
-        from game.window_game import KEYS
-        for k, key in enumerate(KEYS):
-            if on:
-                self.base.accept(key, self.app.choose, [k])
-            else:
-                self.base.ignore(key)
+        choice_keys(self.app, on)
 
     def toggle(self) -> None:
         if self.frame is not None:
@@ -171,6 +164,17 @@ class GameMenu:
             self.say(str(exc))
             return
         self.shell.play(game, note or f"loaded {path.name}")
+
+
+def choice_keys(app, on: bool) -> None:
+    """The game's choice keys (a, b, c...: game/app.py) rest while a panel or the hand-over
+    covers the table, so a key pressed there (y / n) never picks a choice behind it."""
+    from game.window_game import KEYS
+    for k, key in enumerate(KEYS):
+        if on:
+            app.base.accept(key, app.choose, [k])
+        else:
+            app.base.ignore(key)
 
 
 def attach_game_menu(app, shell=None) -> GameMenu:

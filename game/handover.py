@@ -10,16 +10,22 @@ the same with Enter (game/hotseat.Prompt.events); the text of a private event is
 """
 from __future__ import annotations
 
-STEPS = ("cover", "show")
+from game.game_menu import choice_keys
 
 
 def private_text(team: str, event) -> str:
-    """The private details as the terminal hot-seat prints them."""
-    return f"Only for {team}:\n{event.kind}\n" + "\n".join(f"  {k}: {v}" for k, v in event.data.items())
+    """The private details: a card by its title and text, anything else field by field."""
+    data = dict(event.data)
+    head = f"Only for {team}: {event.kind}"
+    if "title" in data:
+        betrayer = "\n(a BETRAYER's card)" if data.get("betrayer") else ""
+        return f"{head}\n\n{data['title']}\n{data.get('text', '')}{betrayer}"
+    return head + "\n\n" + "\n".join(f"{k}: {v}" for k, v in data.items())
 
 
-def who(team: str) -> str:
-    return f"team {team}" if len(team) <= 2 else team
+def who(viewer: str) -> str:
+    """Window games name the viewer already ("team B", "Rosa (team A)", "mouse")."""
+    return viewer
 
 
 class Handover:
@@ -48,6 +54,7 @@ class Handover:
             self.frame.destroy()
         team, event = self.current
         self.step = step
+        choice_keys(self.app, False)
         self.frame = DirectFrame(frameColor=(0.02, 0.02, 0.03, 1.0), frameSize=(-3, 3, -2, 2), sortOrder=100,
                                  suppressKeys=1)
         if step == "cover":
@@ -55,7 +62,7 @@ class Handover:
         else:
             text = private_text(who(team), event) + "\n\nPress space to hide it."
         self.label = DirectLabel(parent=self.frame, text=text, scale=0.07, pos=(0, 0, 0.2), text_fg=(1, 1, 1, 1),
-                                 frameColor=(0, 0, 0, 0), text_wordwrap=24)
+                                 frameColor=(0, 0, 0, 0), text_wordwrap=30)
 
     def advance(self) -> None:
         if self.frame is None:
@@ -65,6 +72,7 @@ class Handover:
             return
         self.frame.destroy()
         self.frame, self.step, self.current = None, None, None
+        choice_keys(self.app, True)
 
 
 def attach_handover(app) -> Handover:

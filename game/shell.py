@@ -137,3 +137,31 @@ def start_or_explain() -> int:
         print(f"feltbox: no display ({exc}); headless: feltbox play flickem 1 --headless --bots all", file=sys.stderr)
         return 2
     return 0
+
+
+def play_saved(path, bots: str | None = None, frames: int | None = None) -> int:
+    """``feltbox play ... --load SAVE`` / ``--continue``: the saved game in the window, with the
+    in-game menu (Quit to start screen leads to the start screen). Exit 2 on a bad save or no display."""
+    from game.app import NoDisplayError
+    from game.saves import load_game, save_path
+    from rules.engine import SaveError
+    try:
+        game, note = load_game(save_path(str(path)), bots)
+    except SaveError as exc:
+        print(f"feltbox: {exc}", file=sys.stderr)
+        return 2
+    if note:
+        print(f"feltbox: {note}", file=sys.stderr)
+    try:
+        base = open_base()
+    except NoDisplayError as exc:
+        print(f"feltbox: no display ({exc}); saves need the window", file=sys.stderr)
+        return 2
+    shell = Shell(base)
+    shell.play(game, note)
+    if frames is None:
+        base.run()
+    else:
+        for _ in range(frames):
+            base.taskMgr.step()
+    return 0

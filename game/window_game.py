@@ -17,6 +17,7 @@ from game.undo import TableHistory, take_back_length, undo_length
 from rules.core import Decision, GameOver, PhysicsRequest
 from rules.engine import Engine
 from rules.flickem.flow import ACTIONS, FlickemGame
+from rules.flickem.secrets import dealt_events
 from scenes.schema import Scene
 
 KEYS = "abcdefghijklmnopqrstuvwxyz"
@@ -36,6 +37,7 @@ class WindowGame:
         self.listeners: list = []           # callables(events) after every rules action (visible events)
         self.private: list = []             # hot-seat: (team, event) shown after a hand-over (game/handover.py)
         self.table = TableHistory(self.bridge.session.snapshot, self.bridge.session.restore)
+        self._log(dealt_events(self.bridge.engine.state))   # S9/S10: each player's secret objective
 
     def _pretzel_to(self, team: str, scene: Scene, seed: int) -> None:
         setup = self.bridge.setup
@@ -78,9 +80,14 @@ class WindowGame:
     def hotseat(self) -> bool:
         return len([t for t in self.bridge.engine.state.flow.teams if t not in self.seats.bot_teams]) > 1
 
+    def _viewer(self, who: str) -> str:
+        """Who a private event is for, as the hand-over names them: "team B", "Rosa (team A)"."""
+        team = self.seats.team_of(who)
+        return f"team {team}" if who == team else f"{who.removeprefix('survivor-').title()} (team {team})"
+
     def _log(self, events) -> None:
         if self.hotseat():
-            self.private += [(self.seats.team_of(e.visible_to[0]), e) for e in events
+            self.private += [(self._viewer(e.visible_to[0]), e) for e in events
                              if e.visible_to is not None and e.data]
         events = self.visible(events)
         for listener in self.listeners:        # HUD feed, sounds, autosave: every event as seen here

@@ -80,3 +80,57 @@ def test_start_screen_to_a_saved_game_with_mouse_and_keys(tmp_path, monkeypatch)
     game, note = load_game(saves[0])
     assert note == "" and game.bridge.engine.history == []
     _felt_in(shot)
+
+
+HANDOVER = r"""
+import subprocess, sys
+from panda3d.core import Filename
+from game.shell import Shell, open_base
+from game.window_game import WindowGame
+from scenes.loader import load_flickem
+
+base = open_base()
+shell = Shell(base)
+shell.play(WindowGame(load_flickem(9), 0, "none"))     # S9 hot-seat: both teams at the window
+
+def step(n):
+    for _ in range(n):
+        base.taskMgr.step()
+
+def shot(path):
+    base.graphicsEngine.renderFrame()
+    base.graphicsEngine.renderFrame()
+    base.win.saveScreenshot(Filename(path))
+
+step(30)
+win = subprocess.run(["xdotool", "search", "--name", "feltbox"], capture_output=True, text=True,
+                     check=True).stdout.split()[0]
+
+def key(k):
+    subprocess.run(["xdotool", "key", "--window", win, k], check=True); step(6)
+
+h = shell.app.handover
+print("cover|" + h.label["text"].splitlines()[0])
+shot(sys.argv[1].replace(".png", "-cover.png"))
+key("a")                                  # a choice key while covered: ignored
+print("history", len(shell.app.game.bridge.engine.history))
+key("space"); print("show|" + h.label["text"].splitlines()[0])
+for _ in range(11):
+    key("space")
+print("done", h.active, len(shell.app.game.private))
+shot(sys.argv[1])
+"""
+
+
+@needs_xvfb
+def test_hotseat_handover_covers_the_table_before_secret_objectives(tmp_path, monkeypatch):
+    monkeypatch.setenv("FELTBOX_HOME", str(tmp_path / "home"))
+    shot = tmp_path / "table.png"
+    out = _run_in_xvfb(HANDOVER, shot)
+    assert "cover|Pass the device to Gabriel (team A)." in out
+    assert "history 0" in out
+    assert "show|Only for Gabriel (team A): secret objective" in out
+    assert "done False 0" in out
+    with pytest.raises(AssertionError, match="felt"):        # the cover hides the table
+        _felt_in(tmp_path / "table-cover.png")
+    _felt_in(shot)
