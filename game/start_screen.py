@@ -177,10 +177,11 @@ class StartScreen:
         from game.saves import list_saves
         self._close_panel()
         paths = list_saves()[:8]
-        self.panel = DirectFrame(parent=self.ui, frameColor=(0.04, 0.05, 0.06, 0.97), frameSize=(-0.9, 0.9, -0.7, 0.6))
+        self.panel = DirectFrame(frameColor=(0.04, 0.05, 0.06, 1), frameSize=(-1.2, 1.2, -0.72, 0.74), sortOrder=20, pos=(0.45, 0, 0),
+                                 scale=self.ui.getScale())
         self._label("Load a save", (0, 0.48), 0.06, GOLD, parent=self.panel)
-        for k, p in enumerate(paths):
-            self._button(p.stem, (0, 0.36 - 0.1 * k), self.load, [p], width=30, parent=self.panel, scale=0.045)
+        self.load_buttons = [self._button(p.stem, (0, 0.36 - 0.1 * k), self.load, [p], width=30, parent=self.panel,
+                                          scale=0.045) for k, p in enumerate(paths)]
         if not paths:
             self._label(f"no saves yet in {self.autosave.parent / 'saves'}", (0, 0.3), 0.04, DIM, parent=self.panel,
                         wrap=36)

@@ -90,7 +90,7 @@ def label(action) -> str:
 
 class TFWindowGame:
     HELP = ("keys a, b, c...: choose  |  [ ]: highlight (a flight shows its templates)  |  enter: pick it  |  "
-            "page up/down  |  right-drag/arrows: orbit  |  wheel: zoom  |  esc: quit")
+            "page up/down  |  right-drag/arrows: orbit  |  wheel: zoom  |  esc: menu  |  ctrl-z: undo")
 
     def __init__(self, scene: TFScene, seed: int = 0, bots: str = "none"):
         self.bridge = TFBridge(scene, seed)

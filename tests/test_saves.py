@@ -149,3 +149,36 @@ def test_undo_refuses_after_a_flick_and_take_back_restores_the_table():
     assert g.wants_aim()
     with pytest.raises(UndoRefused, match="no flick"):
         g.take_back()
+
+
+def _tf_game():
+    from game.tf_window_game import TFWindowGame
+    from scenes.loader import load_tailfeathers
+    g = TFWindowGame(load_tailfeathers("show_of_force"), 0, "rat")
+    g.run_bots()
+    for _ in range(6):
+        g.pick(0)
+    return g
+
+
+def test_tail_feathers_round_trip_v2_and_v1(tmp_path):
+    g = _tf_game()
+    h, note = saves.load_game(saves.save_game(g, "tf"))
+    assert note == "" and h.bridge.engine.hash() == g.bridge.engine.hash()
+    assert np.array_equal(h.poses(), g.poses()) and h.choices() == g.choices() and h.bridge.rolls == g.bridge.rolls
+    g.bridge.engine.save(tmp_path / "tf-v1.json")
+    h1, note = saves.load_game(tmp_path / "tf-v1.json")
+    assert "loaded exactly" in note
+    assert np.array_equal(h1.poses(), g.poses()) and h1.bridge.rolls == g.bridge.rolls
+
+
+def test_tail_feathers_undo_back_to_the_last_choice_and_no_take_back():
+    g = _tf_game()
+    before = g.bridge.engine.hash()
+    poses = g.poses()
+    g.pick(0)
+    assert g.bridge.engine.hash() != before
+    g.undo()
+    assert g.bridge.engine.hash() == before and np.array_equal(g.poses(), poses)
+    with pytest.raises(UndoRefused, match="nobody flicks"):
+        g.take_back()

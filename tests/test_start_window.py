@@ -134,3 +134,71 @@ def test_hotseat_handover_covers_the_table_before_secret_objectives(tmp_path, mo
     with pytest.raises(AssertionError, match="felt"):        # the cover hides the table
         _felt_in(tmp_path / "table-cover.png")
     _felt_in(shot)
+
+
+CONTINUE = r"""
+import subprocess, sys
+from panda3d.core import Filename, Point3
+from game.shell import run_start
+
+shell = run_start(frames=30)
+base = shell.base
+
+def step(n):
+    for _ in range(n):
+        base.taskMgr.step()
+
+win = subprocess.run(["xdotool", "search", "--name", "feltbox"], capture_output=True, text=True,
+                     check=True).stdout.split()[0]
+
+def click(widget):
+    l, r, b, t = widget.getBounds()
+    p = base.render2d.getRelativePoint(widget, Point3((l + r) / 2, 0, (b + t) / 2))
+    x, y = int((p.x + 1) / 2 * base.win.getXSize()), int((1 - p.z) / 2 * base.win.getYSize())
+    subprocess.run(["xdotool", "mousemove", "--window", win, str(x), str(y)], check=True); step(8)
+    subprocess.run(["xdotool", "click", "1"], check=True); step(6)
+
+def key(k):
+    subprocess.run(["xdotool", "key", "--window", win, k], check=True); step(6)
+
+print("continue", shell.screen.bottom["Continue"]["state"])
+click(shell.screen.bottom["Continue"])
+print("continued", len(shell.app.game.bridge.engine.history), shell.app.game.wants_aim())
+key("Escape"); click(shell.app.menu.buttons["Take back flick"])
+print("asked", sorted(shell.app.menu.buttons))
+key("y"); step(5)
+print("taken back", len(shell.app.game.bridge.engine.history), shell.app.game.wants_aim(), "|" + shell.app.menu.message.getText())
+key("Escape"); click(shell.app.menu.buttons["Quit to start screen"])
+click(shell.screen.bottom["Load..."])
+step(2)
+base.graphicsEngine.renderFrame()
+base.win.saveScreenshot(Filename(sys.argv[1]))
+target = next(b for b in shell.screen.load_buttons if b["text"] == "old-v1")
+click(target); step(5)
+print("loaded v1", len(shell.app.game.bridge.engine.history), "|" + shell.app.menu.message.getText())
+"""
+
+
+@needs_xvfb
+def test_continue_take_back_and_load_an_old_save_in_the_window(tmp_path, monkeypatch):
+    import shutil
+    from pathlib import Path
+
+    from game import saves
+    from game.window_game import WindowGame
+    from scenes.loader import load_flickem
+    home = tmp_path / "home"
+    monkeypatch.setenv("FELTBOX_HOME", str(home))
+    g = WindowGame(load_flickem(1), 0, "none")
+    g.run_bots()
+    g.choose(0)
+    g.choose(g.choices().index("Move"))
+    g.aim(0.0, 0.3)                                   # a flick: the autosave can take it back
+    saves.save_game(g, saves.autosave_path())
+    (home / "saves").mkdir()
+    shutil.copy(Path(__file__).parent / "data" / "save-v1-s1.json", home / "saves" / "old-v1.json")
+    out = _run_in_xvfb(CONTINUE, tmp_path / "load.png")
+    assert "continue normal" in out
+    assert "continued 3 False" in out
+    assert "taken back 2 True |flick taken back: 1 action" in out
+    assert "loaded v1 3 |" + saves.LOST_V1 in out
