@@ -5,7 +5,9 @@ face-down token looked at, a secret objective dealt) never reaches the HUD: the 
 keep it in ``game.private`` as (team, event) pairs (game/window_game.py, tf_window_game.py).
 This add-on covers the whole window (table, HUD and all) with an opaque panel: "Pass the device
 to team X. Press space when only team X is looking"; space shows the private details, space
-again hides them and shows the next one, or gives the table back. The terminal hot-seat does
+again hides them and shows the next one, or gives the table back. A game whose HUD lists a
+player's secret hand (``SECRET_HANDS``: Tail Feathers' mission and action cards) also gets the
+cover, without details, each time another human player is to decide. The terminal hot-seat does
 the same with Enter (game/hotseat.Prompt.events); the text of a private event is the same.
 """
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Handover:
         self.frame = None
         self.step = None               # "cover" (asking for the hand-over) or "show" (details shown)
         self.current = None
+        self.last_player = None        # SECRET_HANDS games: whose hand the HUD showed last
         self.base.accept("space", self.advance)
         self.base.taskMgr.add(self._poll, "feltbox-handover")
 
@@ -43,7 +46,14 @@ class Handover:
 
     def _poll(self, task):
         game = self.app.game
-        if self.frame is None and getattr(game, "private", None) and self.app.animation is None:
+        if self.frame is not None or self.app.animation is not None:
+            return task.cont
+        if getattr(game, "SECRET_HANDS", False) and game.hotseat():
+            player = game.decider()
+            if player is not None and player != self.last_player:
+                self.last_player = player          # a new player's hand (cards) is on the HUD
+                game.private.insert(0, (player, None))
+        if getattr(game, "private", None):
             self.current = game.private.pop(0)
             self._show("cover")
         return task.cont
@@ -67,7 +77,7 @@ class Handover:
     def advance(self) -> None:
         if self.frame is None:
             return
-        if self.step == "cover":
+        if self.step == "cover" and self.current[1] is not None:
             self._show("show")
             return
         self.frame.destroy()

@@ -177,7 +177,7 @@ class StartScreen:
         from game.saves import list_saves
         self._close_panel()
         paths = list_saves()[:8]
-        self.panel = DirectFrame(frameColor=(0.04, 0.05, 0.06, 1), frameSize=(-1.2, 1.2, -0.72, 0.74), sortOrder=20, pos=(0.45, 0, 0),
+        self.panel = DirectFrame(frameColor=(0.04, 0.05, 0.06, 1), frameSize=(-1.2, 1.2, -0.72, 0.62), sortOrder=20, pos=(0.45, 0, 0),
                                  scale=self.ui.getScale())
         self._label("Load a save", (0, 0.48), 0.06, GOLD, parent=self.panel)
         self.load_buttons = [self._button(p.stem, (0, 0.36 - 0.1 * k), self.load, [p], width=30, parent=self.panel,

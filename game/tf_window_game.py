@@ -131,6 +131,13 @@ class TFWindowGame:
         self.table.mark(self.bridge.engine)
         return call(*args)
 
+    SECRET_HANDS = True        # the choices list a player's mission and action cards (game/handover.py)
+
+    def decider(self) -> str | None:
+        """The human alliance the rules wait for, if any."""
+        pending = self.bridge.pending()
+        return pending.player if self._human() else None
+
     def hotseat(self) -> bool:
         return len([t for t in self.seats.teams if t not in self.seats.bot_teams]) > 1
 

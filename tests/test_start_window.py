@@ -119,6 +119,13 @@ for _ in range(11):
     key("space")
 print("done", h.active, len(shell.app.game.private))
 shot(sys.argv[1])
+from game.tf_window_game import TFWindowGame
+from scenes.loader import load_tailfeathers
+shell.play(TFWindowGame(load_tailfeathers("show_of_force"), 0, "none"))   # hot-seat: secret hands
+step(10)
+h = shell.app.handover
+print("tf cover|" + h.label["text"].splitlines()[0])
+key("space"); print("tf table", h.active)
 """
 
 
@@ -131,6 +138,7 @@ def test_hotseat_handover_covers_the_table_before_secret_objectives(tmp_path, mo
     assert "history 0" in out
     assert "show|Only for Gabriel (team A): secret objective" in out
     assert "done False 0" in out
+    assert "tf cover|Pass the device to mouse." in out and "tf table False" in out
     with pytest.raises(AssertionError, match="felt"):        # the cover hides the table
         _felt_in(tmp_path / "table-cover.png")
     _felt_in(shot)
