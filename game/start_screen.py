@@ -16,6 +16,19 @@ SELECTED, BUTTON = (0.55, 0.35, 0.12, 1), (0.18, 0.22, 0.27, 1)
 CLEAR = (0, 0, 0, 0)
 
 
+def _describe(path) -> str:
+    """The autosave under Continue: "S1, 2026-11-23 13:12 UTC" (or why it will not load)."""
+    from game.saves import read_save
+    from rules.engine import SaveError
+    try:
+        data = read_save(path)
+    except SaveError as exc:
+        return str(exc).split(": ", 1)[-1]
+    scene = data.get("scene", data.get("scenario"))
+    when = str(data.get("saved_at", "")).replace("T", " ")[:16]
+    return f"{'S' if str(scene).isdigit() else ''}{scene}" + (f", {when} UTC" if when else "")
+
+
 class StartScreen:
     def __init__(self, shell, message: str = ""):
         from direct.gui.DirectGui import DirectFrame
@@ -38,7 +51,9 @@ class StartScreen:
         self.bottom = {text: self._button(text, (-1.2 + 0.6 * k, -0.78), command, width=5)
                        for k, (text, command) in enumerate(bottom)}
         self.autosave = autosave_path()
-        if not self.autosave.exists():
+        if self.autosave.exists():
+            self._label(_describe(self.autosave), (-0.6, -0.88), 0.038, DIM)
+        else:
             from direct.gui.DirectGui import DGG
             self.bottom["Continue"]["state"] = DGG.DISABLED
             self.bottom["Continue"]["text_fg"] = DIM

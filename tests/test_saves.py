@@ -182,3 +182,13 @@ def test_tail_feathers_undo_back_to_the_last_choice_and_no_take_back():
     assert g.bridge.engine.hash() == before and np.array_equal(g.poses(), poses)
     with pytest.raises(UndoRefused, match="nobody flicks"):
         g.take_back()
+
+
+def test_the_starting_team_is_kept_by_the_save():
+    g = WindowGame(load_flickem(6), 0, "A", first="B")
+    state = g.bridge.engine.state
+    assert state.flow.teams[state.flow.team_index] == "B"
+    g.run_bots()
+    h, _ = saves.load_game(saves.save_game(g, "first"))
+    assert h.first == "B" and h.seats.bot_teams == {"A"}
+    assert h.bridge.engine.hash() == g.bridge.engine.hash()
