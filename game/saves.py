@@ -206,7 +206,8 @@ def _load_v1(path: Path, data: dict, bots: str | None):
 
 # -- autosave ----------------------------------------------------------------------------------
 def turn_key(game) -> tuple:
-    """Changes when a turn ends: the active team or player changes, or the round advances."""
+    """Changes when a turn ends: the active team or player changes, or the round advances (and
+    in Dead of Winter every EndTurn ends a turn: co-operative scenarios have a single team)."""
     f = game.bridge.engine.state.flow
     if _is_tf(game):
         pending = game.bridge.pending()
@@ -224,7 +225,9 @@ class Autosaver:
 
     def __call__(self, events) -> None:
         key = turn_key(self.game)
-        if key != self.key:
+        history = self.game.bridge.engine.history
+        ended = bool(history) and type(history[-1].action).__name__ == "EndTurn"   # a survivor's turn
+        if key != self.key or ended:
             self.key = key
             self.flush()
 

@@ -73,6 +73,7 @@ class Shell:
     def start_screen(self, message: str = "") -> None:
         from game.start_screen import StartScreen
         self.close()
+        self._title(WINDOW_TITLE)
         self.screen = StartScreen(self, message)
 
     def play(self, game, note: str = "") -> None:
@@ -90,6 +91,7 @@ class Shell:
             scene = game.city.scene
             bodies, poses, on_flick = game.city.bodies, game.bridge.session.poses.copy(), None
             title = f"Flick'em Up! Dead of Winter - S{scene.number}: {scene.title}"
+        self._title(f"feltbox - {title}")
         self.app = PlayApp(self.base, bodies, poses, title, on_flick, game)
         autosave = Autosaver(game)
         game.listeners.append(autosave)
@@ -100,6 +102,12 @@ class Shell:
             addon(self.app)
         if note:
             self.app.menu.say(note)
+
+    def _title(self, title: str) -> None:
+        from panda3d.core import WindowProperties
+        props = WindowProperties()
+        props.setTitle(title)
+        self.base.win.requestProperties(props)
 
     def close(self) -> None:
         if self.screen is not None:
