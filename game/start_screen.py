@@ -4,7 +4,7 @@ story and objective shown, house text from scenes/<game>/stories.toml), who play
 player token); then Play, Continue (the last autosave; disabled, with the reason, when there is
 none), Load... (the saves folder), Settings, Quit.
 
-Keys: up / down pick the scenario, enter plays. A game needs at least one human seat: a bots-only
+Keys: up / down pick the scenario, tab switches the game, enter plays. A game needs at least one human seat: a bots-only
 game is watched headless (``feltbox play flickem N --headless --bots all``).
 """
 from __future__ import annotations
@@ -62,6 +62,7 @@ class StartScreen:
         for key, delta in (("arrow_up", -1), ("arrow_down", 1)):
             self.base.accept(key, self.step, [delta])
         self.base.accept("enter", self.play)
+        self.base.accept("tab", self.other_game)
         self.pick_game("flickem")
 
     # -- widgets -------------------------------------------------------------------------------
@@ -90,6 +91,10 @@ class StartScreen:
         for g, button in self.game_buttons.items():
             button["frameColor"] = SELECTED if g == game else BUTTON
         self.pick(0)
+
+    def other_game(self) -> None:
+        if self.panel is None:
+            self.pick_game(next(g for g in GAME_NAMES if g != self.game))
 
     def step(self, delta: int) -> None:
         if self.panel is None:
@@ -221,6 +226,6 @@ class StartScreen:
 
     def destroy(self) -> None:
         self._close_panel()
-        for key in ("arrow_up", "arrow_down", "enter"):
+        for key in ("arrow_up", "arrow_down", "enter", "tab"):
             self.base.ignore(key)
         self.root.destroy()
