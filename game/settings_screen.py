@@ -5,6 +5,7 @@ Reached from the start screen and from the in-game menu.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from game.settings import Settings, load_settings, save_settings
@@ -53,7 +54,7 @@ class SettingsScreen:
             self.values[name]["text"] = f"{slider['value']:.2f}"
 
     def current(self) -> Settings:
-        out = Settings(**{k: getattr(self.settings, k) for k in self.settings.__dataclass_fields__})
+        out = replace(self.settings)
         for name, slider in self.sliders.items():
             setattr(out, name, float(slider["value"]))
         for name, check in self.checks.items():
