@@ -129,7 +129,10 @@ class TFWindowGame:
 
     def _act(self, call, *args):
         self.table.mark(self.bridge.engine)
-        return call(*args)
+        events = call(*args)
+        if self.hotseat():         # what only one player may see waits for the hand-over
+            self.private += [(e.visible_to[0], e) for e in events if e.visible_to is not None and e.data]
+        return events
 
     SECRET_HANDS = True        # the choices list a player's mission and action cards (game/handover.py)
 
@@ -142,8 +145,6 @@ class TFWindowGame:
         return len([t for t in self.seats.teams if t not in self.seats.bot_teams]) > 1
 
     def _log(self, events) -> None:
-        if self.hotseat():
-            self.private += [(e.visible_to[0], e) for e in events if e.visible_to is not None and e.data]
         events = self.visible(events)
         for listener in self.listeners:        # HUD feed, sounds, autosave: every event as seen here
             listener(events)

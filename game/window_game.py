@@ -39,7 +39,7 @@ class WindowGame:
         self.listeners: list = []           # callables(events) after every rules action (visible events)
         self.private: list = []             # hot-seat: (team, event) shown after a hand-over (game/handover.py)
         self.table = TableHistory(self.bridge.session.snapshot, self.bridge.session.restore)
-        self._log(dealt_events(self.bridge.engine.state))   # S9/S10: each player's secret objective
+        self._log(self._keep_private(dealt_events(self.bridge.engine.state)))   # S9/S10 secret objectives
 
     def _pretzel_to(self, team: str, scene: Scene, seed: int) -> None:
         setup = self.bridge.setup
@@ -77,7 +77,7 @@ class WindowGame:
     def _act(self, call, *args):
         """One rules action through the bridge, the table kept first for undo."""
         self.table.mark(self.bridge.engine)
-        return call(*args)
+        return self._keep_private(call(*args))
 
     def hotseat(self) -> bool:
         return len([t for t in self.bridge.engine.state.flow.teams if t not in self.seats.bot_teams]) > 1
@@ -87,10 +87,14 @@ class WindowGame:
         team = self.seats.team_of(who)
         return f"team {team}" if who == team else f"{who.removeprefix('survivor-').title()} (team {team})"
 
-    def _log(self, events) -> None:
+    def _keep_private(self, events) -> list:
+        """Hot-seat: what only one player may see waits for the hand-over (game/handover.py)."""
         if self.hotseat():
             self.private += [(self._viewer(e.visible_to[0]), e) for e in events
                              if e.visible_to is not None and e.data]
+        return events
+
+    def _log(self, events) -> None:
         events = self.visible(events)
         for listener in self.listeners:        # HUD feed, sounds, autosave: every event as seen here
             listener(events)
