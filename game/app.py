@@ -13,7 +13,6 @@ the rules name. The callback runs the physics headless and returns the 60 Hz fra
 """
 from __future__ import annotations
 
-import os
 from typing import Callable, Sequence
 
 import numpy as np
@@ -358,18 +357,8 @@ def run_window(bodies: Sequence[BodySpec], poses: np.ndarray, title: str,
     ``addons``: callables ``addon(app)`` run once the window is up (HUD panels, menus, sounds:
     each binds its own keys and tasks on ``app.base``). ``settings``: game/settings.Settings
     (default: the player's settings file)."""
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        raise NoDisplayError("DISPLAY is not set")
-    from panda3d.core import loadPrcFileData
-    loadPrcFileData("", f"window-title {title}\nwin-size 1280 720\nload-display pandagl\n"
-                        "audio-library-name null\nsync-video false\n")
-    from direct.showbase.ShowBase import ShowBase
-    try:
-        base = ShowBase(windowType="onscreen")
-    except Exception as exc:   # Panda raises a bare Exception when no window opens
-        raise NoDisplayError(str(exc)) from None
-    if base.win is None:
-        raise NoDisplayError("no window could be opened")
+    from game.shell import open_base
+    base = open_base(title)
     app = PlayApp(base, bodies, poses, title, on_flick, game, settings)
     for addon in addons:
         addon(app)

@@ -76,7 +76,16 @@ def cmd_gallery(args) -> int:
     return 0
 
 
+def cmd_start(args) -> int:
+    from game.shell import start_or_explain
+    return start_or_explain()
+
+
 def cmd_play(args) -> int:
+    if args.load or args.continue_:              # a saved game in the window (game/saves.py)
+        from game.saves import autosave_path
+        from game.shell import play_saved
+        return play_saved(args.load or autosave_path(), args.bots)
     if args.headless:
         return _play_headless(args)
     if args.game == "tailfeathers":
@@ -230,7 +239,8 @@ def cmd_bench(args) -> int:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="feltbox", description=__doc__.splitlines()[0])
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command")      # none: the start screen
+    sub.add_parser("start", help="open the start screen (also: feltbox with no command)").set_defaults(func=cmd_start)
     sub.add_parser("scenes", help="list the scenes").set_defaults(func=cmd_scenes)
     r = sub.add_parser("render", help="render a scene offscreen to a PNG")
     r.add_argument("game", choices=GAMES)
@@ -262,6 +272,8 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--force-rat", metavar="FILE", help="tailfeathers: a custom rat force in place of the scene's rat figures")
     pl.add_argument("--record", help="write every physics episode to this replay")
     pl.add_argument("--log", help="write the rules' events as JSON lines")
+    pl.add_argument("--load", metavar="SAVE", help="window: go on with a saved game (a file, or a name in the saves folder)")
+    pl.add_argument("--continue", dest="continue_", action="store_true", help="window: go on with the last autosave")
     pl.set_defaults(func=cmd_play)
     s = sub.add_parser("sim", help="run a physical command script headless")
     s.add_argument("game", choices=GAMES[:1])
@@ -294,6 +306,8 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.command is None:
+        args.func = cmd_start
     try:
         return args.func(args)
     except FileNotFoundError as exc:

@@ -40,11 +40,21 @@ def flick_handler(session: Session):
     return on_flick
 
 
-def _addons():
-    """The window add-ons of ``feltbox play``: HUD panels (game/hud.py) and sounds (game/sounds.py)."""
+def _addons(game) -> tuple:
+    """Every window gets the HUD panels and sounds (game/hud.py, game/sounds.py); a rules game
+    also the in-game menu (Esc: save, undo, take back, settings), the autosave and the hot-seat
+    hand-over (game/game_menu.py, game/saves.py, game/handover.py)."""
     from game.hud import attach_hud
     from game.sounds import attach_sounds
-    return (attach_hud, attach_sounds)
+    if game is None:
+        return (attach_hud, attach_sounds)
+    from game.game_menu import attach_game_menu
+    from game.handover import attach_handover
+    from game.saves import Autosaver
+
+    def autosave(app):
+        game.listeners.append(Autosaver(game))
+    return (attach_hud, attach_sounds, attach_game_menu, attach_handover, autosave)
 
 
 def play_window(city: City, args) -> int:
@@ -58,7 +68,7 @@ def play_window(city: City, args) -> int:
         game.run_bots()
         city, poses = game.city, game.bridge.session.poses.copy()
     try:
-        run_window(city.bodies, poses, title, flick_handler(session), game=game, addons=_addons())
+        run_window(city.bodies, poses, title, flick_handler(session), game=game, addons=_addons(game))
     except NoDisplayError as exc:
         print(f"feltbox: no display ({exc}); headless: " + HEADLESS_HINT.format(n=city.scene.number),
               file=sys.stderr)
@@ -76,7 +86,7 @@ def play_tf_window(scene, args, frames: int | None = None, screenshot: str | Non
     title = f"feltbox - Tail Feathers - {scene.name}: {scene.title}"
     try:
         run_window(game.bodies(), game.poses(), title, lambda *a: None, frames=frames,
-                   screenshot=screenshot, game=game, addons=_addons())
+                   screenshot=screenshot, game=game, addons=_addons(game))
     except NoDisplayError as exc:
         print(f"feltbox: no display ({exc}); headless: " + TF_HEADLESS_HINT.format(n=args.number), file=sys.stderr)
         return 2

@@ -18,6 +18,7 @@ from game.flickem_script import describe
 from game.headless import Seats
 from game.tf_bot import TFBot
 from game.tf_bridge import TFBridge
+from game.undo import TableHistory, UndoRefused, undo_length
 from rules.core import Decision, GameOver, PhysicsRequest
 from rules.tailfeathers import activation as act
 from rules.tailfeathers import combat, final, flight, geometry, phases
@@ -89,7 +90,7 @@ def label(action) -> str:
 
 class TFWindowGame:
     HELP = ("keys a, b, c...: choose  |  [ ]: highlight (a flight shows its templates)  |  enter: pick it  |  "
-            "page up/down  |  right-drag/arrows: orbit  |  wheel: zoom  |  esc: quit")
+            "page up/down  |  right-drag/arrows: orbit  |  wheel: zoom  |  esc: menu  |  ctrl-z: undo")
 
     def __init__(self, scene: TFScene, seed: int = 0, bots: str = "none"):
         self.bridge = TFBridge(scene, seed)
@@ -97,14 +98,16 @@ class TFWindowGame:
                            actions=ACTIONS)
         self.feed: list[str] = []          # the last rules events, as the window's player sees them
         self.listeners: list = []          # callables(events) after every rules action (visible events)
+        self.private: list = []            # hot-seat: (alliance, event) shown after a hand-over
+        self.table = TableHistory(self.snapshot, self.restore)
         self.rolls: list[str] = []         # the last dice results, faces as text
         self.page = 0
         self.highlight = 0                 # index into choices(): the previewed choice
         self._seen: list = []              # the legal actions the page and highlight refer to
 
     # -- who plays -----------------------------------------------------------------------------
-    def _human(self) -> bool:
-        pending = self.bridge.pending()
+    def _human(self, state=None) -> bool:
+        pending = self.bridge.pending() if state is None else self.bridge.engine.game.pending(state)
         return isinstance(pending, Decision) and self.seats.team_of(pending.player) not in self.seats.bot_teams
 
     def visible(self, events) -> list:
@@ -113,6 +116,33 @@ class TFWindowGame:
         humans = [t for t in self.seats.teams if t not in self.seats.bot_teams]
         mine = set(humans) if len(humans) == 1 else set()
         return [e if e.visible_to is None or mine & set(e.visible_to) else e.seen_by("") for e in events]
+
+    def snapshot(self):
+        """The table between actions: poses, who is on it, birds' tilts, the roll counter."""
+        b = self.bridge
+        return b.poses.copy(), b.present.copy(), dict(b.tilts), b.rolls, b.episodes
+
+    def restore(self, snap) -> None:
+        b = self.bridge
+        poses, present, tilts, b.rolls, b.episodes = snap
+        b.poses, b.present, b.tilts = poses.copy(), present.copy(), dict(tilts)
+
+    def _act(self, call, *args):
+        self.table.mark(self.bridge.engine)
+        events = call(*args)
+        if self.hotseat():         # what only one player may see waits for the hand-over
+            self.private += [(e.visible_to[0], e) for e in events if e.visible_to is not None and e.data]
+        return events
+
+    SECRET_HANDS = True        # the choices list a player's mission and action cards (game/handover.py)
+
+    def decider(self) -> str | None:
+        """The human alliance the rules wait for, if any."""
+        pending = self.bridge.pending()
+        return pending.player if self._human() else None
+
+    def hotseat(self) -> bool:
+        return len([t for t in self.seats.teams if t not in self.seats.bot_teams]) > 1
 
     def _log(self, events) -> None:
         events = self.visible(events)
@@ -137,9 +167,9 @@ class TFWindowGame:
             if isinstance(pending, GameOver) or self._human():
                 break
             if isinstance(pending, Decision):
-                self._log(self.bridge.decide(self.seats.decide(pending)))
+                self._log(self._act(self.bridge.decide, self.seats.decide(pending)))
             else:
-                self._log(self.bridge.physics())
+                self._log(self._act(self.bridge.physics))
         self._refresh()
 
     def _refresh(self) -> None:
@@ -175,9 +205,21 @@ class TFWindowGame:
     def pick(self, index: int) -> np.ndarray | None:
         if not self._human() or not 0 <= index < len(self._seen):
             return None
-        self._log(self.bridge.decide(self._seen[index]))
+        self._log(self._act(self.bridge.decide, self._seen[index]))
         self.run_bots()
         return self.poses()[None]
+
+    def undo(self) -> np.ndarray:
+        """Back to the player's last choice (game/undo.py); never past a roll or a feather drop."""
+        length = undo_length(self.bridge.engine, self._human)
+        self.table.back_to(length)
+        gone = self.bridge.engine.rewind(length)
+        self.feed = (self.feed + [f"undone: {len(gone)} action{'s' * (len(gone) != 1)}"])[-5:]
+        self._refresh()
+        return self.poses()[None]
+
+    def take_back(self) -> np.ndarray:
+        raise UndoRefused("nothing to take back: in Tail Feathers the table throws the dice, nobody flicks")
 
     def wants_aim(self) -> bool:           # no flicks: dice and feathers are thrown by the table
         return False

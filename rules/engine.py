@@ -54,10 +54,7 @@ class Engine:
         state's Rng (a card drawn, a board picked at random: Dead of Winter's CROSSROADS), or one
         whose events showed something to someone (a face-down token looked at, a secret card
         shown: events with ``visible_to``, or named "... shown" / "... revealed")."""
-        step = self.history[-1]
-        drew = getattr(step.before, "rng", None) != getattr(self.state, "rng", None)
-        shown = any(e.visible_to is not None or e.kind.endswith((" shown", " revealed")) for e in step.events)
-        return isinstance(step.action, REVEALING) or drew or shown
+        return self.revealed_at(len(self.history) - 1)
 
     def can_undo(self) -> bool:
         return bool(self.history) and not self._last_revealed()
@@ -71,6 +68,26 @@ class Engine:
         step = self.history.pop()
         self.state = step.before
         return step.action
+
+    def rewind(self, length: int) -> list[Any]:
+        """Go back to the state before action ``length`` even across revealed information: only
+        for what every player agreed to ("take back my flick", game/undo.py). Returns the
+        actions taken back, oldest first."""
+        if not 0 <= length <= len(self.history):
+            raise IllegalAction(f"cannot rewind to action {length} of {len(self.history)}")
+        if length == len(self.history):
+            return []
+        gone, self.history = self.history[length:], self.history[:length]
+        self.state = gone[0].before
+        return [s.action for s in gone]
+
+    def revealed_at(self, k: int) -> bool:
+        """Action ``k`` of the history revealed information (see ``_last_revealed``)."""
+        step = self.history[k]
+        after = self.history[k + 1].before if k + 1 < len(self.history) else self.state
+        drew = getattr(step.before, "rng", None) != getattr(after, "rng", None)
+        shown = any(e.visible_to is not None or e.kind.endswith((" shown", " revealed")) for e in step.events)
+        return isinstance(step.action, REVEALING) or drew or shown
 
     def hash(self) -> str:
         return state_hash(self.state)

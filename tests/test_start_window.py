@@ -1,0 +1,217 @@
+"""The start screen and the in-game menu in a real window under Xvfb, driven by a synthetic mouse
+and keyboard (xdotool): Settings (shadows on, OK writes the file), pick S1, Play (team A at the window), choose a survivor with key a, undo
+it with ctrl-z, Esc opens the menu, Save writes a save file, Quit to start screen comes back."""
+from __future__ import annotations
+
+import pytest
+
+from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
+
+pytestmark = pytest.mark.render
+
+DRIVER = r"""
+import subprocess, sys
+from pathlib import Path
+from panda3d.core import Filename, Point3
+from game.shell import run_start
+from game.settings import user_dir
+
+shell = run_start(frames=30)
+base = shell.base
+
+def step(n):
+    for _ in range(n):
+        base.taskMgr.step()
+
+win = subprocess.run(["xdotool", "search", "--name", "feltbox"], capture_output=True, text=True,
+                     check=True).stdout.split()[0]
+
+def click(widget):
+    l, r, b, t = widget.getBounds()
+    p = base.render2d.getRelativePoint(widget, Point3((l + r) / 2, 0, (b + t) / 2))
+    x, y = int((p.x + 1) / 2 * base.win.getXSize()), int((1 - p.z) / 2 * base.win.getYSize())
+    subprocess.run(["xdotool", "mousemove", "--window", win, str(x), str(y)], check=True); step(8)
+    subprocess.run(["xdotool", "click", "1"], check=True); step(6)
+
+def key(k):
+    subprocess.run(["xdotool", "key", "--window", win, k], check=True); step(6)
+
+screen = shell.screen
+print("continue", screen.bottom["Continue"]["state"])
+click(screen.bottom["Settings"]); print("settings open", screen.panel is not None)
+click(screen.panel.checks["shadows"]); click(screen.panel.ok)
+print("settings", (user_dir() / "settings.json").read_text().replace("\n", ""), screen.panel is None)
+click(screen.scenario_buttons[5]); print("picked", screen.index, sorted(screen.seats.items()))
+click(screen.scenario_buttons[0]); print("picked", screen.index)
+click(screen.bottom["Play"]); step(10)
+app = shell.app
+print("game", type(app.game).__name__, "hud", app.hud.getText().splitlines()[0])
+choices = app.game.choices()
+key("a"); print("chose", app.game.choices() != choices, len(app.game.bridge.engine.history))
+key("ctrl+z"); print("undo", repr(app.menu.message.getText()), len(app.game.bridge.engine.history))
+for _ in range(300):
+    step(1)
+    if app.animation is None:
+        break
+base.graphicsEngine.renderFrame()
+base.win.saveScreenshot(Filename(sys.argv[1]))
+key("Escape"); print("menu", app.menu.frame is not None)
+click(app.menu.buttons["Save"])
+print("saves", len(list((user_dir() / "saves").glob("*.json"))), "menu", app.menu.frame is not None)
+key("Escape"); click(app.menu.buttons["Quit to start screen"]); step(5)
+print("start again", shell.screen is not None and shell.app is None)
+"""
+
+
+@needs_xvfb
+def test_start_screen_to_a_saved_game_with_mouse_and_keys(tmp_path, monkeypatch):
+    monkeypatch.setenv("FELTBOX_HOME", str(tmp_path / "home"))
+    shot = tmp_path / "game.png"
+    out = _run_in_xvfb(DRIVER, shot)
+    assert "continue disabled" in out                      # no autosave yet
+    assert "settings open True" in out
+    assert '"shadows": true' in out and "True" in out.split("settings {")[1].splitlines()[0]
+    assert "picked 5 [('A', 'human'), ('B', 'bot')]" in out
+    assert "picked 0" in out
+    assert "game WindowGame hud round 5 (day)  team A" in out
+    assert "chose True 1" in out
+    assert "undo 'undone: 1 action' 0" in out
+    assert "menu True" in out
+    assert "saves 1 menu False" in out
+    assert "start again True" in out
+    saves = list((tmp_path / "home" / "saves").glob("flickem-s1-*.json"))
+    assert len(saves) == 1
+    from game.saves import load_game
+    game, note = load_game(saves[0])
+    assert note == "" and game.bridge.engine.history == []
+    _felt_in(shot)
+
+
+HANDOVER = r"""
+import subprocess, sys
+from panda3d.core import Filename
+from game.shell import Shell, open_base
+from game.window_game import WindowGame
+from scenes.loader import load_flickem
+
+base = open_base()
+shell = Shell(base)
+shell.play(WindowGame(load_flickem(9), 0, "none"))     # S9 hot-seat: both teams at the window
+
+def step(n):
+    for _ in range(n):
+        base.taskMgr.step()
+
+def shot(path):
+    base.graphicsEngine.renderFrame()
+    base.graphicsEngine.renderFrame()
+    base.win.saveScreenshot(Filename(path))
+
+step(30)
+win = subprocess.run(["xdotool", "search", "--name", "feltbox"], capture_output=True, text=True,
+                     check=True).stdout.split()[0]
+
+def key(k):
+    subprocess.run(["xdotool", "key", "--window", win, k], check=True); step(6)
+
+h = shell.app.handover
+print("cover|" + h.label["text"].splitlines()[0])
+shot(sys.argv[1].replace(".png", "-cover.png"))
+key("a")                                  # a choice key while covered: ignored
+print("history", len(shell.app.game.bridge.engine.history))
+key("space"); print("show|" + h.label["text"].splitlines()[0])
+for _ in range(11):
+    key("space")
+print("done", h.active, len(shell.app.game.private))
+shot(sys.argv[1])
+from game.tf_window_game import TFWindowGame
+from scenes.loader import load_tailfeathers
+shell.play(TFWindowGame(load_tailfeathers("show_of_force"), 0, "none"))   # hot-seat: secret hands
+step(10)
+h = shell.app.handover
+print("tf cover|" + h.label["text"].splitlines()[0])
+key("space"); print("tf table", h.active)
+"""
+
+
+@needs_xvfb
+def test_hotseat_handover_covers_the_table_before_secret_objectives(tmp_path, monkeypatch):
+    monkeypatch.setenv("FELTBOX_HOME", str(tmp_path / "home"))
+    shot = tmp_path / "table.png"
+    out = _run_in_xvfb(HANDOVER, shot)
+    assert "cover|Pass the device to Gabriel (team A)." in out
+    assert "history 0" in out
+    assert "show|Only for Gabriel (team A): secret objective" in out
+    assert "done False 0" in out
+    assert "tf cover|Pass the device to mouse." in out and "tf table False" in out
+    with pytest.raises(AssertionError, match="felt"):        # the cover hides the table
+        _felt_in(tmp_path / "table-cover.png")
+    _felt_in(shot)
+
+
+CONTINUE = r"""
+import subprocess, sys
+from panda3d.core import Filename, Point3
+from game.shell import run_start
+
+shell = run_start(frames=30)
+base = shell.base
+
+def step(n):
+    for _ in range(n):
+        base.taskMgr.step()
+
+win = subprocess.run(["xdotool", "search", "--name", "feltbox"], capture_output=True, text=True,
+                     check=True).stdout.split()[0]
+
+def click(widget):
+    l, r, b, t = widget.getBounds()
+    p = base.render2d.getRelativePoint(widget, Point3((l + r) / 2, 0, (b + t) / 2))
+    x, y = int((p.x + 1) / 2 * base.win.getXSize()), int((1 - p.z) / 2 * base.win.getYSize())
+    subprocess.run(["xdotool", "mousemove", "--window", win, str(x), str(y)], check=True); step(8)
+    subprocess.run(["xdotool", "click", "1"], check=True); step(6)
+
+def key(k):
+    subprocess.run(["xdotool", "key", "--window", win, k], check=True); step(6)
+
+print("continue", shell.screen.bottom["Continue"]["state"])
+click(shell.screen.bottom["Continue"])
+print("continued", len(shell.app.game.bridge.engine.history), shell.app.game.wants_aim())
+key("Escape"); click(shell.app.menu.buttons["Take back flick"])
+print("asked", sorted(shell.app.menu.buttons))
+key("y"); step(5)
+print("taken back", len(shell.app.game.bridge.engine.history), shell.app.game.wants_aim(), "|" + shell.app.menu.message.getText())
+key("Escape"); click(shell.app.menu.buttons["Quit to start screen"])
+click(shell.screen.bottom["Load..."])
+step(2)
+base.graphicsEngine.renderFrame()
+base.win.saveScreenshot(Filename(sys.argv[1]))
+target = next(b for b in shell.screen.load_buttons if b["text"] == "old-v1")
+click(target); step(5)
+print("loaded v1", len(shell.app.game.bridge.engine.history), "|" + shell.app.menu.message.getText())
+"""
+
+
+@needs_xvfb
+def test_continue_take_back_and_load_an_old_save_in_the_window(tmp_path, monkeypatch):
+    import shutil
+    from pathlib import Path
+
+    from game import saves
+    from game.window_game import WindowGame
+    from scenes.loader import load_flickem
+    home = tmp_path / "home"
+    monkeypatch.setenv("FELTBOX_HOME", str(home))
+    g = WindowGame(load_flickem(1), 0, "none")
+    g.run_bots()
+    g.choose(0)
+    g.choose(g.choices().index("Move"))
+    g.aim(0.0, 0.3)                                   # a flick: the autosave can take it back
+    saves.save_game(g, saves.autosave_path())
+    (home / "saves").mkdir()
+    shutil.copy(Path(__file__).parent / "data" / "save-v1-s1.json", home / "saves" / "old-v1.json")
+    out = _run_in_xvfb(CONTINUE, tmp_path / "load.png")
+    assert "continue normal" in out
+    assert "continued 3 False" in out
+    assert "taken back 2 True |flick taken back: 1 action" in out
+    assert "loaded v1 3 |" + saves.LOST_V1 in out
