@@ -268,7 +268,7 @@ class Hud:
             card.survivor(c)
 
     def _tf(self, m: TFHud) -> None:
-        self.bar["frameColor"] = (0.10, 0.16, 0.10, 0.88)
+        self.bar["frameColor"] = (0.08, 0.10, 0.08, 0.90)
         for node in self.sun + self.moon + self.moon_bite:
             node.hide()
         if m.over:

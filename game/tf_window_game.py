@@ -19,7 +19,7 @@ from game.headless import Seats
 from game.tf_bot import TFBot
 from game.tf_bridge import TFBridge
 from game.undo import TableHistory, UndoRefused, undo_length
-from rules.core import Decision, GameOver, PhysicsRequest
+from rules.core import Decision, GameOver
 from rules.tailfeathers import activation as act
 from rules.tailfeathers import combat, final, flight, geometry, phases
 from rules.tailfeathers.flow import ACTIONS

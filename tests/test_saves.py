@@ -3,7 +3,6 @@ headless: no window, the same controllers the window drives."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import numpy as np

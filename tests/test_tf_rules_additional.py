@@ -7,14 +7,13 @@ from dataclasses import replace
 import pytest
 
 from rules.core import IllegalAction, Measured, PhysicsRequest
-from rules.tailfeathers import measure
-from rules.tailfeathers.activation import Activate, AttackWith, EndActivation, EndMove, reachable
+from rules.tailfeathers.activation import Activate, AttackWith, EndActivation, EndMove
 from rules.tailfeathers.cards import PlayCard
 from rules.tailfeathers.combat import normal_targets
-from rules.tailfeathers.flight import Continue, Fly, Perch
-from rules.tailfeathers.state import CASUALTY, FLYING, Feather
+from rules.tailfeathers.flight import Fly, Perch
+from rules.tailfeathers.state import CASUALTY, FLYING
 from rules.tailfeathers.stats import can_enter
-from tests.tf_fixtures import apply, at_activation, cheese, game, legal_actions, pending, play, put, roll, unit
+from tests.tf_fixtures import apply, at_activation, cheese, game, legal_actions, pending, play, put, roll
 from tests.test_tf_rules_flight import FLY, _flying, path  # noqa: F401  (the fixture)
 
 HANDS = (("mouse", ("tailwind", "preen", "rally", "bullseye", "scrounge", "build_ballista", "sprint")),

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
 
 from rules.core import GameOver, PhysicsRequest
-from rules.tailfeathers import measure
-from rules.tailfeathers.activation import Activate, EndActivation, EndMove, Pass
+from rules.tailfeathers.activation import Activate, EndActivation, EndMove
 from rules.tailfeathers.combat import AssignHit
 from rules.tailfeathers.final import PatrolTarget, RescueBird, SiegeTree, start_final
 from rules.tailfeathers.phases import AssignFigure, ChooseMission, DoneAssigning
-from rules.tailfeathers.state import CASUALTY, FLYING, MISSION, RESERVES
-from tests.tf_fixtures import apply, at_activation, game, legal_actions, pending, play, put, roll, unit
+from rules.tailfeathers.state import CASUALTY, FLYING, RESERVES
+from tests.tf_fixtures import at_activation, game, legal_actions, pending, play, put, roll, unit
 
 
 def _missions(mouse, rat, mouse_figs=("oakguard-5", "oakguard-6"), rat_figs=("ratblades-5", "ratblades-6")):

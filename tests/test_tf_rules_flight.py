@@ -3,18 +3,17 @@
 the one door to it), so each test names exactly what the flight path touches."""
 from __future__ import annotations
 
-from dataclasses import replace
 
 import pytest
 
-from rules.core import IllegalAction, PhysicsRequest
+from rules.core import PhysicsRequest
 from rules.tailfeathers import measure
 from rules.tailfeathers.activation import Activate, AttackWith, EndActivation
 from rules.tailfeathers.combat import AssignHit
 from rules.tailfeathers.flight import Continue, Drop, Fly, Perch, PilotCheck, Swoop
 from rules.tailfeathers.phases import AssignFigure, ChooseMission
-from rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, MISSION
-from tests.tf_fixtures import apply, at_activation, game, legal_actions, pending, play, put, roll, unit
+from rules.tailfeathers.state import CARRIED, CASUALTY, FLYING
+from tests.tf_fixtures import at_activation, game, legal_actions, pending, play, put, roll
 
 
 @pytest.fixture

@@ -1,7 +1,6 @@
 """Tail Feathers: Game Setup, Mission Phase, Tilt Phase, Determine Initiative (rulebook pp. 6-8)."""
 from __future__ import annotations
 
-from dataclasses import replace
 
 import pytest
 

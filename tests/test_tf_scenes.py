@@ -3,7 +3,6 @@ symmetric, the Battlefield round-trips through JSON, and broken fields name file
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import numpy as np
 import pytest

@@ -101,7 +101,7 @@ def nest(owner: str = "mouse") -> PieceModel:
     parts = [(floor, (0.52, 0.40, 0.22, 1.0))]
     straw = [(0.62, 0.50, 0.28, 1.0), (0.48, 0.36, 0.18, 1.0)]
     for k, (a, b) in enumerate(zip(octagon, np.roll(octagon, -1, axis=0))):
-        c, e = (a + b) / 2, b - a
+        c = (a + b) / 2
         inward = (np.array([apothem, 0.0]) - c) / np.linalg.norm(np.array([apothem, 0.0]) - c)
         poly = np.array([a, b, b + inward * 0.9, a + inward * 0.9])
         parts.append((convex_prism(poly, d["floor"], d["height"] - 0.2 * (k % 2)), straw[k % 2]))

@@ -7,11 +7,11 @@ from collections import deque
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from rules.core import Event, IllegalAction
+from rules.core import Event
 from rules.tailfeathers import combat, dice
 from rules.tailfeathers.leaves import cut_options
 from rules.tailfeathers.state import CASUALTY, FLYING, RESERVES, Attack, TFState
-from rules.tailfeathers.stats import (available, can_enter, enemies_on, fig_value, home_nest, in_spiral,
+from rules.tailfeathers.stats import (available, can_enter, enemies_on, fig_value, in_spiral,
                                       nest_owner, on_ground, space, stat, unit_available)
 from rules.tailfeathers.wounds import wound
 

@@ -12,7 +12,7 @@ from rules.core import Event, IllegalAction
 from rules.tailfeathers import data as tables
 from rules.tailfeathers import dice
 from rules.tailfeathers.state import FLYING, Figure, TFState, Unit
-from rules.tailfeathers.stats import on_ground, space, stat
+from rules.tailfeathers.stats import on_ground, space
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,6 @@ PhysicsRequest("feathers", ...) -> Measured({"landed": [...]}). ``apply`` is pur
 new state and events, or raises IllegalAction and leaves the input untouched."""
 from __future__ import annotations
 
-from dataclasses import replace
 
 from rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest
 from rules.tailfeathers import activation as act

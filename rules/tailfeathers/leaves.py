@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from rules.core import Event
 from rules.tailfeathers import dice, measure
 from rules.tailfeathers.state import CASUALTY, Leaf, TFState
-from rules.tailfeathers.stats import can_enter, mission_polygon, space
+from rules.tailfeathers.stats import can_enter, mission_polygon
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Event, IllegalAction
+from rules.core import Event
 from rules.tailfeathers import data as tables
 from rules.tailfeathers import dice, measure
 from rules.tailfeathers.stats import home_tree, on_ground, space, unit_available
