@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from game.saves import load_game, save_game
+from game.saves import save_game
 from game.undo import UndoRefused
 
 MESSAGE_SECONDS = 5.0
@@ -159,14 +159,8 @@ class GameMenu:
         self._panel("Load a save", rows + [("Back", self.close)], width=0.9)
 
     def load(self, path) -> None:
-        from rules.engine import SaveError
         self.close()
-        try:
-            game, note = load_game(path)
-        except SaveError as exc:
-            self.say(str(exc))
-            return
-        self.shell.play(game, note or f"loaded {path.name}")
+        self.shell.load(path, self.say)
 
 
 def choice_keys(app, on: bool) -> None:

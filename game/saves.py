@@ -13,7 +13,7 @@ Loading replays the action log through the rules only (no physics), checks the s
 puts the table back from ``table``. A version 1 save (rules only) is replayed the same way and
 the table is laid again from the rules state (``relay_table``); what that loses is said in one
 line (``LOST_V1``). Every problem is a SaveError naming the file and what is wrong. Writes are
-atomic (game/settings.write_atomic). Saves live in ``user_dir()/saves/NAME.json``, the autosave
+atomic (rules.engine.write_atomic). Saves live in ``user_dir()/saves/NAME.json``, the autosave
 in ``user_dir()/autosave.json`` (written when a turn ends: ``Autosaver``).
 """
 from __future__ import annotations
@@ -25,10 +25,10 @@ from pathlib import Path
 
 import numpy as np
 
-from game.settings import user_dir, write_atomic
+from game.settings import user_dir
 from game.undo import UndoRefused, take_back_length, undo_length
-from rules.core import IllegalAction, Measured, from_json
-from rules.engine import SAVE_FORMAT, SaveError
+from rules.core import Measured
+from rules.engine import SAVE_FORMAT, SaveError, write_atomic
 
 VERSION = 2
 AUTOSAVE = "autosave.json"
@@ -141,7 +141,7 @@ def load_game(path: str | Path, bots: str | None = None):
         seats = data["seats"]
         game = _new_game(path, data["game"], data["scene"], int(rules["seed"]), bots or seats["bots"],
                          seats.get("first"))
-        _replay(path, game.bridge.engine, rules)
+        game.bridge.engine.replay_log(path, rules["actions"], rules.get("state_hash"))
         table = _dec(data["table"])
         if _is_tf(game):
             game.restore(table)
@@ -167,20 +167,6 @@ def _new_game(path: Path, name: str, scene, seed: int, bots: str, first=None):
     return WindowGame(load_flickem(int(scene)), seed, bots, first)
 
 
-def _replay(path: Path, engine, rules: dict) -> None:
-    """Apply the saved action log to a fresh engine and check it reaches the saved state."""
-    for n, entry in enumerate(rules["actions"]):
-        kind = engine.action_types.get(entry.get("type"))
-        if kind is None:
-            raise SaveError(f"{path}: action {n}: unknown action type {entry.get('type')!r}")
-        try:
-            engine.apply(from_json(kind, entry["data"]))
-        except IllegalAction as exc:
-            raise SaveError(f"{path}: action {n} ({entry['type']}) is refused: {exc.reason}") from None
-    if engine.hash() != rules.get("state_hash"):
-        raise SaveError(f"{path}: replaying the actions does not reach the saved state")
-
-
 def _load_v1(path: Path, data: dict, bots: str | None):
     """A rules-only save: replay it, then lay the table from the rules state."""
     bots = bots or "none"
@@ -189,7 +175,7 @@ def _load_v1(path: Path, data: dict, bots: str | None):
         for scene in (s.key for s in scenarios("tailfeathers")):
             game = _new_game(path, "tailfeathers", scene, int(data["seed"]), bots)
             try:
-                _replay(path, game.bridge.engine, data)
+                game.bridge.engine.replay_log(path, data["actions"], data.get("state_hash"))
             except SaveError:
                 continue
             game.bridge.rolls = sum(isinstance(s.action, Measured) for s in game.bridge.engine.history)
@@ -198,7 +184,7 @@ def _load_v1(path: Path, data: dict, bots: str | None):
             return game, "old save (version 1): loaded exactly (the battlefield follows the rules state)"
         raise SaveError(f"{path}: no Tail Feathers scene replays this save's actions")
     game = _new_game(path, data.get("game", "?"), data["scenario"], int(data["seed"]), bots)
-    _replay(path, game.bridge.engine, data)
+    game.bridge.engine.replay_log(path, data["actions"], data.get("state_hash"))
     from game.relay import relay_table
     relay_table(game.bridge)
     return game, LOST_V1

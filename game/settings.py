@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import ClassVar
+
+from rules.engine import write_atomic
 
 SETTINGS_FILE = "settings.json"
 
@@ -64,21 +65,6 @@ def load_settings(path: Path | None = None) -> Settings:
             continue
         setattr(settings, f.name, type(default)(value))
     return settings.clamped()
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder, fsynced and renamed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -107,6 +107,17 @@ class Shell:
         if note:
             self.app.menu.say(note)
 
+    def load(self, path, say) -> None:
+        """Load the save at ``path`` and play it; ``say`` shows a bad save's one-line reason."""
+        from game.saves import load_game
+        from rules.engine import SaveError
+        try:
+            game, note = load_game(path)
+        except SaveError as exc:
+            say(str(exc))
+            return
+        self.play(game, note or f"loaded {path.name}")
+
     def _title(self, title: str) -> None:
         from panda3d.core import WindowProperties
         props = WindowProperties()

@@ -182,15 +182,8 @@ class StartScreen:
         self.load(self.autosave)
 
     def load(self, path) -> None:
-        from game.saves import load_game
-        from rules.engine import SaveError
         self._close_panel()
-        try:
-            game, note = load_game(path)
-        except SaveError as exc:
-            self.say(str(exc))
-            return
-        self.shell.play(game, note or f"loaded {path.name}")
+        self.shell.load(path, self.say)
 
     def open_load(self) -> None:
         from direct.gui.DirectGui import DirectFrame

@@ -20,6 +20,22 @@ SAVE_FORMAT = "feltbox-save"
 SAVE_VERSION = 1
 
 
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder, fsynced and renamed:
+    a crash leaves the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 class SaveError(ValueError):
     """A save file that cannot be loaded; the message names the file and what is wrong."""
 
@@ -101,18 +117,21 @@ class Engine:
 
     def save(self, path: str | Path) -> None:
         """Write the save atomically: temp file in the same folder, fsync, rename."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.to_json(), f, indent=1, sort_keys=True)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomic(Path(path), json.dumps(self.to_json(), indent=1, sort_keys=True))
+
+    def replay_log(self, path: Path, actions: list[dict], state_hash: str | None) -> None:
+        """Apply a saved action log (``to_json``'s "actions") and check it reaches ``state_hash``;
+        SaveError naming ``path`` and the action otherwise."""
+        for n, entry in enumerate(actions):
+            kind = self.action_types.get(entry.get("type"))
+            if kind is None:
+                raise SaveError(f"{path}: action {n}: unknown action type {entry.get('type')!r}")
+            try:
+                self.apply(from_json(kind, entry["data"]))
+            except IllegalAction as exc:
+                raise SaveError(f"{path}: action {n} ({entry['type']}) is refused: {exc.reason}") from None
+        if self.hash() != state_hash:
+            raise SaveError(f"{path}: replaying the actions does not reach the saved state")
 
     @classmethod
     def load(cls, path: str | Path, game: Game, name: str, action_types: dict[str, type]) -> "Engine":
@@ -127,14 +146,5 @@ class Engine:
         if data.get("version") != SAVE_VERSION:
             raise SaveError(f"{path}: unsupported save version {data.get('version')}")
         engine = cls(game, name, data["scenario"], data["seed"], action_types)
-        for n, entry in enumerate(data["actions"]):
-            kind = action_types.get(entry.get("type"))
-            if kind is None:
-                raise SaveError(f"{path}: action {n}: unknown action type {entry.get('type')!r}")
-            try:
-                engine.apply(from_json(kind, entry["data"]))
-            except IllegalAction as exc:
-                raise SaveError(f"{path}: action {n} ({entry['type']}) is refused: {exc.reason}") from None
-        if engine.hash() != data.get("state_hash"):
-            raise SaveError(f"{path}: replaying the actions does not reach the saved state")
+        engine.replay_log(path, data["actions"], data.get("state_hash"))
         return engine
