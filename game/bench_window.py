@@ -25,17 +25,19 @@ WARMUP = 20
 
 
 def _measure(shadows: bool, frames: int) -> dict:
-    """In the child: open the window and time frames (needs a display)."""
+    """In the child: open the play window as a player sees it (the S1 rules game with the HUD
+    panels, sounds, menu and hand-over add-ons) and time frames (needs a display)."""
     import numpy as np
     from game.app import run_window
-    from game.city import build_city
-    from game.play import flick_handler
-    from game.session import Session
+    from game.play import _addons, flick_handler
     from game.settings import Settings
+    from game.window_game import WindowGame
     from scenes.loader import load_flickem
-    city = build_city(load_flickem(1))
-    app = run_window(city.bodies, city.poses, "feltbox-bench", flick_handler(Session(city)), frames=WARMUP,
-                     settings=Settings(shadows=shadows))
+    game = WindowGame(load_flickem(1), 0, "none")
+    game.run_bots()
+    city, session = game.city, game.bridge.session
+    app = run_window(city.bodies, session.poses.copy(), "feltbox-bench", flick_handler(session), frames=WARMUP,
+                     game=game, addons=_addons(game), settings=Settings(shadows=shadows))
     base = app.base
     times = []
     for k in range(frames):
@@ -62,7 +64,7 @@ def _measure(shadows: bool, frames: int) -> dict:
     previews = []
     for k in range(8):                           # the aim preview's scratch-world flick
         t = time.perf_counter()
-        predict(app.session, "survivor-john", "movement_disc", 45.0 * k, 0.2 + 0.1 * k)
+        predict(session, "survivor-john", "movement_disc", 45.0 * k, 0.2 + 0.1 * k)
         previews.append(time.perf_counter() - t)
     gsg = base.win.getGsg()
     return {"window_fps_mean": round(float(len(times) / times.sum()), 1),
@@ -79,7 +81,8 @@ def _measure(shadows: bool, frames: int) -> dict:
 def window_fps(shadows: bool = False, frames: int = FRAMES) -> dict:
     """Measure in a child process, on $DISPLAY or a fresh Xvfb; {"window_fps": "skipped: ..."}
     when there is neither."""
-    env = dict(os.environ)
+    import tempfile
+    env = dict(os.environ, FELTBOX_HOME=tempfile.mkdtemp(prefix="feltbox-bench-"))   # no autosave over the player's
     xvfb = None
     try:
         if not env.get("DISPLAY"):
