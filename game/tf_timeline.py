@@ -119,57 +119,61 @@ def _slerp(q0: np.ndarray, q1: np.ndarray, u: np.ndarray) -> np.ndarray:
     return q / np.maximum(np.linalg.norm(q, axis=-1, keepdims=True), EPS)
 
 
-def _fig_xy(bridge, fid: str):
-    for fig in bridge.engine.state.data.figures:
-        if fig.id == fid:
-            return np.array(fig.pose[:2], float), float(fig.pose[2])
-    return None
+def _figures(bridge) -> dict:
+    """id -> (x, y as an array, heading) of every figure in the rules state."""
+    return {f.id: (np.array(f.pose[:2], float), float(f.pose[2])) for f in bridge.engine.state.data.figures}
 
 
-def _tween(before, after, moved, flight, bridge, fig_before, n):
-    """(n,P,7) poses of the pieces from ``before`` to ``after`` (piece-indexed)."""
+def _tween(before, after, moved, paths, bridge, figs_before, n):
+    """(n,P,7) poses of the pieces from ``before`` to ``after`` (piece-indexed); a bird with an
+    announced flight path whose old and new places both lie on it moves along it."""
     u = _ease(n)
     out = np.repeat(after[None], n, 0)
     for i in moved:
         out[:, i, :3] = before[i, :3] + u[:, None] * (after[i, :3] - before[i, :3])
         out[:, i, 3:] = _slerp(before[i, 3:], after[i, 3:], u)[:, 0]
-    if flight is not None:
-        fid, path = flight
+    figs_now = _figures(bridge)
+    for fid, path in paths.items():
         i = bridge.index.get(fid)
-        now = _fig_xy(bridge, fid)
-        if i in moved and now is not None and fig_before is not None:
-            line = np.asarray(path.centreline, float)
-            s0, d0 = _project(line, fig_before[0])
-            s1, d1 = _project(line, now[0])
-            if d0 < ON_PATH and d1 < ON_PATH and s1 > s0:
-                points, heading = _along(line, s0 + u * (s1 - s0))
-                h_end = np.radians(now[1])
-                c, s = np.cos(-h_end), np.sin(-h_end)
-                offset = np.array([[c, -s], [s, c]]) @ (after[i, :2] - now[0])   # body vs. base centre
-                for k in range(n):
-                    r = np.radians(heading[k])
-                    rot = np.array([[np.cos(r), -np.sin(r)], [np.sin(r), np.cos(r)]])
-                    out[k, i, :2] = points[k] + rot @ offset
-                    out[k, i, 3:] = heading_quat(heading[k])
-                out[-1, i] = after[i]
+        if i not in moved or fid not in figs_now or fid not in figs_before:
+            continue
+        line = np.asarray(path.centreline, float)
+        now = figs_now[fid]
+        s0, d0 = _project(line, figs_before[fid][0])
+        s1, d1 = _project(line, now[0])
+        if not (d0 < ON_PATH and d1 < ON_PATH and s1 > s0):
+            continue
+        points, heading = _along(line, s0 + u * (s1 - s0))
+        h_end = np.radians(now[1])
+        c, s = np.cos(-h_end), np.sin(-h_end)
+        offset = np.array([[c, -s], [s, c]]) @ (after[i, :2] - now[0])   # body vs. base centre
+        r = np.radians(heading)
+        rot = np.stack([np.stack([np.cos(r), -np.sin(r)], -1), np.stack([np.sin(r), np.cos(r)], -1)], -2)
+        out[:, i, :2] = points + rot @ offset
+        out[:, i, 3:] = np.stack([heading_quat(h) for h in heading])
+        out[-1, i] = after[i]
     return out
 
 
 def rebuild(replay):
-    """Re-apply the replay's RULE records on a fresh TFBridge; yields (record, bridge, flight,
-    fig_before, before_poses, before_present) after each action (bridge synced)."""
+    """Re-apply the replay's RULE records on a fresh TFBridge; yields (record, bridge, paths,
+    figures before, poses before, presence before) after each action (the bridge synced).
+    ``paths``: each bird's last announced flight path."""
     from game.tf_bridge import TFBridge
     from game.tf_recording import scene_for_replay
     from rules.core import from_json
     bridge = TFBridge(scene_for_replay(replay.header), replay.header["rules"]["seed"])
+    paths: dict = {}
     for rec in replay.rules:
         action = from_json(bridge.engine.action_types[rec.type], rec.data)
         flight = _flight_of(bridge.engine, action)
-        fig_before = _fig_xy(bridge, flight[0]) if flight else None
+        if flight is not None:
+            paths[flight[0]] = flight[1]
+        figs = _figures(bridge)
         before, present = bridge.poses.copy(), bridge.present.copy()
         bridge.engine.apply(action)
         bridge.sync()
-        yield rec, bridge, flight, fig_before, before, present
+        yield rec, bridge, paths, figs, before, present
 
 
 def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
@@ -181,7 +185,7 @@ def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
     ends: dict[int, int] = {}
     variants = None
     shown: list[int] = []
-    for rec, bridge, flight, fig_before, before, was in rebuild(replay):
+    for rec, bridge, paths, figs, before, was in rebuild(replay):
         if variants is None:
             variants = _Variants(bridge.bodies)
             start = _columns(variants, bridge, was)
@@ -193,8 +197,9 @@ def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
         moved = np.flatnonzero(delta & was & bridge.present).tolist()
         changed = bool(delta.any() or (was != bridge.present).any() or now != columns[-1])
         if changed:
-            n = FLIGHT if flight is not None and bridge.index.get(flight[0]) in moved else MOVE
-            tween = _tween(before, bridge.poses, moved, flight, bridge, fig_before, n)
+            flying = any(bridge.index.get(fid) in moved for fid in paths)
+            n = FLIGHT if flying else MOVE
+            tween = _tween(before, bridge.poses, moved, paths, bridge, figs, n)
             leaving = set(columns[-1]) - set(now)
             gone = {c for c in leaving if not bridge.present[variants.piece[c]]}
             during = sorted(set(now) | gone)
