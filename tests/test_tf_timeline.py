@@ -11,6 +11,7 @@ import pytest
 from game.cli import main
 from game.replay import read_replay
 from game.tf_timeline import FLIGHT, build_tf_timeline, is_tailfeathers
+from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.physics
@@ -152,3 +153,36 @@ def test_mid_flight_the_bird_is_on_its_announced_path(built):
             assert near < 3.0, f"{b.id} mid-flight {near:.1f} cm off its path"
             checked += 1
     assert checked >= 3
+
+
+TF_DRIVER = r"""
+import sys, time
+from panda3d.core import Filename
+from game.theatre_cli import load
+from game.theatre import open_theatre
+
+replay, timeline, bodies = load(REPLAY)
+app = open_theatre(timeline, bodies, "feltbox-tf-theatre", frames=5)
+base, th = app.base, app.theatre
+for _ in range(5):
+    base.taskMgr.step()
+times = []
+for k in range(12):
+    began = time.perf_counter()
+    th.seek(timeline.duration * (k * 7 % 12) / 12)
+    base.taskMgr.step()
+    times.append(time.perf_counter() - began)
+print("seek_ms %.1f" % (1000 * sorted(times)[len(times) // 2]), "max_ms %.1f" % (1000 * max(times)))
+th.seek(timeline.duration * 0.3); base.taskMgr.step()
+base.graphicsEngine.renderFrame()
+base.win.saveScreenshot(Filename(sys.argv[1]))
+"""
+
+
+@pytest.mark.render
+@needs_xvfb
+def test_the_theatre_window_shows_the_battlefield(tf_replay, tmp_path):
+    shot = tmp_path / "tf-theatre.png"
+    stdout = _run_in_xvfb(TF_DRIVER.replace("REPLAY", repr(str(tf_replay))), shot)
+    assert float(stdout.split("seek_ms ")[1].split()[0]) <= 100.0
+    _felt_in(shot)
