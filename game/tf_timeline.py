@@ -29,6 +29,7 @@ their new place when the action starts.
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import numpy as np
 
@@ -86,7 +87,7 @@ def _flight_of(engine, action):
 def _project(line: np.ndarray, p: np.ndarray) -> tuple[float, float]:
     """(arc length, distance) of the point of polyline ``line`` (k,3: x, y, s) nearest ``p``."""
     best = (0.0, np.inf)
-    for a, b in zip(line[:-1], line[1:]):
+    for a, b in pairwise(line):
         d = b[:2] - a[:2]
         n2 = float(d @ d)
         u = 0.0 if n2 < EPS else float(np.clip((p - a[:2]) @ d / n2, 0.0, 1.0))
@@ -178,13 +179,11 @@ def rebuild(replay):
 
 def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
     """(timeline, bodies) of a Tail Feathers replay: the battlefield, action by action."""
-    from game.tf_bridge import TFBridge  # noqa: F401 - fail early without the TF modules
     frames: list[np.ndarray] = []          # piece-indexed (P,7) poses per frame
     columns: list[list[int]] = []          # the columns shown per frame
     live: list[bool] = []
     ends: dict[int, int] = {}
     variants = None
-    shown: list[int] = []
     for rec, bridge, paths, figs, before, was in rebuild(replay):
         if variants is None:
             variants = _Variants(bridge.bodies)
@@ -222,10 +221,8 @@ def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
                 columns.append(now)
                 live.append(False)
         ends[rec.index] = len(frames) - 1
-        shown = now
     if variants is None:
         raise ValueError("the Tail Feathers replay holds no rules actions: nothing to play")
-    del shown
     piece = np.asarray(variants.piece)
     pieces = np.stack(frames)                              # (F,P,7)
     poses = np.ascontiguousarray(pieces[:, piece])          # (F,N,7): variants share their piece's pose

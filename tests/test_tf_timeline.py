@@ -84,7 +84,7 @@ def test_the_last_frame_is_the_rebuilt_battle(built):
 
 
 def test_birds_fly_along_their_paths(built):
-    replay, timeline, bodies = built
+    _, timeline, bodies = built
     birds = [k for k, b in enumerate(bodies) if b.kind == "tf_bird" and "~" not in b.id]
     pos = timeline.poses[:, birds, :2]
     shown = np.stack([timeline.present[:, [k for k, b in enumerate(bodies)
@@ -100,7 +100,7 @@ def test_birds_fly_along_their_paths(built):
 
 
 def test_markers_turns_and_dice(built):
-    replay, timeline, bodies = built
+    replay, timeline, _ = built
     turns = [m for m in timeline.markers if m.kind == "turn"]
     assert len(turns) == sum(rec.type == "Activate" for rec in replay.rules)
     assert any(m.label.startswith("rolled:") for m in timeline.markers)
