@@ -23,8 +23,8 @@ def _err(text: str) -> int:
 def load(path: str):
     """(replay, timeline, bodies) of a replay file; raises ReplayError / ValueError."""
     from game.replay import read_replay
-    from game.timeline import build_timeline
     from game.tf_timeline import build_tf_timeline, is_tailfeathers
+    from game.timeline import build_timeline
     from game.video import replay_bodies
     replay = read_replay(path)
     if is_tailfeathers(replay.header):          # the battlefield, rebuilt from the rules actions
