@@ -24,7 +24,8 @@ each action the bodies' poses are laid on the 60 Hz timeline (game/timeline.Time
 
 Pieces that leave the battlefield (casualties, the mission box) stay at their last place until
 the end of the action's tween; pieces that arrive (feathers, figures back from reserve) appear at
-their new place when the action starts.
+their new place when the action starts. A replay these rules rebuild differently (a state hash
+differs, an action is refused) raises RebuildError; game/theatre_cli.py then shows the dice tray.
 """
 from __future__ import annotations
 
@@ -42,6 +43,10 @@ SETTLE = 12                    # frames of rest after a move (0.2 s)
 LABEL_HOLD = 30                # frames an action with a shown event but no motion holds (0.5 s)
 ON_PATH = 2.0                  # cm: a bird this close to its announced flight path moves along it
 EPS = 1e-5
+
+
+class RebuildError(ValueError):
+    """The recorded battle cannot be rebuilt by these rules (one line: where and why)."""
 
 
 def is_tailfeathers(header: dict) -> bool:
@@ -162,17 +167,28 @@ def rebuild(replay):
     ``paths``: each bird's last announced flight path."""
     from game.tf_bridge import TFBridge
     from game.tf_recording import scene_for_replay
-    from rules.core import from_json
-    bridge = TFBridge(scene_for_replay(replay.header), replay.header["rules"]["seed"])
+    from rules.core import IllegalAction, from_json, state_hash
+    try:
+        bridge = TFBridge(scene_for_replay(replay.header), replay.header["rules"]["seed"])
+    except (OSError, KeyError, ValueError) as exc:
+        raise RebuildError(f"its battlefield scene cannot be rebuilt ({exc})") from None
     paths: dict = {}
     for rec in replay.rules:
-        action = from_json(bridge.engine.action_types[rec.type], rec.data)
+        kind = bridge.engine.action_types.get(rec.type)
+        if kind is None:
+            raise RebuildError(f"action {rec.index} ({rec.type}) is not a Tail Feathers action")
+        action = from_json(kind, rec.data)
         flight = _flight_of(bridge.engine, action)
         if flight is not None:
             paths[flight[0]] = flight[1]
         figs = _figures(bridge)
         before, present = bridge.poses.copy(), bridge.present.copy()
-        bridge.engine.apply(action)
+        try:
+            bridge.engine.apply(action)
+        except IllegalAction as exc:
+            raise RebuildError(f"action {rec.index} ({rec.type}) is refused by the rules: {exc.reason}") from None
+        if state_hash(bridge.engine.state) != rec.hash:
+            raise RebuildError(f"action {rec.index} ({rec.type}) rebuilds a different state than recorded")
         bridge.sync()
         yield rec, bridge, paths, figs, before, present
 
@@ -182,6 +198,7 @@ def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
     frames: list[np.ndarray] = []          # piece-indexed (P,7) poses per frame
     columns: list[list[int]] = []          # the columns shown per frame
     live: list[bool] = []
+    action_of: list[int] = []
     ends: dict[int, int] = {}
     variants = None
     for rec, bridge, paths, figs, before, was in rebuild(replay):
@@ -220,6 +237,7 @@ def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
                 frames.append(frames[-1])
                 columns.append(now)
                 live.append(False)
+        action_of.extend([rec.index] * (len(frames) - len(action_of)))
         ends[rec.index] = len(frames) - 1
     if variants is None:
         raise ValueError("the Tail Feathers replay holds no rules actions: nothing to play")
@@ -233,7 +251,7 @@ def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
     records = [_AsEpisode(rec) for rec in replay.rules]
     markers = _markers(records, ends)
     target = _follow(poses, present, np.asarray(live))
-    episode_of = np.zeros(len(frames), np.int32)
+    episode_of = np.asarray(action_of, np.int32)              # here: the action each frame shows
     return (Timeline(poses, present, markers, target, episode_of, follow_distance=follow_distance(target)),
             variants.specs)
 

@@ -186,3 +186,17 @@ def test_the_theatre_window_shows_the_battlefield(tf_replay, tmp_path):
     stdout = _run_in_xvfb(TF_DRIVER.replace("REPLAY", repr(str(tf_replay))), shot)
     assert float(stdout.split("seek_ms ")[1].split()[0]) <= 100.0
     _felt_in(shot)
+
+
+def test_a_battle_these_rules_rebuild_differently_is_refused(tf_replay):
+    from game.tf_timeline import RebuildError
+    replay = read_replay(tf_replay)
+    replay.rules[20].hash = "0" * 16
+    with pytest.raises(RebuildError, match="action 20 .* different state"):
+        build_tf_timeline(replay)
+
+
+def test_each_frame_knows_its_action(built):
+    replay, timeline, _ = built
+    assert len(timeline.episode_of) == timeline.frames
+    assert (np.diff(timeline.episode_of) >= 0).all() and timeline.episode_of[-1] <= replay.rules[-1].index
