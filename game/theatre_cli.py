@@ -23,9 +23,15 @@ def _err(text: str) -> int:
 def load(path: str):
     """(replay, timeline, bodies) of a replay file; raises ReplayError / ValueError."""
     from game.replay import read_replay
+    from game.tf_timeline import RebuildError, build_tf_timeline, is_tailfeathers
     from game.timeline import build_timeline
     from game.video import replay_bodies
     replay = read_replay(path)
+    if is_tailfeathers(replay.header):          # the battlefield, rebuilt from the rules actions
+        try:
+            return (replay, *build_tf_timeline(replay))
+        except RebuildError as exc:
+            print(f"feltbox: {path}: {exc}; showing its dice throws", file=sys.stderr)
     return replay, build_timeline(replay), replay_bodies(replay.header)
 
 

@@ -1,0 +1,202 @@
+"""A Tail Feathers replay in the theatre shows the battlefield, rebuilt from its rules actions."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.cli import main
+from game.replay import read_replay
+from game.tf_timeline import FLIGHT, build_tf_timeline, is_tailfeathers
+from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.physics
+
+
+@pytest.fixture(scope="module")
+def tf_replay(tmp_path_factory) -> Path:
+    """A real bot battle (show_of_force, seed 1) recorded by the game's own CLI."""
+    path = tmp_path_factory.mktemp("tf-theatre") / "tf.fbr"
+    subprocess.run([sys.executable, "-m", "game.cli", "play", "tailfeathers", "show_of_force", "--headless",
+                    "--bots", "all", "--seed", "1", "--record", str(path)], cwd=ROOT, check=True,
+                   capture_output=True, timeout=120)
+    return path
+
+
+@pytest.fixture(scope="module")
+def built(tf_replay):
+    replay = read_replay(tf_replay)
+    timeline, bodies = build_tf_timeline(replay)
+    return replay, timeline, bodies
+
+
+def _fresh_bridge(replay):
+    """The battle rebuilt independently: a new bridge, every recorded action, synced."""
+    from game.tf_bridge import TFBridge
+    from game.tf_recording import scene_for_replay
+    from rules.core import from_json, state_hash
+    bridge = TFBridge(scene_for_replay(replay.header), replay.header["rules"]["seed"])
+    for rec in replay.rules:
+        bridge.decide(from_json(bridge.engine.action_types[rec.type], rec.data))
+        assert state_hash(bridge.engine.state) == rec.hash, f"action {rec.index} rebuilt differently"
+    return bridge
+
+
+def test_the_timeline_holds_the_battlefield_not_the_dice(built):
+    replay, timeline, bodies = built
+    assert is_tailfeathers(replay.header)
+    kinds = {b.kind for b in bodies}
+    assert {"tf_bird", "tf_rodent", "tf_tree", "tf_nest", "tf_leaf"} <= kinds
+    assert not any("die" in k or "dice" in k or "tray" in k for k in kinds)
+    assert timeline.poses.shape == (timeline.frames, len(bodies), 7)
+    assert timeline.present.shape == (timeline.frames, len(bodies))
+    assert timeline.duration > 30.0
+    # every variant of a piece (a bird's tilt, a dial's life): at most one shown at a time
+    pieces = [b.id.split("~")[0] for b in bodies]
+    for name in set(pieces):
+        cols = [k for k, p in enumerate(pieces) if p == name]
+        assert timeline.present[:, cols].sum(axis=1).max() <= 1, name
+
+
+def test_the_last_frame_is_the_rebuilt_battle(built):
+    replay, timeline, bodies = built
+    bridge = _fresh_bridge(replay)
+    now = {b.id: b for b in bridge.bodies_now()}
+    last_pose, last_present = timeline.poses[-1], timeline.present[-1]
+    birds = [i for i, b in enumerate(bridge.bodies) if b.kind == "tf_bird"]
+    assert birds
+    for i in birds:
+        bid = bridge.bodies[i].id
+        cols = [k for k, b in enumerate(bodies) if b.id.split("~")[0] == bid and last_present[k]]
+        if not bridge.present[i]:
+            assert not cols, f"{bid} is off the battlefield but shown"
+            continue
+        assert len(cols) == 1, bid
+        assert bodies[cols[0]].params == now[bid].params, f"{bid} shown with the wrong tilt"
+        assert np.allclose(last_pose[cols[0]], bridge.poses[i], atol=1e-4), bid
+    shown = sum(bool(last_present[[k for k, b in enumerate(bodies) if b.id.split("~")[0] == spec.id]].any())
+                for spec in bridge.bodies)
+    assert shown == int(bridge.present.sum())
+
+
+def test_birds_fly_along_their_paths(built):
+    _, timeline, bodies = built
+    birds = [k for k, b in enumerate(bodies) if b.kind == "tf_bird" and "~" not in b.id]
+    pos = timeline.poses[:, birds, :2]
+    shown = np.stack([timeline.present[:, [k for k, b in enumerate(bodies)
+                                            if b.id.split("~")[0] == bodies[i].id]].any(axis=1) for i in birds], 1)
+    step = np.linalg.norm(np.diff(pos, axis=0), axis=2)          # (F-1, birds)
+    step[~(shown[1:] & shown[:-1])] = 0.0                         # arriving on the table is no jump
+    assert step.max() < 10.0, "a bird jumped instead of flying"
+    moving = (step > 1e-3).any(axis=1)
+    runs = np.diff(np.flatnonzero(np.diff(np.r_[0, moving.astype(int), 0])))[::2]
+    assert runs.max() >= FLIGHT - 2, "no flight lasts about a second"
+    total = step.sum(axis=0)
+    assert (total > 20.0).sum() >= 3, "the birds hardly move"
+
+
+def test_markers_turns_and_dice(built):
+    replay, timeline, _ = built
+    turns = [m for m in timeline.markers if m.kind == "turn"]
+    assert len(turns) == sum(rec.type == "Activate" for rec in replay.rules)
+    assert any(m.label.startswith("rolled:") for m in timeline.markers)
+    frames = [m.frame for m in timeline.markers]
+    assert frames == sorted(frames) and 0 <= frames[0] and frames[-1] < timeline.frames
+
+
+def test_info_reports_the_battlefield_timeline(tf_replay, capsys):
+    assert main(["replay", str(tf_replay), "--info"]) == 0
+    out = capsys.readouterr().out
+    assert "rules actions" in out and "turns" in out
+
+
+@pytest.mark.render
+def test_video_of_a_tf_replay_shows_the_battlefield(tf_replay, tmp_path, capsys):
+    import av
+    out = tmp_path / "tf.mp4"
+    assert main(["replay", str(tf_replay), "--video", str(out), "--from", "8", "--to", "10",
+                 "--size", "192x108", "--camera", "overview"]) == 0
+    with av.open(str(out)) as container:
+        frames = [f.to_ndarray(format="rgb24") for f in container.decode(container.streams.video[0])]
+    assert len(frames) == 60 and frames[0].shape == (108, 192, 3)
+    picture = frames[30].astype(int)
+    r, g, b = picture[..., 0], picture[..., 1], picture[..., 2]
+    felt = (g > r + 15) & (g > b + 5)
+    assert felt.mean() > 0.3, f"only {felt.mean():.0%} green felt: not the battlefield"
+
+
+def test_mid_flight_the_bird_is_on_its_announced_path(built):
+    from game.tf_timeline import _project, rebuild
+    replay, timeline, bodies = built
+    announced: dict[str, list] = {}
+    for rec, bridge, paths, *_ in rebuild(replay):
+        for fid, path in paths.items():
+            if not announced.get(fid) or announced[fid][-1] is not path:
+                announced.setdefault(fid, []).append(path)
+    assert sum(len(v) for v in announced.values()) == sum(rec.type == "Fly" for rec in replay.rules)
+    checked = 0
+    for k, b in enumerate(bodies):
+        if b.kind != "tf_bird" or "~" in b.id or b.id not in announced:
+            continue
+        pos = timeline.poses[:, k, :2].astype(float)
+        moving = np.r_[False, np.linalg.norm(np.diff(pos, axis=0), axis=1) > 1e-3, False]
+        edges = np.flatnonzero(np.diff(moving.astype(int)))
+        for start, end in zip(edges[::2], edges[1::2]):
+            if end - start < FLIGHT - 2:
+                continue
+            mid = pos[(start + end) // 2]
+            near = min(_project(np.asarray(p.centreline, float), mid)[1] for p in announced[b.id])
+            assert near < 3.0, f"{b.id} mid-flight {near:.1f} cm off its path"
+            checked += 1
+    assert checked >= 3
+
+
+TF_DRIVER = r"""
+import sys, time
+from panda3d.core import Filename
+from game.theatre_cli import load
+from game.theatre import open_theatre
+
+replay, timeline, bodies = load(REPLAY)
+app = open_theatre(timeline, bodies, "feltbox-tf-theatre", frames=5)
+base, th = app.base, app.theatre
+for _ in range(5):
+    base.taskMgr.step()
+times = []
+for k in range(12):
+    began = time.perf_counter()
+    th.seek(timeline.duration * (k * 7 % 12) / 12)
+    base.taskMgr.step()
+    times.append(time.perf_counter() - began)
+print("seek_ms %.1f" % (1000 * sorted(times)[len(times) // 2]), "max_ms %.1f" % (1000 * max(times)))
+th.seek(timeline.duration * 0.3); base.taskMgr.step()
+base.graphicsEngine.renderFrame()
+base.win.saveScreenshot(Filename(sys.argv[1]))
+"""
+
+
+@pytest.mark.render
+@needs_xvfb
+def test_the_theatre_window_shows_the_battlefield(tf_replay, tmp_path):
+    shot = tmp_path / "tf-theatre.png"
+    stdout = _run_in_xvfb(TF_DRIVER.replace("REPLAY", repr(str(tf_replay))), shot)
+    assert float(stdout.split("seek_ms ")[1].split()[0]) <= 100.0
+    _felt_in(shot)
+
+
+def test_a_battle_these_rules_rebuild_differently_is_refused(tf_replay):
+    from game.tf_timeline import RebuildError
+    replay = read_replay(tf_replay)
+    replay.rules[20].hash = "0" * 16
+    with pytest.raises(RebuildError, match="action 20 .* different state"):
+        build_tf_timeline(replay)
+
+
+def test_each_frame_knows_its_action(built):
+    replay, timeline, _ = built
+    assert len(timeline.episode_of) == timeline.frames
+    assert (np.diff(timeline.episode_of) >= 0).all() and timeline.episode_of[-1] <= replay.rules[-1].index
