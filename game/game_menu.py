@@ -58,8 +58,14 @@ class GameMenu:
         choice_keys(self.app, on)
 
     def toggle(self) -> None:
+        """Esc: close what is open (this menu, else a piece's context menu); never open the menu
+        behind the hot-seat hand-over cover (game/handover.py), whose table is hidden."""
         if self.frame is not None:
             self.close()
+        elif getattr(self.app, "menu", None) is not None and self.app.menu.open:
+            self.app.menu.close()
+        elif getattr(getattr(self.app, "handover", None), "active", False):
+            return
         else:
             self.open()
 
@@ -181,5 +187,6 @@ def choice_keys(app, on: bool) -> None:
 
 
 def attach_game_menu(app, shell=None) -> GameMenu:
-    app.menu = GameMenu(app, shell)
-    return app.menu
+    """``app.game_menu`` (``app.menu`` stays the pieces' context menu, game/context_menu.py)."""
+    app.game_menu = GameMenu(app, shell)
+    return app.game_menu

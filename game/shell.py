@@ -105,7 +105,7 @@ class Shell:
         for addon in (attach_hud, attach_sounds, *self.addons):
             addon(self.app)
         if note:
-            self.app.menu.say(note)
+            self.app.game_menu.say(note)
 
     def _title(self, title: str) -> None:
         from panda3d.core import WindowProperties

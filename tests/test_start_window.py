@@ -48,17 +48,17 @@ app = shell.app
 print("game", type(app.game).__name__, "hud", app.hud.getText().splitlines()[0])
 choices = app.game.choices()
 key("a"); print("chose", app.game.choices() != choices, len(app.game.bridge.engine.history))
-key("ctrl+z"); print("undo", repr(app.menu.message.getText()), len(app.game.bridge.engine.history))
+key("ctrl+z"); print("undo", repr(app.game_menu.message.getText()), len(app.game.bridge.engine.history))
 for _ in range(300):
     step(1)
     if app.animation is None:
         break
 base.graphicsEngine.renderFrame()
 base.win.saveScreenshot(Filename(sys.argv[1]))
-key("Escape"); print("menu", app.menu.frame is not None)
-click(app.menu.buttons["Save"])
-print("saves", len(list((user_dir() / "saves").glob("*.json"))), "menu", app.menu.frame is not None)
-key("Escape"); click(app.menu.buttons["Quit to start screen"]); step(5)
+key("Escape"); print("menu", app.game_menu.frame is not None)
+click(app.game_menu.buttons["Save"])
+print("saves", len(list((user_dir() / "saves").glob("*.json"))), "menu", app.game_menu.frame is not None)
+key("Escape"); click(app.game_menu.buttons["Quit to start screen"]); step(5)
 print("start again", shell.screen is not None and shell.app is None)
 """
 
@@ -177,18 +177,18 @@ def key(k):
 print("continue", shell.screen.bottom["Continue"]["state"])
 click(shell.screen.bottom["Continue"])
 print("continued", len(shell.app.game.bridge.engine.history), shell.app.game.wants_aim())
-key("Escape"); click(shell.app.menu.buttons["Take back flick"])
-print("asked", sorted(shell.app.menu.buttons))
+key("Escape"); click(shell.app.game_menu.buttons["Take back flick"])
+print("asked", sorted(shell.app.game_menu.buttons))
 key("y"); step(5)
-print("taken back", len(shell.app.game.bridge.engine.history), shell.app.game.wants_aim(), "|" + shell.app.menu.message.getText())
-key("Escape"); click(shell.app.menu.buttons["Quit to start screen"])
+print("taken back", len(shell.app.game.bridge.engine.history), shell.app.game.wants_aim(), "|" + shell.app.game_menu.message.getText())
+key("Escape"); click(shell.app.game_menu.buttons["Quit to start screen"])
 click(shell.screen.bottom["Load..."])
 step(2)
 base.graphicsEngine.renderFrame()
 base.win.saveScreenshot(Filename(sys.argv[1]))
 target = next(b for b in shell.screen.load_buttons if b["text"] == "old-v1")
 click(target); step(5)
-print("loaded v1", len(shell.app.game.bridge.engine.history), "|" + shell.app.menu.message.getText())
+print("loaded v1", len(shell.app.game.bridge.engine.history), "|" + shell.app.game_menu.message.getText())
 """
 
 
