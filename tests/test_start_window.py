@@ -119,6 +119,8 @@ print("cover|" + h.label["text"].splitlines()[0])
 shot(sys.argv[1].replace(".png", "-cover.png"))
 key("a")                                  # a choice key while covered: ignored
 print("history", len(shell.app.game.bridge.engine.history))
+key("Escape"); key("ctrl+z"); key("F9")   # no menu, undo or load list behind the cover
+print("esc under cover", shell.app.game_menu.frame is None, h.active, h.step)
 key("space"); print("show|" + h.label["text"].splitlines()[0])
 for _ in range(11):
     key("space")
@@ -141,6 +143,7 @@ def test_hotseat_handover_covers_the_table_before_secret_objectives(tmp_path, mo
     out = _run_in_xvfb(HANDOVER, shot)
     assert "cover|Pass the device to Gabriel (team A)." in out
     assert "history 0" in out
+    assert "esc under cover True True cover" in out
     assert "show|Only for Gabriel (team A): secret objective" in out
     assert "done False 0" in out
     assert "tf cover|Pass the device to mouse." in out and "tf table False" in out
