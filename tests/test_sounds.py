@@ -108,3 +108,38 @@ print("off", {s.getVolume() for s in sounds.sfx.values()})
     assert "audible True ['click', 'dice', 'fall', 'flick', 'hit', 'rush'] {0.5}" in out.stdout
     assert "status 2" in out.stdout                 # AudioSound.PLAYING
     assert "off {0.0}" in out.stdout                # the settings screen turned sound off
+
+
+def test_event_sounds_wait_for_the_animation_and_come_out_in_order():
+    """A flick's rules events arrive when it is applied; on the null audio device the queue plays
+    the shot's hit at the first collision frame and the fall and the rush at the last frame."""
+    from game.sounds import AnimationSounds
+
+    class App:
+        animation, anim_time = None, 0.0
+
+    sounds = Sounds(None, Settings())              # the null audio: silent, ``played`` still kept
+    sounds.queueing = True
+    app = App()
+    watch = AnimationSounds(app, sounds)
+    sounds.on_events([Event("shot hit", {}), Event("zombie killed in a fight", {}),
+                      Event("reaction LOUD", {"rush": ["zombie-01"]})])
+    assert sounds.played == [] and sounds.pending == ["hit", "fall", "rush"]
+    frames = np.zeros((60, 2, 7))
+    frames[:, :, 3] = 1.0
+    frames[:30, 0, 0] = np.arange(30) * 1.0        # collides at frame 29 (as above)
+    frames[30:, 0, 0] = 29.0
+    frames[30:, 1, 0] = 50.0 + np.arange(30) * 0.8
+    frames[:30, 1, 0] = 50.0
+    app.animation = frames
+    heard = []
+    for k in range(62):
+        app.anim_time = k / 60
+        if k == 61:
+            app.animation = None                   # the window ends the animation
+        watch.update(type("Task", (), {"cont": 1}))
+        heard += [(k, name) for name in sounds.played[len(heard):]]
+    assert heard == [(0, "flick"), (29, "hit"), (59, "fall"), (59, "rush")]
+    sounds.on_events([Event("rolled", {})])        # no animation follows (a choice key): at once
+    watch.update(type("Task", (), {"cont": 1}))
+    assert sounds.played[-1] == "dice" and sounds.pending == []
