@@ -26,6 +26,7 @@ HELP = ("left-drag back from a piece: flick (shift: fine, ctrl: lock power)  |  
         "middle/shift+right-drag, WASD: pan  |  wheel/+/-: zoom  |  1-4: views, F: focus  |  P: aim preview  |  esc: quit")
 GAME_HELP = ("click a piece: its actions  |  a, b, c...: choices  |  drag back: flick (shift fine, ctrl lock power)  |  "
              "right-drag orbit, middle-drag/shift+arrows pan, wheel zoom  |  1-4 views, 5 focus  |  shift+P preview")
+ESC_HELP = "  |  esc: quit"         # the in-game menu (game/game_menu.py) makes it "esc: menu ..."
 CLICK = 0.012          # mouse travel (window coords) below which a press-release is a click
 
 
@@ -74,7 +75,7 @@ class PlayApp:
                                 mayChange=True)
         if game is not None:
             self.on_flick = lambda piece, direction, power: game.aim(direction, power)
-            self.help.setText(getattr(game, "HELP", GAME_HELP))
+            self.help.setText(getattr(game, "HELP", GAME_HELP) + ESC_HELP)
         self.preview_node = base.render.attachNewNode("preview")   # outlines the game supplies
         self.preview_key: bytes = b""
         self.picker = Picker(base, self.scene)
@@ -331,8 +332,8 @@ class PlayApp:
                 self.status.setText(f"{self.selected}: power {power:.2f}, direction {direction:.0f} deg")
         elif self.animation is None:
             hover = self.picker.update(tuple(self.orbit.eye()), enabled=not self.menu.open)
-            flicks = self.game is None or not hasattr(self.game, "preview")
-            self.status.setText(f"{hover or ''}" + (f"   last flick power {self.last_power:.2f}" if flicks else "")
+            self.status.setText(f"{hover or ''}"            # the last power: free play only (noise in a rules game)
+                                + (f"   last flick power {self.last_power:.2f}" if self.game is None else "")
                                 + ("   [aim preview on]" if self.preview_on else ""))
         if self.animation is not None:
             self.anim_time += dt

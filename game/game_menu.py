@@ -193,6 +193,10 @@ def choice_keys(app, on: bool) -> None:
 
 
 def attach_game_menu(app, shell=None) -> GameMenu:
-    """``app.game_menu`` (``app.menu`` stays the pieces' context menu, game/context_menu.py)."""
+    """``app.game_menu`` (``app.menu`` stays the pieces' context menu, game/context_menu.py); the
+    help line names its keys."""
+    from game.app import ESC_HELP
+    keys = "  |  esc: menu  |  ctrl-s: save  |  ctrl-z: undo" + ("  |  F9: load" if shell is not None else "")
+    app.help.setText(app.help.getText().replace(ESC_HELP, keys))
     app.game_menu = GameMenu(app, shell)
     return app.game_menu

@@ -49,6 +49,10 @@ xdo("mouseup", 1); step(2)
 print("animating", app.animation is not None)
 settle(app, 1500); step(10)
 print("hud2|" + panel())
+print("status|" + app.status.getText())
+print("help|" + app.help.getText())
+bound = set(base.getAllAccepting())
+print("bound", all(k in bound for k in ("escape", "control-s", "control-z", "f9", "a", "1", "5", "wheel_up", "mouse3")))
 shot(out)
 '''
 
@@ -70,6 +74,10 @@ def test_a_new_user_starts_s1_and_flicks_a_survivor_with_the_mouse(tmp_path, mon
     top2, feed2 = lines["hud2"].split(" | ", 1)
     assert "1 action left" in top2
     assert feed2 != lines["hud1"].split(" | ", 1)[1], "no new feed line after the flick"
+    assert "flick power" not in lines["status"]                  # free play's line, noise here
+    assert lines["help"].startswith("click a piece: its actions  |  a, b, c...: choose")
+    assert lines["help"].endswith("esc: menu  |  ctrl-s: save  |  ctrl-z: undo  |  F9: load")
+    assert lines["bound"] == "True"                              # the keys the help names exist
     _felt_in(shot)
     _hud_regions(shot)
 
