@@ -152,8 +152,8 @@ def tf_items(tf_game, piece: str, label=str) -> list[MenuItem]:
         try:
             tf_game.bridge.engine.game.apply(state, action)
             reason = "not offered now"
-        except IllegalAction as exc:
-            reason = exc.reason
+        except IllegalAction as exc:      # the rules' words, the candidate's fields left out
+            reason = exc.reason.replace(str(action), type(action).__name__)
         except Exception as exc:          # a rules module refusing in its own way: still a reason
             reason = f"{type(exc).__name__}: {exc}"
         hint = _tf_hint(state, fig, kind, tf_game.decider())
@@ -186,10 +186,10 @@ def _tf_hint(state, fig, kind: str, decider) -> str:
         if unit.activated:
             return f"{unit.id} has already activated this round"
         if f.waiting != "activate":
-            return f"units activate in the activation phase, not now ({f.waiting})"
+            return "units activate in the activation phase"
     if kind == "launch":
         if f.waiting != "tilt":
-            return f"birds launch in the tilt phase, not now ({f.waiting})"
+            return "birds launch in the tilt phase"
         return f"{fig.id} is not the bird being set now"
     if kind == "attack with" and f.active != unit.id:
         return f"activate {unit.id} first"

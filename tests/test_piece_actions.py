@@ -72,7 +72,8 @@ def test_tail_feathers_figure_lists_what_it_cannot_do_now_greyed_with_the_reason
     aerijin = {i.label: i for i in items_for(game, "aerijin")}
     assert aerijin["aerijin: keep perched"].legal and "launch aerijin" not in aerijin   # it can launch
     assert "activation phase" in aerijin["activate aerijin"].reason
-    assert "not legal now (waiting for: tilt)" in aerijin["activate aerijin"].reason     # the rules' own words
+    assert aerijin["activate aerijin"].reason == ("units activate in the activation phase "
+                                                  "(Activate is not legal now (waiting for: tilt))")   # the rules' words
     assert aerijin["attack with aerijin"].reason.startswith("activate aerijin first")
     sienna = {i.label: i for i in items_for(game, "sienna")}
     assert not any(i.legal for i in sienna.values())
