@@ -54,6 +54,13 @@ print("help|" + app.help.getText())
 bound = set(base.getAllAccepting())
 print("bound", all(k in bound for k in ("escape", "control-s", "control-z", "f9", "a", "1", "5", "wheel_up", "mouse3")))
 shot(out)
+d0 = app.orbit.distance
+xdo("mousemove", "--window", win, 640, 360); step(2)
+for _ in range(3):
+    xdo("click", 4); step(1)                       # three wheel notches toward the table
+mid = app.orbit.distance
+settle(app)
+print("wheel %.4f %.4f %.3f" % (mid / d0, app.orbit.distance / d0, app.rig.sensitivity))
 '''
 
 
@@ -78,6 +85,9 @@ def test_a_new_user_starts_s1_and_flicks_a_survivor_with_the_mouse(tmp_path, mon
     assert lines["help"].startswith("click a piece: its actions  |  a, b, c...: choose")
     assert lines["help"].endswith("esc: menu  |  ctrl-s: save  |  ctrl-z: undo  |  F9: load")
     assert lines["bound"] == "True"                              # the keys the help names exist
+    mid, end, sensitivity = map(float, lines["wheel"].split())
+    assert end == pytest.approx(0.9 ** (3 * sensitivity), rel=1e-3)     # the notches add up...
+    assert mid > end + 0.02                                              # ... eased, not jumped
     _felt_in(shot)
     _hud_regions(shot)
 
