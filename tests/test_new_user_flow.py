@@ -32,6 +32,9 @@ settle(app)
 survivor = next(c.split("=")[1] for c in app.game.choices() if c.startswith("ChooseSurvivor"))
 print("survivor", survivor)
 click_at(*screen_of(app, survivor))
+key("Escape")                                      # changed her mind: Esc closes the piece's menu only
+print("esc", app.menu.open, app.game_menu.frame is not None)
+click_at(*screen_of(app, survivor))
 print("menu1", [(i.label, i.legal) for i in app.menu.items])
 click(app.menu.buttons[0]); settle(app)
 print("hud1|" + panel())
@@ -74,6 +77,7 @@ def test_a_new_user_starts_s1_and_flicks_a_survivor_with_the_mouse(tmp_path, mon
     assert "team A to play" in lines["hud0"] and "left" not in lines["hud0"].split(" | ")[0]
     survivor = lines["survivor"]
     name = survivor.removeprefix("survivor-")
+    assert lines["esc"] == "False False"
     assert lines["menu1"].startswith(f"[('choose survivor {name}', True)")
     assert "2 actions left" in lines["hud1"]
     assert "('move', True)" in lines["menu2"]
