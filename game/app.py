@@ -283,11 +283,12 @@ class PlayApp:
 
     def active_piece(self) -> str | None:
         """The piece being played: the rules' active survivor (or flicker), else the selection."""
+        return self.rules_active() or self.selected
+
+    def rules_active(self) -> str | None:
         if self.game is not None and hasattr(self.game, "bridge") and hasattr(self.game.bridge.engine.state, "flow"):
-            flow = self.game.bridge.engine.state.flow
-            if getattr(flow, "active", None):
-                return flow.active
-        return self.selected
+            return getattr(self.game.bridge.engine.state.flow, "active", None) or None
+        return None
 
     def view(self, name: str) -> None:
         """Ease to a preset: overview, top, eye (the active survivor), tower, focus."""
@@ -311,7 +312,7 @@ class PlayApp:
                 self.hud.setText(text)
             if hasattr(self.game, "preview"):
                 self._draw_preview()
-            active = self.active_piece() if hasattr(self.game, "bridge") else None
+            active = self.rules_active()             # not the selection: a click opening a menu stays put
             if active != self._active_seen:          # a survivor starts to play: the camera looks at it
                 self._active_seen = active
                 if active is not None and active in self.ids:
