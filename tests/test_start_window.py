@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.window_drivers import PRELUDE
 from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
 
 pytestmark = pytest.mark.render
@@ -19,22 +20,7 @@ from game.settings import user_dir
 shell = run_start(frames=30)
 base = shell.base
 
-def step(n):
-    for _ in range(n):
-        base.taskMgr.step()
-
-win = subprocess.run(["xdotool", "search", "--name", "feltbox"], capture_output=True, text=True,
-                     check=True).stdout.split()[0]
-
-def click(widget):
-    l, r, b, t = widget.getBounds()
-    p = base.render2d.getRelativePoint(widget, Point3((l + r) / 2, 0, (b + t) / 2))
-    x, y = int((p.x + 1) / 2 * base.win.getXSize()), int((1 - p.z) / 2 * base.win.getYSize())
-    subprocess.run(["xdotool", "mousemove", "--window", win, str(x), str(y)], check=True); step(8)
-    subprocess.run(["xdotool", "click", "1"], check=True); step(6)
-
-def key(k):
-    subprocess.run(["xdotool", "key", "--window", win, k], check=True); step(6)
+""" + PRELUDE + r"""
 
 screen = shell.screen
 print("continue", screen.bottom["Continue"]["state"])
@@ -97,23 +83,8 @@ from scenes.loader import load_flickem
 base = open_base()
 shell = Shell(base)
 shell.play(WindowGame(load_flickem(9), 0, "none"))     # S9 hot-seat: both teams at the window
-
-def step(n):
-    for _ in range(n):
-        base.taskMgr.step()
-
-def shot(path):
-    base.graphicsEngine.renderFrame()
-    base.graphicsEngine.renderFrame()
-    base.win.saveScreenshot(Filename(path))
-
+""" + PRELUDE + r"""
 step(30)
-win = subprocess.run(["xdotool", "search", "--name", "feltbox"], capture_output=True, text=True,
-                     check=True).stdout.split()[0]
-
-def key(k):
-    subprocess.run(["xdotool", "key", "--window", win, k], check=True); step(6)
-
 h = shell.app.handover
 print("cover|" + h.label["text"].splitlines()[0])
 shot(sys.argv[1].replace(".png", "-cover.png"))
@@ -160,22 +131,7 @@ from game.shell import run_start
 shell = run_start(frames=30)
 base = shell.base
 
-def step(n):
-    for _ in range(n):
-        base.taskMgr.step()
-
-win = subprocess.run(["xdotool", "search", "--name", "feltbox"], capture_output=True, text=True,
-                     check=True).stdout.split()[0]
-
-def click(widget):
-    l, r, b, t = widget.getBounds()
-    p = base.render2d.getRelativePoint(widget, Point3((l + r) / 2, 0, (b + t) / 2))
-    x, y = int((p.x + 1) / 2 * base.win.getXSize()), int((1 - p.z) / 2 * base.win.getYSize())
-    subprocess.run(["xdotool", "mousemove", "--window", win, str(x), str(y)], check=True); step(8)
-    subprocess.run(["xdotool", "click", "1"], check=True); step(6)
-
-def key(k):
-    subprocess.run(["xdotool", "key", "--window", win, k], check=True); step(6)
+""" + PRELUDE + r"""
 
 print("continue", shell.screen.bottom["Continue"]["state"])
 click(shell.screen.bottom["Continue"])
