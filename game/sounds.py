@@ -5,10 +5,12 @@ feltbox synthesises itself (game/sound_synth.py, shipped in game/sounds/).
 rules events the window's player sees (``app.game.listeners``) and watches the flick animations
 (``app.animation``: a new one is a flick, and a piece whose speed changes suddenly between two
 60 Hz frames is a hit). Rules-event sounds wait for the animation of the action that caused them
-(the listener hears the events when the action is applied, before its frames play): a hit event
-(a shot, a wound) sounds at the animation's first detected hit frame (instead of that frame's
-clack), the others (a zombie falls, the rush, the dice) at its last frame, in the order the rules
-told them; with no animation they sound at once. Volume and on/off come from game/settings.Settings. With sound off, no
+(the listener hears the events when the action is applied, before its frames play): each batch
+is stamped with the frame its episode ends at (the game's ``frames`` gathered so far: a flick,
+then the bots' and the rushes' episodes follow in one animation), a hit event (a shot, a bat)
+sounds at the first detected hit frame up to there (instead of that frame's clack), the others
+(a zombie falls, the rush, the dice) at that frame, or at the last frame when the game gives no
+stamp; in the rules' order; with no animation they sound at once. Volume and on/off come from game/settings.Settings. With sound off, no
 audio device or the null audio library the add-on stays silent and never raises.
 
 ``audio_prc(settings)`` is the prc line the window should load before ShowBase starts: OpenAL when
@@ -31,7 +33,7 @@ MAX_HITS = 12                 # hit sounds per animation
 
 EVENT_SOUNDS = {
     "reaction LOUD": "rush", "reaction QUIET": "rush", "new horde": "rush",
-    "shot hit": "hit", "zombie wounded": "hit", "fight attack": "hit", "bat succeeded": "hit",
+    "shot hit": "hit", "zombie wounded": "fall", "fight attack": "hit", "bat succeeded": "hit",
     "zombie killed at short distance": "hit", "attack": "hit", "hits": "hit",
     "survivor fell": "fall", "survivor died": "fall", "survivor lost a life": "fall",
     "zombie killed in a fight": "fall", "defeated": "fall", "death spiral plummet": "fall",
@@ -99,7 +101,8 @@ class Sounds:
         self.sfx: dict[str, object] = {}
         self.played: list[str] = []          # names played, for tests and the log
         self.queueing = False                # attach_sounds: event sounds wait in ``pending``
-        self.pending: list[str] = []         # ... for the animation (AnimationSounds releases them)
+        self.pending: list[tuple] = []       # ... (name, frame or None) for the animation (AnimationSounds)
+        self.frame_clock = None              # () -> frames of the coming animation gathered so far
         if base is None or self.volume <= 0.0:
             return
         try:
@@ -148,7 +151,8 @@ class Sounds:
             if name and name not in names:
                 names.append(name)
         if self.queueing:
-            self.pending += names
+            at = self.frame_clock() if self.frame_clock is not None else None
+            self.pending += [(name, at) for name in names]
             return
         for name in names:
             self.play(name)
@@ -175,7 +179,7 @@ class AnimationSounds:
         frames = self.app.animation
         if frames is None:                    # none, or it just ended: everything queued sounds now
             self.current, self.hits = None, []
-            self.due += [[name, 0] for name in self.sounds.pending]
+            self.due += [[name, 0] for name, _ in self.sounds.pending]
             self.sounds.pending = []
             self._release(float("inf"))
             return task.cont
@@ -184,10 +188,15 @@ class AnimationSounds:
             self.current, self.hits = frames, hit_frames(frames)
             if len(frames) > 1:
                 self.sounds.play("flick")
-            end = len(frames) - 1
-            for name in self.sounds.pending:
-                if name == "hit" and self.hits and not any(d[0] == "hit" for d in self.due):
-                    self.due.append([name, self.hits.pop(0)])     # the event's sound, not a clack
+            last, begin, episode = len(frames) - 1, 0, (None, 0)
+            for name, at in self.sounds.pending:
+                end = last if at is None else min(max(at - 1, 0), last)     # the episode's last frame
+                if at != episode[0]:
+                    begin, episode = episode[1], (at, end)                # its first frame
+                hit = next((h for h in self.hits if begin <= h <= end), None)
+                if name == "hit" and hit is not None:
+                    self.hits.remove(hit)                          # the event's sound, not a clack
+                    self.due.append([name, hit])
                 else:
                     self.due.append([name, end])
             self.sounds.pending = []
@@ -206,6 +215,8 @@ def attach_sounds(app, settings=None) -> Sounds:
     app.sounds = sounds
     if app.game is not None and hasattr(app.game, "listeners"):
         app.game.listeners.append(sounds.on_events)
+        if isinstance(getattr(app.game, "frames", None), list):     # Dead of Winter: episodes' frames
+            sounds.frame_clock = lambda: sum(len(f) for f in app.game.frames)
     watcher = AnimationSounds(app, sounds)
     app.base.taskMgr.add(watcher.update, "feltbox-sounds")
     if app.game is None:
