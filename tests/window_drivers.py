@@ -44,15 +44,16 @@ def screen_of(app, piece, z=2.5):
     assert base.camLens.project(p3, p2), piece + " is not in view"
     return to_pixels(p2.x, p2.y)
 
-def settle(app, frames=900):
+def settle_app(app, frames=900):
     for _ in range(frames):
         step(1)
         if app.animation is None and not app.rig.moving:
             break
     step(3)
 
-def shot(path):
+def save_shot(path):
     base.graphicsEngine.renderFrame()
     base.graphicsEngine.renderFrame()
     base.win.saveScreenshot(Filename(str(path)))
+settle, shot = settle_app, save_shot
 '''
