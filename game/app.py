@@ -26,6 +26,7 @@ HELP = ("left-drag back from a piece: flick (shift: fine, ctrl: lock power)  |  
         "middle/shift+right-drag, WASD: pan  |  wheel/+/-: zoom  |  1-4: views, F: focus  |  P: aim preview  |  esc: quit")
 GAME_HELP = ("click a piece: its actions  |  a, b, c...: choices  |  drag back: flick (shift fine, ctrl lock power)  |  "
              "right-drag orbit, middle-drag/shift+arrows pan, wheel zoom  |  1-4 views, 5 focus  |  shift+P preview")
+ESC_HELP = "  |  esc: quit"         # the in-game menu (game/game_menu.py) makes it "esc: menu ..."
 CLICK = 0.012          # mouse travel (window coords) below which a press-release is a click
 
 
@@ -74,7 +75,7 @@ class PlayApp:
                                 mayChange=True)
         if game is not None:
             self.on_flick = lambda piece, direction, power: game.aim(direction, power)
-            self.help.setText(getattr(game, "HELP", GAME_HELP))
+            self.help.setText(getattr(game, "HELP", GAME_HELP) + ESC_HELP)
         self.preview_node = base.render.attachNewNode("preview")   # outlines the game supplies
         self.preview_key: bytes = b""
         self.picker = Picker(base, self.scene)
@@ -282,11 +283,12 @@ class PlayApp:
 
     def active_piece(self) -> str | None:
         """The piece being played: the rules' active survivor (or flicker), else the selection."""
+        return self.rules_active() or self.selected
+
+    def rules_active(self) -> str | None:
         if self.game is not None and hasattr(self.game, "bridge") and hasattr(self.game.bridge.engine.state, "flow"):
-            flow = self.game.bridge.engine.state.flow
-            if getattr(flow, "active", None):
-                return flow.active
-        return self.selected
+            return getattr(self.game.bridge.engine.state.flow, "active", None) or None
+        return None
 
     def view(self, name: str) -> None:
         """Ease to a preset: overview, top, eye (the active survivor), tower, focus."""
@@ -310,7 +312,7 @@ class PlayApp:
                 self.hud.setText(text)
             if hasattr(self.game, "preview"):
                 self._draw_preview()
-            active = self.active_piece() if hasattr(self.game, "bridge") else None
+            active = self.rules_active()             # not the selection: a click opening a menu stays put
             if active != self._active_seen:          # a survivor starts to play: the camera looks at it
                 self._active_seen = active
                 if active is not None and active in self.ids:
@@ -331,8 +333,8 @@ class PlayApp:
                 self.status.setText(f"{self.selected}: power {power:.2f}, direction {direction:.0f} deg")
         elif self.animation is None:
             hover = self.picker.update(tuple(self.orbit.eye()), enabled=not self.menu.open)
-            flicks = self.game is None or not hasattr(self.game, "preview")
-            self.status.setText(f"{hover or ''}" + (f"   last flick power {self.last_power:.2f}" if flicks else "")
+            self.status.setText(f"{hover or ''}"            # the last power: free play only (noise in a rules game)
+                                + (f"   last flick power {self.last_power:.2f}" if self.game is None else "")
                                 + ("   [aim preview on]" if self.preview_on else ""))
         if self.animation is not None:
             self.anim_time += dt

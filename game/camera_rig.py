@@ -8,6 +8,9 @@ Decisions:
 * Presets: ``overview`` (the whole city at 48 deg), ``top`` (straight down), ``eye`` (at the
   active figure's head, looking the way the table is: toward the city centre), ``tower`` (close on the zombie tower), ``focus``
   (keeps the heading, closes in on a piece).
+* Wheel and +/- zoom are eased too: each notch moves a zoom goal (the notches add up) and the
+  distance eases toward it in log space with smoothstep over ``ZOOM_EASE_S`` = 0.2 s from where
+  it is; orbiting or panning meanwhile keep the zoom going, a preset takes over.
 * Mouse and key speeds scale with ``Settings.mouse_sensitivity``.
 """
 from __future__ import annotations
@@ -19,6 +22,8 @@ import numpy as np
 from game.camera import Orbit
 
 EASE_S = 0.4
+ZOOM_EASE_S = 0.2
+MIN_DISTANCE, MAX_DISTANCE = 15.0, 400.0       # game/camera.Orbit.zoom's limits
 
 
 def smoothstep(t: float) -> float:
@@ -68,18 +73,32 @@ class CameraRig:
     _from: Orbit | None = None
     _to: Orbit | None = None
     _t: float = 0.0
+    _zoom: tuple[float, float, float] | None = None    # (distance from, goal, eased fraction)
 
     def go(self, target: Orbit) -> None:
         """Start an eased transition from where the camera is to ``target``."""
+        self._zoom = None
         self._from, self._to, self._t = Orbit(np.array(self.orbit.target, float), self.orbit.heading,
                                               self.orbit.pitch, self.orbit.distance), target, 0.0
 
     @property
     def moving(self) -> bool:
-        return self._to is not None
+        return self._to is not None or self._zoom is not None
+
+    @property
+    def zoom_goal(self) -> float:
+        """The distance the wheel asked for (the distance itself when no zoom is easing)."""
+        return self._zoom[1] if self._zoom is not None else self.orbit.distance
 
     def step(self, dt: float) -> bool:
         """Advance a transition by ``dt`` seconds; True while the camera moved."""
+        if self._zoom is not None:
+            start, goal, t = self._zoom
+            t = min(1.0, t + dt / ZOOM_EASE_S)
+            self.orbit.distance = start * (goal / start) ** smoothstep(t)
+            self._zoom = None if t >= 1.0 else (start, goal, t)
+            if self._to is None:
+                return True
         if self._to is None:
             return False
         self._t = min(1.0, self._t + dt / EASE_S)
@@ -100,8 +119,10 @@ class CameraRig:
         self.orbit.pan(dx * self.sensitivity, dy * self.sensitivity)
 
     def zoom(self, factor: float) -> None:
+        """A wheel notch: the goal moves by ``factor`` and the distance eases toward it."""
         self._to = None
-        self.orbit.zoom(factor ** self.sensitivity)
+        goal = float(np.clip(self.zoom_goal * factor ** self.sensitivity, MIN_DISTANCE, MAX_DISTANCE))
+        self._zoom = (self.orbit.distance, goal, 0.0)
 
     def follow(self, xy, rate: float = 0.15) -> None:
         """Drift the target toward a moving piece (after a flick)."""

@@ -57,9 +57,19 @@ class GameMenu:
     def _keys(self, on: bool) -> None:
         choice_keys(self.app, on)
 
+    def covered(self) -> bool:
+        """Is the hot-seat hand-over cover up? (Only its space key acts then.)"""
+        return bool(getattr(getattr(self.app, "handover", None), "active", False))
+
     def toggle(self) -> None:
+        """Esc: close what is open (this menu, else a piece's context menu); never open the menu
+        behind the hot-seat hand-over cover (game/handover.py), whose table is hidden."""
         if self.frame is not None:
             self.close()
+        elif getattr(self.app, "menu", None) is not None and self.app.menu.open:
+            self.app.menu.close()
+        elif self.covered():
+            return
         else:
             self.open()
 
@@ -122,6 +132,8 @@ class GameMenu:
 
     def _rewind(self, how) -> None:
         self.close()
+        if self.covered():
+            return
         if self.app.animation is not None:
             self.say("wait for the pieces to stop")
             return
@@ -152,7 +164,7 @@ class GameMenu:
 
     def open_load(self) -> None:
         from game.saves import autosave_path, list_saves
-        if self.shell is None:
+        if self.shell is None or self.covered():
             return
         paths = ([autosave_path()] if autosave_path().exists() else []) + list_saves()[:7]
         rows = [(p.stem, (lambda p=p: self.load(p))) for p in paths] or [("no saves yet", None)]
@@ -175,5 +187,10 @@ def choice_keys(app, on: bool) -> None:
 
 
 def attach_game_menu(app, shell=None) -> GameMenu:
-    app.menu = GameMenu(app, shell)
-    return app.menu
+    """``app.game_menu`` (``app.menu`` stays the pieces' context menu, game/context_menu.py); the
+    help line names its keys."""
+    from game.app import ESC_HELP
+    keys = "  |  esc: menu  |  ctrl-s: save  |  ctrl-z: undo" + ("  |  F9: load" if shell is not None else "")
+    app.help.setText(app.help.getText().replace(ESC_HELP, keys))
+    app.game_menu = GameMenu(app, shell)
+    return app.game_menu

@@ -12,9 +12,11 @@ No Panda3D here (unit-tested headless). For a piece the menu lists
   dataclasses, so ``game.apply(state, action)`` is a dry run) and ``IllegalAction.reason`` kept,
   preceded by a plain-words hint for the common cases (not your team, the pretzel holder first...).
 
-Tail Feathers (game/tf_window_game.py): the legal actions naming the clicked bird, picked with
-``TFWindowGame.pick(index)``; its rules refuse too many shapes of action to guess candidates, so
-no greyed items there.
+Tail Feathers (game/tf_window_game.py): the legal actions naming the clicked figure or its unit,
+picked with ``TFWindowGame.pick(index)``; then, greyed, the action kinds the figure has (activate
+its unit, launch for a bird on the ground, attack with it) that no legal action offers now, each
+with the rules' reason from a dry run of one candidate of the kind, preceded by a plain-words hint
+(another player's unit, already activated, not the phase, activate it first...).
 """
 from __future__ import annotations
 
@@ -130,9 +132,68 @@ def _hint(state, piece: str, action, reason: str, legal: list) -> str:
 
 
 def tf_items(tf_game, piece: str, label=str) -> list[MenuItem]:
-    """The legal actions of a Tail Feathers window game naming ``piece``."""
+    """A Tail Feathers figure's menu: the legal actions naming it (or its unit), then the greyed
+    kinds it cannot do now with the reason."""
     tf_game._refresh()
-    return [MenuItem(label(a), k) for k, a in enumerate(tf_game._seen) if names(a, piece)]
+    legal = tf_game._seen
+    state = tf_game.bridge.engine.state
+    fig = next((f for f in state.data.figures if f.id == piece), None)
+    unit = fig.unit if fig is not None else piece
+    others = {f.id for f in state.data.figures} - {piece}
+
+    def concerns(a) -> bool:          # names the figure, or its unit and no other figure (a squad's pick)
+        return names(a, piece) or (unit != piece and names(a, unit) and not _names_other_piece(a, piece, others))
+    items = [MenuItem(label(a), k) for k, a in enumerate(legal) if concerns(a)]
+    if fig is None or not legal:
+        return items
+    for kind, action in _tf_candidates(state, fig):
+        if any(type(a) is type(action) and concerns(a) for a in legal):
+            continue
+        try:
+            tf_game.bridge.engine.game.apply(state, action)
+            reason = "not offered now"
+        except IllegalAction as exc:      # the rules' words, the candidate's fields left out
+            reason = exc.reason.replace(str(action), type(action).__name__)
+        except Exception as exc:          # a rules module refusing in its own way: still a reason
+            reason = f"{type(exc).__name__}: {exc}"
+        hint = _tf_hint(state, fig, kind, tf_game.decider())
+        items.append(MenuItem(f"{kind} {piece}", None, f"{hint} ({reason})" if hint else reason))
+    return items
+
+
+def _tf_candidates(state, fig) -> list[tuple[str, object]]:
+    """(kind, one action of the kind) a figure could take part in, legal or not."""
+    from rules.tailfeathers.activation import Activate, AttackWith
+    from rules.tailfeathers.phases import LAUNCH_HEADINGS, Launch
+    unit = state.data.unit(fig.unit)
+    out = [("activate", Activate(unit.id, tuple(f.id for f in state.data.figures_of(unit.id))))]
+    if unit.kind == "bird":
+        out.append(("launch", Launch(fig.id, LAUNCH_HEADINGS[0])))
+    enemy = next((p.alliance for p in state.data.players if p.alliance != fig.alliance), "")
+    out.append(("attack with", AttackWith(fig.id, f"nest:{enemy}", "melee")))
+    return out
+
+
+def _tf_hint(state, fig, kind: str, decider) -> str:
+    """Why a Tail Feathers figure cannot do ``kind`` now, in plain words, where obvious."""
+    f = state.flow
+    unit = state.data.unit(fig.unit)
+    if decider is not None and unit.alliance != decider:
+        return f"{unit.id} is the {unit.alliance}'s unit; {decider} decides now"
+    if fig.where in ("casualty", "reserves", "mission"):
+        return f"{fig.id} is off the field ({fig.where})"
+    if kind == "activate":
+        if unit.activated:
+            return f"{unit.id} has already activated this round"
+        if f.waiting != "activate":
+            return "units activate in the activation phase"
+    if kind == "launch":
+        if f.waiting != "tilt":
+            return "birds launch in the tilt phase"
+        return f"{fig.id} is not the bird being set now"
+    if kind == "attack with" and f.active != unit.id:
+        return f"activate {unit.id} first"
+    return ""
 
 
 def items_for(window_game, piece: str) -> list[MenuItem]:

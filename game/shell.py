@@ -105,7 +105,7 @@ class Shell:
         for addon in (attach_hud, attach_sounds, *self.addons):
             addon(self.app)
         if note:
-            self.app.menu.say(note)
+            self.app.game_menu.say(note)
 
     def load(self, path, say) -> None:
         """Load the save at ``path`` and play it; ``say`` shows a bad save's one-line reason."""

@@ -4,7 +4,13 @@ feltbox synthesises itself (game/sound_synth.py, shipped in game/sounds/).
 ``attach_sounds(app)`` is a window add-on (game/app.run_window(addons=...)): it listens to the
 rules events the window's player sees (``app.game.listeners``) and watches the flick animations
 (``app.animation``: a new one is a flick, and a piece whose speed changes suddenly between two
-60 Hz frames is a hit). Volume and on/off come from game/settings.Settings. With sound off, no
+60 Hz frames is a hit). Rules-event sounds wait for the animation of the action that caused them
+(the listener hears the events when the action is applied, before its frames play): each batch
+is stamped with the frame its episode ends at (the game's ``frames`` gathered so far: a flick,
+then the bots' and the rushes' episodes follow in one animation), a hit event (a shot, a bat)
+sounds at the first detected hit frame up to there (instead of that frame's clack), the others
+(a zombie falls, the rush, the dice) at that frame, or at the last frame when the game gives no
+stamp; in the rules' order; with no animation they sound at once. Volume and on/off come from game/settings.Settings. With sound off, no
 audio device or the null audio library the add-on stays silent and never raises.
 
 ``audio_prc(settings)`` is the prc line the window should load before ShowBase starts: OpenAL when
@@ -27,7 +33,7 @@ MAX_HITS = 12                 # hit sounds per animation
 
 EVENT_SOUNDS = {
     "reaction LOUD": "rush", "reaction QUIET": "rush", "new horde": "rush",
-    "shot hit": "hit", "zombie wounded": "hit", "fight attack": "hit", "bat succeeded": "hit",
+    "shot hit": "hit", "zombie wounded": "fall", "fight attack": "hit", "bat succeeded": "hit",
     "zombie killed at short distance": "hit", "attack": "hit", "hits": "hit",
     "survivor fell": "fall", "survivor died": "fall", "survivor lost a life": "fall",
     "zombie killed in a fight": "fall", "defeated": "fall", "death spiral plummet": "fall",
@@ -94,6 +100,9 @@ class Sounds:
         self.volume = float(settings.volume) if settings.sound else 0.0
         self.sfx: dict[str, object] = {}
         self.played: list[str] = []          # names played, for tests and the log
+        self.queueing = False                # attach_sounds: event sounds wait in ``pending``
+        self.pending: list[tuple] = []       # ... (name, frame or None) for the animation (AnimationSounds)
+        self.frame_clock = None              # () -> frames of the coming animation gathered so far
         if base is None or self.volume <= 0.0:
             return
         try:
@@ -141,40 +150,73 @@ class Sounds:
                 name = None                  # no zombie rushes: no rumble
             if name and name not in names:
                 names.append(name)
+        if self.queueing:
+            at = self.frame_clock() if self.frame_clock is not None else None
+            self.pending += [(name, at) for name in names]
+            return
         for name in names:
             self.play(name)
 
 
 class AnimationSounds:
-    """Per frame: a new flick animation snaps, its hits clack as the frames play."""
+    """Per frame: a new flick animation snaps, its hits clack as the frames play, and the rules'
+    event sounds queued for it are released at their frames (``due``: [name, frame])."""
 
     def __init__(self, app, sounds: Sounds):
         self.app, self.sounds = app, sounds
         self.current = None
         self.hits: list[int] = []
+        self.due: list[list] = []
+
+    def _release(self, k: float) -> None:
+        """Play, in the rules' order, the queued event sounds due at frame ``k``."""
+        ready = [d for d in self.due if d[1] <= k]
+        self.due = [d for d in self.due if d[1] > k]
+        for name, _ in ready:
+            self.sounds.play(name)
 
     def update(self, task):
         frames = self.app.animation
-        if frames is None:
-            self.current = None
+        if frames is None:                    # none, or it just ended: everything queued sounds now
+            self.current, self.hits = None, []
+            self.due += [[name, 0] for name, _ in self.sounds.pending]
+            self.sounds.pending = []
+            self._release(float("inf"))
             return task.cont
         if frames is not self.current:
+            self._release(float("inf"))       # a previous animation cut short
             self.current, self.hits = frames, hit_frames(frames)
             if len(frames) > 1:
                 self.sounds.play("flick")
+            last, begin, episode = len(frames) - 1, 0, (None, 0)
+            for name, at in self.sounds.pending:
+                end = last if at is None else min(max(at - 1, 0), last)     # the episode's last frame
+                if at != episode[0]:
+                    begin, episode = episode[1], (at, end)                # its first frame
+                hit = next((h for h in self.hits if begin <= h <= end), None)
+                if name == "hit" and hit is not None:
+                    self.hits.remove(hit)                          # the event's sound, not a clack
+                    self.due.append([name, hit])
+                else:
+                    self.due.append([name, end])
+            self.sounds.pending = []
         k = int(self.app.anim_time * 60)
         while self.hits and self.hits[0] <= k:
             self.hits.pop(0)
             self.sounds.play("hit")
+        self._release(k)
         return task.cont
 
 
 def attach_sounds(app, settings=None) -> Sounds:
     """The window add-on: sounds on rules events and flick animations; returns the Sounds."""
     sounds = Sounds(app.base, settings)
+    sounds.queueing = True
     app.sounds = sounds
     if app.game is not None and hasattr(app.game, "listeners"):
         app.game.listeners.append(sounds.on_events)
+        if isinstance(getattr(app.game, "frames", None), list):     # Dead of Winter: episodes' frames
+            sounds.frame_clock = lambda: sum(len(f) for f in app.game.frames)
     watcher = AnimationSounds(app, sounds)
     app.base.taskMgr.add(watcher.update, "feltbox-sounds")
     if app.game is None:

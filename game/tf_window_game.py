@@ -89,8 +89,8 @@ def label(action) -> str:
 
 
 class TFWindowGame:
-    HELP = ("keys a, b, c...: choose  |  [ ]: highlight (a flight shows its templates)  |  enter: pick it  |  "
-            "page up/down  |  right-drag/arrows: orbit  |  wheel: zoom  |  esc: menu  |  ctrl-z: undo")
+    HELP = ("click a bird: its actions  |  a, b, c...: choose  |  [ ]: highlight (a flight shows its templates)  |  "
+            "enter: pick it  |  page up/down  |  right-drag/arrows: orbit  |  wheel: zoom")   # + esc (game/app.py)
 
     def __init__(self, scene: TFScene, seed: int = 0, bots: str = "none"):
         self.bridge = TFBridge(scene, seed)

@@ -24,8 +24,8 @@ KEYS = "abcdefghijklmnopqrstuvwxyz"
 
 
 class WindowGame:
-    HELP = ("keys a, b, c...: choose  |  left-drag back from a piece: flick  |  right-drag/arrows: orbit  |  "
-            "wheel: zoom  |  esc: menu  |  ctrl-s: save  |  ctrl-z: undo")
+    HELP = ("click a piece: its actions  |  a, b, c...: choose  |  drag back: flick (shift fine, ctrl lock power)  |  "
+            "right-drag/arrows: orbit  |  wheel: zoom  |  1-5: views")     # + esc (game/app.py, game_menu.py)
     def __init__(self, scene: Scene, seed: int = 0, bots: str = "none", first: str | None = None):
         """``first``: the team that starts (hot-seat order, chosen at the start screen): it takes
         the first player token (the pretzel) on its first survivor in the city."""

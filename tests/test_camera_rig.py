@@ -55,7 +55,35 @@ def test_sensitivity_scales_mouse_speed():
     slow.rotate(10, 0)
     assert slow.orbit.heading == pytest.approx(5.0)
     slow.zoom(0.81)
+    assert slow.zoom_goal == pytest.approx(90.0)
+    slow.step(1.0)
     assert slow.orbit.distance == pytest.approx(90.0)
+
+
+def test_wheel_zoom_eases_toward_a_goal_the_notches_add_up():
+    from game.camera_rig import ZOOM_EASE_S
+    rig = CameraRig(Orbit(np.zeros(3), 0.0, 40.0, 100.0))
+    rig.zoom(0.9)
+    assert rig.orbit.distance == 100.0 and rig.moving          # nothing jumps at the notch
+    distances = []
+    for _ in range(5):
+        rig.step(ZOOM_EASE_S / 10)
+        distances.append(rig.orbit.distance)
+    assert 90.0 < distances[-1] < 100.0                        # halfway through the ease
+    steps = -np.diff([100.0] + distances)
+    assert np.all(steps > 0) and steps[0] < steps[-1]          # eased in (smoothstep), always closer
+    assert distances[2] == pytest.approx(100.0 * 0.9 ** 0.216, rel=1e-6)   # log space: smoothstep(0.3)
+    rig.zoom(0.9)                                              # a second notch mid-way: the goal adds up
+    assert rig.zoom_goal == pytest.approx(81.0)
+    for _ in range(20):
+        rig.step(ZOOM_EASE_S / 10)
+    assert rig.orbit.distance == pytest.approx(81.0) and not rig.moving
+    for _ in range(40):                                        # clamped to the orbit's limits
+        rig.zoom(0.5)
+    assert rig.zoom_goal == 15.0
+    rig.go(Orbit(np.zeros(3), 0.0, 48.0, 150.0))              # a preset takes over
+    rig.step(10.0)
+    assert rig.orbit.distance == pytest.approx(150.0) and not rig.moving
 
 
 def test_the_camera_follows_the_body_a_flick_moves_most():

@@ -108,3 +108,75 @@ print("off", {s.getVolume() for s in sounds.sfx.values()})
     assert "audible True ['click', 'dice', 'fall', 'flick', 'hit', 'rush'] {0.5}" in out.stdout
     assert "status 2" in out.stdout                 # AudioSound.PLAYING
     assert "off {0.0}" in out.stdout                # the settings screen turned sound off
+
+
+def test_event_sounds_wait_for_the_animation_and_come_out_in_order():
+    """A flick's rules events arrive when it is applied; on the null audio device the queue plays
+    the shot's hit at the first collision frame and the fall and the rush at the last frame."""
+    from game.sounds import AnimationSounds
+
+    class App:
+        animation, anim_time = None, 0.0
+
+    sounds = Sounds(None, Settings())              # the null audio: silent, ``played`` still kept
+    sounds.queueing = True
+    app = App()
+    watch = AnimationSounds(app, sounds)
+    sounds.on_events([Event("shot hit", {}), Event("zombie wounded", {}),
+                      Event("reaction LOUD", {"rush": ["zombie-01"]})])
+    assert sounds.played == [] and [n for n, _ in sounds.pending] == ["hit", "fall", "rush"]
+    frames = np.zeros((60, 2, 7))
+    frames[:, :, 3] = 1.0
+    frames[:30, 0, 0] = np.arange(30) * 1.0        # collides at frame 29 (as above)
+    frames[30:, 0, 0] = 29.0
+    frames[30:, 1, 0] = 50.0 + np.arange(30) * 0.8
+    frames[:30, 1, 0] = 50.0
+    app.animation = frames
+    heard = []
+    for k in range(62):
+        app.anim_time = k / 60
+        if k == 61:
+            app.animation = None                   # the window ends the animation
+        watch.update(type("Task", (), {"cont": 1}))
+        heard += [(k, name) for name in sounds.played[len(heard):]]
+    assert heard == [(0, "flick"), (29, "hit"), (59, "fall"), (59, "rush")]
+    sounds.on_events([Event("rolled", {})])        # no animation follows (a choice key): at once
+    watch.update(type("Task", (), {"cont": 1}))
+    assert sounds.played[-1] == "dice" and sounds.pending == []
+
+
+def test_each_batch_sounds_where_its_episode_ends_in_the_animation():
+    """One animation holds a flick and the rush after it: the game's frames gathered when the
+    events came stamp them; the shot's sounds come with the flick, the rumble after the rush."""
+    from game.sounds import AnimationSounds
+
+    class App:
+        animation, anim_time = None, 0.0
+
+    sounds, app, gathered = Sounds(None, Settings()), App(), [0]
+    sounds.queueing, sounds.frame_clock = True, lambda: gathered[0]
+    watch = AnimationSounds(app, sounds)
+    frames = np.zeros((91, 2, 7))
+    frames[:, :, 3] = 1.0
+    frames[:30, 0, 0] = np.arange(30) * 1.0            # the flick: a collision at frame 29
+    frames[30:, 0, 0] = 29.0
+    frames[:30, 1, 0] = 50.0
+    frames[30:60, 1, 0] = 50.0 + np.arange(30) * 0.8
+    frames[60:, 1, 0] = frames[59, 1, 0]
+    frames[60:75, 0, 0] = 29.0 + np.arange(15) * 1.0   # the rush's zombie stops short at frame 74
+    frames[75:, 0, 0] = 43.0
+    sounds.on_events([Event("survivor chosen", {})])
+    gathered[0] = 40                                  # the flick's episode: 40 frames
+    sounds.on_events([Event("shot hit", {}), Event("zombie wounded", {}), Event("reaction LOUD", {"rush": ["z"]})])
+    gathered[0] = 90                                  # the rush's episode
+    sounds.on_events([Event("survivor fell", {})])
+    app.animation = frames
+    heard = []
+    for k in range(92):
+        app.anim_time = k / 60
+        if k == 91:
+            app.animation = None
+        watch.update(type("Task", (), {"cont": 1}))
+        heard += [(k, name) for name in sounds.played[len(heard):]]
+    assert heard == [(0, "flick"), (29, "hit"), (39, "fall"), (39, "rush"), (59, "hit"), (74, "hit"),
+                     (89, "fall")]

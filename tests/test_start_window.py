@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.window_drivers import PRELUDE
 from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
 
 pytestmark = pytest.mark.render
@@ -19,22 +20,7 @@ from game.settings import user_dir
 shell = run_start(frames=30)
 base = shell.base
 
-def step(n):
-    for _ in range(n):
-        base.taskMgr.step()
-
-win = subprocess.run(["xdotool", "search", "--name", "feltbox"], capture_output=True, text=True,
-                     check=True).stdout.split()[0]
-
-def click(widget):
-    l, r, b, t = widget.getBounds()
-    p = base.render2d.getRelativePoint(widget, Point3((l + r) / 2, 0, (b + t) / 2))
-    x, y = int((p.x + 1) / 2 * base.win.getXSize()), int((1 - p.z) / 2 * base.win.getYSize())
-    subprocess.run(["xdotool", "mousemove", "--window", win, str(x), str(y)], check=True); step(8)
-    subprocess.run(["xdotool", "click", "1"], check=True); step(6)
-
-def key(k):
-    subprocess.run(["xdotool", "key", "--window", win, k], check=True); step(6)
+""" + PRELUDE + r"""
 
 screen = shell.screen
 print("continue", screen.bottom["Continue"]["state"])
@@ -48,17 +34,17 @@ app = shell.app
 print("game", type(app.game).__name__, "hud", app.hud.getText().splitlines()[0])
 choices = app.game.choices()
 key("a"); print("chose", app.game.choices() != choices, len(app.game.bridge.engine.history))
-key("ctrl+z"); print("undo", repr(app.menu.message.getText()), len(app.game.bridge.engine.history))
+key("ctrl+z"); print("undo", repr(app.game_menu.message.getText()), len(app.game.bridge.engine.history))
 for _ in range(300):
     step(1)
     if app.animation is None:
         break
 base.graphicsEngine.renderFrame()
 base.win.saveScreenshot(Filename(sys.argv[1]))
-key("Escape"); print("menu", app.menu.frame is not None)
-click(app.menu.buttons["Save"])
-print("saves", len(list((user_dir() / "saves").glob("*.json"))), "menu", app.menu.frame is not None)
-key("Escape"); click(app.menu.buttons["Quit to start screen"]); step(5)
+key("Escape"); print("menu", app.game_menu.frame is not None)
+click(app.game_menu.buttons["Save"])
+print("saves", len(list((user_dir() / "saves").glob("*.json"))), "menu", app.game_menu.frame is not None)
+key("Escape"); click(app.game_menu.buttons["Quit to start screen"]); step(5)
 print("start again", shell.screen is not None and shell.app is None)
 """
 
@@ -97,28 +83,15 @@ from scenes.loader import load_flickem
 base = open_base()
 shell = Shell(base)
 shell.play(WindowGame(load_flickem(9), 0, "none"))     # S9 hot-seat: both teams at the window
-
-def step(n):
-    for _ in range(n):
-        base.taskMgr.step()
-
-def shot(path):
-    base.graphicsEngine.renderFrame()
-    base.graphicsEngine.renderFrame()
-    base.win.saveScreenshot(Filename(path))
-
+""" + PRELUDE + r"""
 step(30)
-win = subprocess.run(["xdotool", "search", "--name", "feltbox"], capture_output=True, text=True,
-                     check=True).stdout.split()[0]
-
-def key(k):
-    subprocess.run(["xdotool", "key", "--window", win, k], check=True); step(6)
-
 h = shell.app.handover
 print("cover|" + h.label["text"].splitlines()[0])
 shot(sys.argv[1].replace(".png", "-cover.png"))
 key("a")                                  # a choice key while covered: ignored
 print("history", len(shell.app.game.bridge.engine.history))
+key("Escape"); key("ctrl+z"); key("F9")   # no menu, undo or load list behind the cover
+print("esc under cover", shell.app.game_menu.frame is None, h.active, h.step)
 key("space"); print("show|" + h.label["text"].splitlines()[0])
 for _ in range(11):
     key("space")
@@ -141,6 +114,7 @@ def test_hotseat_handover_covers_the_table_before_secret_objectives(tmp_path, mo
     out = _run_in_xvfb(HANDOVER, shot)
     assert "cover|Pass the device to Gabriel (team A)." in out
     assert "history 0" in out
+    assert "esc under cover True True cover" in out
     assert "show|Only for Gabriel (team A): secret objective" in out
     assert "done False 0" in out
     assert "tf cover|Pass the device to mouse." in out and "tf table False" in out
@@ -157,38 +131,23 @@ from game.shell import run_start
 shell = run_start(frames=30)
 base = shell.base
 
-def step(n):
-    for _ in range(n):
-        base.taskMgr.step()
-
-win = subprocess.run(["xdotool", "search", "--name", "feltbox"], capture_output=True, text=True,
-                     check=True).stdout.split()[0]
-
-def click(widget):
-    l, r, b, t = widget.getBounds()
-    p = base.render2d.getRelativePoint(widget, Point3((l + r) / 2, 0, (b + t) / 2))
-    x, y = int((p.x + 1) / 2 * base.win.getXSize()), int((1 - p.z) / 2 * base.win.getYSize())
-    subprocess.run(["xdotool", "mousemove", "--window", win, str(x), str(y)], check=True); step(8)
-    subprocess.run(["xdotool", "click", "1"], check=True); step(6)
-
-def key(k):
-    subprocess.run(["xdotool", "key", "--window", win, k], check=True); step(6)
+""" + PRELUDE + r"""
 
 print("continue", shell.screen.bottom["Continue"]["state"])
 click(shell.screen.bottom["Continue"])
 print("continued", len(shell.app.game.bridge.engine.history), shell.app.game.wants_aim())
-key("Escape"); click(shell.app.menu.buttons["Take back flick"])
-print("asked", sorted(shell.app.menu.buttons))
+key("Escape"); click(shell.app.game_menu.buttons["Take back flick"])
+print("asked", sorted(shell.app.game_menu.buttons))
 key("y"); step(5)
-print("taken back", len(shell.app.game.bridge.engine.history), shell.app.game.wants_aim(), "|" + shell.app.menu.message.getText())
-key("Escape"); click(shell.app.menu.buttons["Quit to start screen"])
+print("taken back", len(shell.app.game.bridge.engine.history), shell.app.game.wants_aim(), "|" + shell.app.game_menu.message.getText())
+key("Escape"); click(shell.app.game_menu.buttons["Quit to start screen"])
 click(shell.screen.bottom["Load..."])
 step(2)
 base.graphicsEngine.renderFrame()
 base.win.saveScreenshot(Filename(sys.argv[1]))
 target = next(b for b in shell.screen.load_buttons if b["text"] == "old-v1")
 click(target); step(5)
-print("loaded v1", len(shell.app.game.bridge.engine.history), "|" + shell.app.menu.message.getText())
+print("loaded v1", len(shell.app.game.bridge.engine.history), "|" + shell.app.game_menu.message.getText())
 """
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.window_drivers import PRELUDE
 from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
 
 pytestmark = pytest.mark.render
 
-DRIVER = r'''
-import subprocess, sys, time
-from panda3d.core import Filename, Point2, Point3
+DRIVER = r"""
+import sys
 from game.app import run_window
 from game.settings import Settings
 from game.window_game import WindowGame
@@ -24,43 +24,22 @@ app = run_window(game.city.bodies, game.bridge.session.poses.copy(), "feltbox-fl
                  frames=5, game=game, settings=Settings(aim_preview=True))
 base = app.base
 out = sys.argv[1]
+""" + PRELUDE + r"""
 
-def step(n):
-    for _ in range(n):
-        base.taskMgr.step()
-
-def xdo(*args):
-    subprocess.run(["xdotool", *map(str, args)], check=True)
-
-def settle():
-    for _ in range(900):
-        step(1)
-        if app.animation is None and not app.rig.moving:
-            break
-    step(3)
-
-def screen(piece, z=2.5):
-    pos = app.piece_xy(piece)
-    p3 = base.cam.getRelativePoint(base.render, Point3(pos[0], pos[1], z))
-    p2 = Point2()
-    assert base.camLens.project(p3, p2), piece + " is not in view"
-    w, h = base.win.getXSize(), base.win.getYSize()
-    return int((p2.x + 1) / 2 * w), int((1 - p2.y) / 2 * h)
+def screen(piece):
+    return screen_of(app, piece)
 
 def at_mouse(mx, my):
-    w, h = base.win.getXSize(), base.win.getYSize()
-    return int((mx + 1) / 2 * w), int((1 - my) / 2 * h)
-
-win = subprocess.run(["xdotool", "search", "--name", "feltbox-flow"], capture_output=True, text=True, check=True).stdout.split()[0]
+    return to_pixels(mx, my)
 
 def click(x, y):
-    xdo("mousemove", "--window", win, x, y); step(4)
-    xdo("mousedown", 1); step(3)
-    xdo("mouseup", 1); step(4)
+    click_at(x, y)
+
+def settle():
+    settle_app(app)
 
 def shot(name):
-    base.graphicsEngine.renderFrame()
-    base.win.saveScreenshot(Filename(out + name + ".png"))
+    save_shot(out + name + ".png")
 
 hud0 = app.hud.getText().splitlines()[0]
 print("hud0", hud0)
@@ -112,7 +91,7 @@ app.apply_settings(Settings(shadows=True, aim_preview=True)); step(3)
 base.messenger.send("f3"); step(2)
 print("meter", base.frameRateMeter is not None)
 print("settings", app.shadows, app.preview_on)
-'''
+"""
 
 
 def _dark_panel(shot) -> int:
