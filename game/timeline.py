@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from game.event_feed import name, sentence
+
 HZ = 60
 HOLD = 36                      # frames the last frame of an episode is held (0.6 s)
 SMOOTH = 18.0                  # follow-camera smoothing, Gaussian sigma in frames
@@ -143,7 +145,7 @@ def _markers(rules, ends: dict[int, int]) -> list[Marker]:
         if rule.type in TURN_ACTIONS:
             data = rule.data if isinstance(rule.data, dict) else {}
             who = data.get(TURN_ACTIONS[rule.type], "")
-            out.append(Marker(point, "turn", f"turn: {who}" if who else "turn"))
+            out.append(Marker(point, "turn", f"{name(who)}'s turn" if who else "turn"))
         for event in rule.events:
             if event.get("kind") not in QUIET_EVENTS:
                 out.append(Marker(point, "event", event_label(event)))
@@ -152,32 +154,13 @@ def _markers(rules, ends: dict[int, int]) -> list[Marker]:
 
 
 def event_label(event: dict) -> str:
-    """One readable line: ``reaction LOUD: rush zombie-01, zombie-02``, ``rolled: bow, cheese (rat)``."""
-    kind, data = str(event.get("kind", "?")), event.get("data")
-    parts = []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            text = _short(value)
-            if text in ("", "[]", "{}"):
-                continue
-            parts.append(text if key in ("player", "survivor", "zombie", "figure", "unit", "target",
-                                         "faces", "bird", "mission") else f"{key} {text}")
-    elif data not in (None, "", [], {}):
-        parts.append(_short(data))
-    label = f"{kind}: {', '.join(parts)}" if parts else kind
+    """One readable line for a RULE record's public event: the HUD feed's sentence
+    (game/event_feed.py), cut to the label's width."""
+    from rules.core import Event
+    data = event.get("data")
+    label = sentence(Event(str(event.get("kind", "?")), data if isinstance(data, dict) else {},
+                           event.get("visible_to")))
     return label if len(label) <= LABEL_CHARS else label[:LABEL_CHARS - 3] + "..."
-
-
-def _short(value) -> str:
-    if isinstance(value, float):
-        return f"{value:.3g}"
-    if isinstance(value, (list, tuple)):
-        if value and isinstance(value[0], (list, tuple, dict)):
-            return f"{len(value)}x"
-        return " ".join(_short(v) for v in value)
-    if isinstance(value, dict):
-        return " ".join(f"{k}={_short(v)}" for k, v in value.items())
-    return str(value)
 
 
 def _follow(poses: np.ndarray, present: np.ndarray, live: np.ndarray) -> np.ndarray:

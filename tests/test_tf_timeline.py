@@ -103,7 +103,7 @@ def test_markers_turns_and_dice(built):
     replay, timeline, _ = built
     turns = [m for m in timeline.markers if m.kind == "turn"]
     assert len(turns) == sum(rec.type == "Activate" for rec in replay.rules)
-    assert any(m.label.startswith("rolled:") for m in timeline.markers)
+    assert any(" rolls " in m.label for m in timeline.markers)
     frames = [m.frame for m in timeline.markers]
     assert frames == sorted(frames) and 0 <= frames[0] and frames[-1] < timeline.frames
 

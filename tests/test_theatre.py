@@ -86,9 +86,10 @@ def test_markers_sit_where_their_episodes_end(recorded, timeline):
     eps = read_replay(recorded).episodes
     end_of_bullet = (1 + len(eps[0].frames) + HOLD) + len(eps[1].frames)
     labels = [(m.frame, m.kind, m.label) for m in timeline.markers]
-    assert labels == [(0, "turn", "turn: survivor-anita"),
-                      (end_of_bullet, "event", "zombie killed at short distance: zombie-01"),
-                      (end_of_bullet, "event", "reaction LOUD: rush zombie-02 zombie-03")]
+    assert [(f, k) for f, k, _ in labels] == [(0, "turn"), (end_of_bullet, "event"), (end_of_bullet, "event")]
+    assert labels[0][2] == "Anita's turn"
+    assert labels[1][2] == "Zombie 1 is killed at short distance"
+    assert labels[2][2].startswith("LOUD: 2 zombies rush")
 
 
 def test_next_and_previous_event(timeline):
@@ -97,9 +98,9 @@ def test_next_and_previous_event(timeline):
     assert timeline.next_event(kill.frame / 60) is None          # the LOUD shares its frame
     assert timeline.prev_event(timeline.duration) is loud
     assert timeline.prev_event(0.0) is None
-    assert "zombie killed" in timeline.label_at(kill.frame / 60 + 0.5)
+    assert "Zombie 1 is killed" in timeline.label_at(kill.frame / 60 + 0.5)
     assert timeline.label_at(timeline.duration, within=0.2) == ""
-    assert timeline.label_at(kill.frame / 60 - 0.1) == "turn: survivor-anita"
+    assert timeline.label_at(kill.frame / 60 - 0.1) == "Anita's turn"
 
 
 def test_follow_camera_goes_where_things_move(recorded, timeline):
@@ -114,9 +115,12 @@ def test_follow_camera_goes_where_things_move(recorded, timeline):
 
 
 def test_event_labels_are_one_short_line():
-    assert event_label(_event("rolled", faces=["bow", "cheese"], player="rat", why="defense")) == \
-        "rolled: bow cheese, rat, why defense"
-    assert event_label({"kind": "secret", "data": None, "visible_to": ["mouse"]}) == "secret"
+    from game.event_feed import sentence
+    from rules.core import Event
+    rolled = _event("rolled", faces=["bow", "cheese"], player="rat", why="defense")
+    assert event_label(rolled) == sentence(Event("rolled", rolled["data"]))      # the HUD feed's words
+    assert "bow" in event_label(rolled) and "=" not in event_label(rolled)
+    assert event_label({"kind": "secret", "data": None, "visible_to": ["mouse"]}).lower().startswith("secret")
     assert len(event_label(_event("flight", crossings=[[1, 2]] * 50, text="x" * 200))) <= 78
 
 
@@ -244,7 +248,7 @@ def test_theatre_window_plays_scrubs_and_jumps(recorded, tmp_path):
     assert "right True True" in stdout and "speed 2.0 follow True camera: follow" in stdout
     scrubbed = float(stdout.split("scrubbed ")[1].split()[0])
     assert abs(scrubbed - 0.6) < 0.03
-    assert "next True label 'zombie killed at short distance: zombie-01" in stdout
+    assert "next True label 'Zombie 1 is killed at short distance" in stdout
     assert float(stdout.split("moved ")[1].split()[0]) > 1.0
     assert "loops 1 playing True restarted True" in stdout
     _felt_in(shot)
