@@ -38,7 +38,10 @@ def load(path: str):
 def info(path: str, replay, timeline) -> str:
     header = replay.header
     turns = sum(m.kind == "turn" for m in timeline.markers)
-    return (f"{path}: scene {header['scene']}, {len(replay.episodes)} episodes, "
+    scene = header["scene"]
+    where = (f"{scene.get('game', 'flickem')} {scene.get('name') or scene.get('number', '?')}"
+             if isinstance(scene, dict) else str(scene))
+    return (f"{path}: scene {where}, {len(replay.episodes)} episodes, "
             f"{sum(len(e.frames) for e in replay.episodes)} frames at {header['record_hz']} Hz"
             + (f", {len(replay.rules)} rules actions" if "rules" in header else "")
             + f"; theatre {timeline.duration:.1f} s, {turns} turns, {len(timeline.markers) - turns} events")
