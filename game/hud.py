@@ -337,5 +337,5 @@ def attach_hud(app, settings=None) -> Hud | None:
     """The window add-on: HUD panels for a rules game (nothing for a plain sandbox window)."""
     if app.game is None:
         return None
-    app.hud_panels = Hud(app, settings)
+    app.hud_panels = Hud(app, settings or getattr(app, "settings", None))   # the window's settings, read once
     return app.hud_panels

@@ -96,7 +96,7 @@ class Shell:
             bodies, poses, on_flick = game.city.bodies, game.bridge.session.poses.copy(), None
             title = f"Flick'em Up! Dead of Winter - S{scene.number}: {scene.title}"
         self._title(f"feltbox - {title}")
-        self.app = PlayApp(self.base, bodies, poses, title, on_flick, game)
+        self.app = PlayApp(self.base, bodies, poses, title, on_flick, game, self.settings)
         autosave = Autosaver(game)
         game.listeners.append(autosave)
         self.app.autosave = autosave

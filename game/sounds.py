@@ -210,7 +210,7 @@ class AnimationSounds:
 
 def attach_sounds(app, settings=None) -> Sounds:
     """The window add-on: sounds on rules events and flick animations; returns the Sounds."""
-    sounds = Sounds(app.base, settings)
+    sounds = Sounds(app.base, settings or getattr(app, "settings", None))   # the window's settings, read once
     sounds.queueing = True
     app.sounds = sounds
     if app.game is not None and hasattr(app.game, "listeners"):
