@@ -21,10 +21,10 @@ from dataclasses import dataclass
 import numpy as np
 import trimesh
 
-from models.base import (RGBA, PieceModel, box, convex_prism, cylinder, finish,
+from feltbox.models.base import (RGBA, PieceModel, box, convex_prism, cylinder, finish,
                          regular_polygon, slab)
-from models.dimensions import dims
-from models.glyphs import digits_mesh, facing
+from feltbox.models.dimensions import dims
+from feltbox.models.glyphs import digits_mesh, facing
 
 Part = tuple[trimesh.Trimesh, RGBA]
 GLASS, WHITE, DARK = (0.16, 0.22, 0.32, 1.0), (0.96, 0.96, 0.94, 1.0), (0.12, 0.12, 0.13, 1.0)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from models import buildings, discs, figures, props, tower, vehicles, weapons
-from models.base import PieceModel
-from models.tailfeathers.catalog import tf_kinds
+from feltbox.models import buildings, discs, figures, props, tower, vehicles, weapons
+from feltbox.models.base import PieceModel
+from feltbox.models.tailfeathers.catalog import tf_kinds
 
 BUILDING_NAMES = ("library", "grocery_store", "police_station", "gas_station", "hospital",
                   "school", "rv")

@@ -7,9 +7,9 @@ shows its kind by colour and a raised mark; face-down tokens all look alike (hid
 from __future__ import annotations
 
 
-from models.base import HULL_MARGIN, PieceModel, box, cylinder, finish
-from models.dimensions import dims
-from models.glyphs import digits_mesh
+from feltbox.models.base import HULL_MARGIN, PieceModel, box, cylinder, finish
+from feltbox.models.dimensions import dims
+from feltbox.models.glyphs import digits_mesh
 
 WHITE, BLACK = (0.95, 0.95, 0.93, 1.0), (0.08, 0.08, 0.09, 1.0)
 TOKEN_BACK = (0.30, 0.32, 0.36, 1.0)

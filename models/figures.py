@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
-from models.base import PieceModel, box, cylinder, finish, rect, slab
-from models.dimensions import dims
-from models.glyphs import digits_mesh, facing
+from feltbox.models.base import PieceModel, box, cylinder, finish, rect, slab
+from feltbox.models.dimensions import dims
+from feltbox.models.glyphs import digits_mesh, facing
 
 DAY, NIGHT = (0.96, 0.74, 0.18, 1.0), (0.16, 0.24, 0.62, 1.0)
 SKIN = (0.93, 0.76, 0.62, 1.0)

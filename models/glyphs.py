@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
-from models.base import box
+from feltbox.models.base import box
 
 #   a
 # f   b

@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
-from models.base import RGBA, PieceModel, box, cylinder, finish, slab
-from models.dimensions import dims
-from models.glyphs import digits_mesh, facing
+from feltbox.models.base import RGBA, PieceModel, box, cylinder, finish, slab
+from feltbox.models.dimensions import dims
+from feltbox.models.glyphs import digits_mesh, facing
 
 Part = tuple[trimesh.Trimesh, RGBA]
 WHITE = (0.95, 0.95, 0.95, 1.0)

@@ -31,9 +31,9 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
-from models.base import RGBA, PieceModel, box, finish, slab
-from models.dimensions import dims
-from models.glyphs import digits_mesh, facing
+from feltbox.models.base import RGBA, PieceModel, box, finish, slab
+from feltbox.models.dimensions import dims
+from feltbox.models.glyphs import digits_mesh, facing
 
 Part = tuple[trimesh.Trimesh, RGBA]
 WOOD, DARK, RED = (0.42, 0.32, 0.24, 1.0), (0.18, 0.16, 0.15, 1.0), (0.70, 0.12, 0.10, 1.0)

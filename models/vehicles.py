@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
-from models.base import RGBA, PieceModel, box, finish, regular_polygon, slab
-from models.dimensions import dims
+from feltbox.models.base import RGBA, PieceModel, box, finish, regular_polygon, slab
+from feltbox.models.dimensions import dims
 
 Part = tuple[trimesh.Trimesh, RGBA]
 TYRE, HUB, GLASS = (0.08, 0.08, 0.09, 1.0), (0.72, 0.72, 0.74, 1.0), (0.50, 0.66, 0.78, 1.0)

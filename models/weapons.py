@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
-from models.base import PieceModel, box, convex_prism, cylinder, finish, rect, slab
-from models.dimensions import dims
+from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish, rect, slab
+from feltbox.models.dimensions import dims
 
 STEEL, HANDLE = (0.78, 0.80, 0.84, 1.0), (0.25, 0.16, 0.10, 1.0)
 WOOD = (0.80, 0.62, 0.38, 1.0)

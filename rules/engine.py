@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.core import REVEALING, Event, Game, IllegalAction, from_json, state_hash, to_json
+from feltbox.rules.core import REVEALING, Event, Game, IllegalAction, from_json, state_hash, to_json
 
 SAVE_FORMAT = "feltbox-save"
 SAVE_VERSION = 1
@@ -87,7 +87,7 @@ class Engine:
 
     def rewind(self, length: int) -> list[Any]:
         """Go back to the state before action ``length`` even across revealed information: only
-        for what every player agreed to ("take back my flick", game/undo.py). Returns the
+        for what every player agreed to ("take back my flick", game/table/undo.py). Returns the
         actions taken back, oldest first."""
         if not 0 <= length <= len(self.history):
             raise IllegalAction(f"cannot rewind to action {length} of {len(self.history)}")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core import Rng
-from scenes.schema import Scene
+from feltbox.rules.core import Rng
+from feltbox.scenes.schema import Scene
 
 DEAL_SALT = 0x5EED_70C3     # the deal draws from its own stream, apart from the rules' Rng
 

@@ -12,14 +12,32 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from models.catalog import KINDS, check_params
-from scenes.schema import Placement, Scene, SurvivorSetup
+from feltbox.models.catalog import KINDS, check_params
+from feltbox.scenes.schema import Placement, Scene, SurvivorSetup
 
 SCENE_DIR = Path(__file__).resolve().parent
+# Scene paths in replays are relative to the folder that holds scenes/ (the checkout, or the
+# installed feltbox package), so a replay opens on another machine.
+SOURCE_ROOT = SCENE_DIR.parent
 PLACEMENT_KEYS = {"id", "kind", "x", "y", "heading", "on", "slot", "fallen", "under", "reserve"}
 SIDES = {"north", "south", "east", "west"}
 CORNERS = (("limit-sw", -1, -1, 0.0), ("limit-se", 1, -1, 90.0),
            ("limit-ne", 1, 1, 180.0), ("limit-nw", -1, 1, 270.0))
+
+
+def portable_source(source: str | Path) -> str:
+    """A scene file's path as a replay stores it: relative to SOURCE_ROOT when it lies below it."""
+    path = Path(source).resolve()
+    try:
+        return str(path.relative_to(SOURCE_ROOT))
+    except ValueError:
+        return str(path)
+
+
+def source_path(source: str | Path) -> Path:
+    """The file a replay's stored scene path names (the inverse of ``portable_source``)."""
+    path = Path(source)
+    return path if path.is_absolute() else SOURCE_ROOT / path
 
 
 class SceneError(ValueError):
@@ -99,7 +117,7 @@ class _Builder:
     def scene(self) -> Scene:
         game = self.top("game", str)
         if game == "tailfeathers":
-            from scenes.tailfeathers.loader import build_tf
+            from feltbox.scenes.tailfeathers.loader import build_tf
             return build_tf(self)
         if game != "flickem":
             self.fail((None, 0, "game"), f"unknown game {game!r} (known: flickem, tailfeathers)")

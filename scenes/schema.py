@@ -1,6 +1,6 @@
 """The in-memory form of a scene file (see docs/scene-format.md for the TOML form).
 
-A scene says what stands where when a scenario starts. It is plain data: ``game.city`` turns it
+A scene says what stands where when a scenario starts. It is plain data: ``feltbox.game.table.city`` turns it
 into physical bodies (adding each building's two support blocks), the rules read survivors,
 teams and the round marker from it.
 """

@@ -1,8 +1,8 @@
 """Small hand-made tables for physics tests: a few pieces on the felt, no scene file needed."""
 from __future__ import annotations
 
-from game.city import City, build_city
-from scenes.schema import Placement, Scene, SurvivorSetup
+from feltbox.game.table.city import City, build_city
+from feltbox.scenes.schema import Placement, Scene, SurvivorSetup
 
 
 def lab_city(*placements: Placement, tower_home=(0.0, -70.0, 90.0)) -> City:

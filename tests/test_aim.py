@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from game.aim import FINE, MAX_DRAG, AimDrag, aim_from_vector, ticks
-from game.aim_preview import Throttle
+from feltbox.game.window.aim import FINE, MAX_DRAG, AimDrag, aim_from_vector, ticks
+from feltbox.game.window.aim_preview import Throttle
 
 
 def test_slingshot_flicks_opposite_the_drag_turned_by_the_camera():
@@ -48,10 +48,10 @@ def test_throttle_waits_for_a_changed_aim_and_time():
 
 @pytest.mark.physics
 def test_preview_predicts_the_path_without_touching_the_session():
-    from game.aim_preview import predict
-    from game.city import build_city
-    from game.session import Session
-    from scenes.loader import load_flickem
+    from feltbox.game.window.aim_preview import predict
+    from feltbox.game.table.city import build_city
+    from feltbox.game.table.session import Session
+    from feltbox.scenes.loader import load_flickem
     session = Session(build_city(load_flickem(1)))
     before = session.poses.copy()
     short = predict(session, "survivor-john", "movement_disc", 90.0, 0.2)

@@ -1,17 +1,17 @@
 """S4 BARRICADES on the real table: the S4 city's barricades measured against the Grocery store's
-entrance (game/barricades.py), and discs flicked into them through the bridge."""
+entrance (game/table/barricades.py), and discs flicked into them through the bridge."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pytest
 
-from game.barricades import blocking, entrance_quad
-from game.city import build_city, rest_pose
-from game.flick import Aim
-from game.flickem_bridge import FlickemBridge, setup_from_city
-from rules.flickem.flow import Move, UseWeapon
-from scenes.loader import load_flickem
+from feltbox.game.table.barricades import blocking, entrance_quad
+from feltbox.game.table.city import build_city, rest_pose
+from feltbox.game.table.flick import Aim
+from feltbox.game.flickem.bridge import FlickemBridge, setup_from_city
+from feltbox.rules.flickem.flow import Move, UseWeapon
+from feltbox.scenes.loader import load_flickem
 
 pytestmark = pytest.mark.physics
 BOTH = (("barricade-1", "grocery_store"), ("barricade-2", "grocery_store"))

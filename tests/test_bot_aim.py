@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.bot import Bot
-from game.bot_aim import in_front, plan_eject, plan_move
-from game.flickem_bridge import FlickemBridge
-from scenes.loader import load_flickem
+from feltbox.game.flickem.bot import Bot
+from feltbox.game.flickem.bot_aim import in_front, plan_eject, plan_move
+from feltbox.game.flickem.bridge import FlickemBridge
+from feltbox.scenes.loader import load_flickem
 
 pytestmark = pytest.mark.physics
 

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from game.headless import play_headless
-from scenes.loader import load_flickem
+from feltbox.game.flickem.headless import play_headless
+from feltbox.scenes.loader import load_flickem
 
 pytestmark = [pytest.mark.slow, pytest.mark.physics]
 

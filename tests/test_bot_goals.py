@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.bot_goals import (
+from feltbox.game.flickem.bot_goals import (
     UNKNOWN,
     Goal,
     Knowledge,
@@ -13,12 +13,12 @@ from game.bot_goals import (
     pick_steal,
     pick_take_drop,
 )
-from rules.core import Event
-from rules.flickem.fights import BatTurn, FightWith
-from rules.flickem.flow import new_game
-from rules.flickem.state import Fight, Setup, Survivor, Token
-from rules.flickem.stealing import Steal, StealKeep
-from rules.flickem.tokens import KeepToken, TakeDrop
+from feltbox.rules.core import Event
+from feltbox.rules.flickem.fights import BatTurn, FightWith
+from feltbox.rules.flickem.flow import new_game
+from feltbox.rules.flickem.state import Fight, Setup, Survivor, Token
+from feltbox.rules.flickem.stealing import Steal, StealKeep
+from feltbox.rules.flickem.tokens import KeepToken, TakeDrop
 
 DOORS = {"rv": (30.0, 0.0), "school": (-30.0, 0.0), "grocery_store": (0.0, 30.0), "gas_station": (0.0, -30.0),
          "hospital": (-20.0, -20.0)}

@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from game.camera import Orbit
-from game.camera_rig import EASE_S, CameraRig, blend, preset, smoothstep
+from feltbox.game.render.camera import Orbit
+from feltbox.game.window.camera_rig import EASE_S, CameraRig, blend, preset, smoothstep
 
 
 def test_smoothstep_eases_in_and_out():
@@ -61,7 +61,7 @@ def test_sensitivity_scales_mouse_speed():
 
 
 def test_wheel_zoom_eases_toward_a_goal_the_notches_add_up():
-    from game.camera_rig import ZOOM_EASE_S
+    from feltbox.game.window.camera_rig import ZOOM_EASE_S
     rig = CameraRig(Orbit(np.zeros(3), 0.0, 40.0, 100.0))
     rig.zoom(0.9)
     assert rig.orbit.distance == 100.0 and rig.moving          # nothing jumps at the notch
@@ -87,7 +87,7 @@ def test_wheel_zoom_eases_toward_a_goal_the_notches_add_up():
 
 
 def test_the_camera_follows_the_body_a_flick_moves_most():
-    from game.camera_rig import moving_body
+    from feltbox.game.window.camera_rig import moving_body
     frames = np.zeros((30, 3, 7), np.float32)
     frames[:, 1, 0] = np.linspace(0, 20, 30)          # the disc slides 20 cm
     frames[15:, 2, 2] = -50.0                         # a body teleported under the table

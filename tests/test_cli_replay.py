@@ -6,11 +6,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.cli import main
-from game.flick import Aim
-from game.recording import Recorder, replay_header
-from game.replay import ReplayWriter, read_replay
-from game.session import Session
+from feltbox.game.cli.main import main
+from feltbox.game.table.flick import Aim
+from feltbox.game.replay.recorder import Recorder, replay_header
+from feltbox.game.replay.format import ReplayWriter, read_replay
+from feltbox.game.table.session import Session
 from tests.lab import lab_city, survivor, zombie
 
 pytestmark = pytest.mark.physics

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def _run(args, home):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["FELTBOX_HOME"] = str(home)
-    return subprocess.run([sys.executable, "-m", "game.cli", *args], cwd=ROOT, env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "feltbox", *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=120)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from scenes.deal import deal_tokens
-from scenes.loader import load_flickem
+from feltbox.scenes.deal import deal_tokens
+from feltbox.scenes.loader import load_flickem
 
 
 def _kinds(scene):

@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = """
 import hashlib
-from game.flick import Aim
-from game.session import Session
+from feltbox.game.table.flick import Aim
+from feltbox.game.table.session import Session
 from tests.lab import building, lab_city, survivor, zombie
 def play():
     city = lab_city(survivor(-20, 0), zombie(0, 1), zombie(4, -2, number=2), zombie(20, 15, number=3),

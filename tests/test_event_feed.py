@@ -1,11 +1,11 @@
-"""Every event kind the rules can emit has a readable sentence (game/event_feed.py)."""
+"""Every event kind the rules can emit has a readable sentence (game/text/event_feed.py)."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from game.event_feed import HIDDEN, TEMPLATES, pretty, sentence
-from rules.core import Event
+from feltbox.game.text.event_feed import HIDDEN, TEMPLATES, pretty, sentence
+from feltbox.rules.core import Event
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 LITERAL = re.compile(r'Event\(\s*(f?)"([^"]+)"(?:\s+if\s+[^\n]*?\s+else\s+"([^"]+)")?')
@@ -55,9 +55,9 @@ def test_the_issue_examples():
 
 def test_real_games_feed_reads_cleanly():
     """Events of real bot games (Dead of Winter S7, Tail Feathers Show of Force), as sentences."""
-    from game.tf_window_game import TFWindowGame
-    from game.window_game import WindowGame
-    from scenes.loader import load_flickem, load_tailfeathers
+    from feltbox.game.tailfeathers.window_game import TFWindowGame
+    from feltbox.game.flickem.window_game import WindowGame
+    from feltbox.scenes.loader import load_flickem, load_tailfeathers
     seen = []
     game = WindowGame(load_flickem(7), 7, "teamB")
     game.listeners.append(seen.extend)

@@ -7,12 +7,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from game.arena import aim_at, arena_layout
-from game.flick import Aim
-from game.flickem_bridge import FlickemBridge
-from rules.flickem.fights import FightWith
-from rules.flickem.flow import ChooseSurvivor
-from scenes.loader import load_flickem
+from feltbox.game.table.arena import aim_at, arena_layout
+from feltbox.game.table.flick import Aim
+from feltbox.game.flickem.bridge import FlickemBridge
+from feltbox.rules.flickem.fights import FightWith
+from feltbox.rules.flickem.flow import ChooseSurvivor
+from feltbox.scenes.loader import load_flickem
 
 pytestmark = pytest.mark.physics
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from rules.core import Measured, from_json, to_json
-from rules.flickem.flow import ChooseSurvivor, EndTurn, Move, UseWeapon, apply, new_game, pending
-from rules.flickem.state import FlickemState, Survivor, Token
+from feltbox.rules.core import Measured, from_json, to_json
+from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, Move, UseWeapon, apply, new_game, pending
+from feltbox.rules.flickem.state import FlickemState, Survivor, Token
 from tests.test_flickem_flow import flick_outcome, play, setup
 
 BOTH = (("barricade-1", "grocery_store"), ("barricade-2", "grocery_store"))

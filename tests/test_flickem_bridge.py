@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.flick import Aim
-from game.flickem_bridge import FlickemBridge
-from rules.core import Decision, PhysicsRequest
-from rules.flickem.flow import ChooseSurvivor, EndTurn, Move, UseWeapon
-from scenes.loader import load_flickem
+from feltbox.game.table.flick import Aim
+from feltbox.game.flickem.bridge import FlickemBridge
+from feltbox.rules.core import Decision, PhysicsRequest
+from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, Move, UseWeapon
+from feltbox.scenes.loader import load_flickem
 
 pytestmark = pytest.mark.physics
 
@@ -42,8 +42,8 @@ def test_a_turn_on_the_s1_city_goes_through_rules_physics_and_back():
 
 
 def test_scene_tokens_reach_the_rules_where_the_setup_put_them():
-    from game.flickem_bridge import setup_from_city
-    from game.city import build_city
+    from feltbox.game.flickem.bridge import setup_from_city
+    from feltbox.game.table.city import build_city
     setup = setup_from_city(build_city(load_flickem(3)))
     where = {t.id: t.where for t in setup.tokens}
     assert sum(w in ("car", "ice_cream_truck", "pickup_truck") for w in where.values()) == 3
@@ -53,7 +53,7 @@ def test_scene_tokens_reach_the_rules_where_the_setup_put_them():
 
 
 def test_s7_elijah_throws_a_real_flare_and_the_zombies_react_to_it():
-    from rules.flickem.powers import UseFlare
+    from feltbox.rules.flickem.powers import UseFlare
     bridge = FlickemBridge(load_flickem(7), seed=1)
     legal = bridge.engine.game.legal_actions(bridge.engine.state)
     assert legal == [ChooseSurvivor("survivor-elijah")]          # the pretzel holder first
@@ -70,8 +70,8 @@ def test_s7_elijah_throws_a_real_flare_and_the_zombies_react_to_it():
 
 
 def test_s8_x_tokens_in_front_of_doors_close_those_buildings():
-    from game.city import build_city
-    from game.flickem_bridge import setup_from_city
+    from feltbox.game.table.city import build_city
+    from feltbox.game.flickem.bridge import setup_from_city
     setup = setup_from_city(build_city(load_flickem(8)))
     fronts = sorted(t.where for t in setup.tokens if t.kind == "x" and t.where.startswith("front:"))
     assert fronts == ["front:gas_station", "front:police_station"]
@@ -79,7 +79,7 @@ def test_s8_x_tokens_in_front_of_doors_close_those_buildings():
 
 def test_s9_an_unmasked_betrayer_is_laid_down_and_flicked_on_the_table():
     from dataclasses import replace
-    from rules.flickem.betrayal import Accuse, Vote
+    from feltbox.rules.flickem.betrayal import Accuse, Vote
     bridge = FlickemBridge(load_flickem(9), seed=1)
     state = bridge.engine.state
     first = bridge.engine.game.legal_actions(state)[0].survivor
@@ -105,7 +105,7 @@ def _forced(bridge, survivor: str, building: str, card: str | None = None, waiti
     """The bridge's rules state with ``survivor`` active in ``building`` (its figure on the
     building's block) and, for a Crossroads draw, only ``card`` left in the deck."""
     from dataclasses import replace
-    from rules.flickem import crossroads
+    from feltbox.rules.flickem import crossroads
     state = bridge.engine.state
     data = state.data.with_survivor(replace(state.data.survivor(survivor), where=building))
     if card:
@@ -123,7 +123,7 @@ def _dealt(bridge, kind: str) -> list[tuple[str, str]]:
 
 
 def test_S5_CROSSROADS_new_zombies_and_supply_tokens_appear_on_the_table_and_the_token_leaves():
-    from rules.flickem.tokens import TakeDrop
+    from feltbox.rules.flickem.tokens import TakeDrop
     bridge = FlickemBridge(load_flickem(5), seed=2)
     cross, where = _dealt(bridge, "crossroads")[0]
     _forced(bridge, "survivor-anita", where, "footsteps")
@@ -153,9 +153,9 @@ def test_S5_CROSSROADS_new_zombies_and_supply_tokens_appear_on_the_table_and_the
 
 
 def test_S8_NEW_X_TOKENS_the_X_piece_moves_before_the_door_and_a_supply_token_goes_in():
-    from game.flickem_bridge import _front_of
-    from rules.flickem.strength import MoveX
-    from scenes.schema import Placement
+    from feltbox.game.flickem.bridge import _front_of
+    from feltbox.rules.flickem.strength import MoveX
+    from feltbox.scenes.schema import Placement
     bridge = FlickemBridge(load_flickem(8), seed=2)
     _forced(bridge, "survivor-anita", "city", waiting="x", closing="library")
     events = bridge.decide(MoveX("gas_station", "library"))
@@ -171,7 +171,7 @@ def test_S8_NEW_X_TOKENS_the_X_piece_moves_before_the_door_and_a_supply_token_go
 
 def test_S8_NEW_SURVIVOR_the_recruit_s_figure_appears_next_to_the_active_survivor():
     from dataclasses import replace
-    from rules.flickem.strength import left_building
+    from feltbox.rules.flickem.strength import left_building
     bridge = FlickemBridge(load_flickem(8), seed=2)
     _forced(bridge, "survivor-anita", "city")
     state = bridge.engine.state
@@ -190,8 +190,8 @@ def test_S8_NEW_SURVIVOR_the_recruit_s_figure_appears_next_to_the_active_survivo
 
 
 def test_S3_the_city_objects_the_rules_reach_are_measured_from_the_table():
-    from game.flickem_bridge import setup_from_city
-    from game.city import build_city
+    from feltbox.game.flickem.bridge import setup_from_city
+    from feltbox.game.table.city import build_city
     setup = setup_from_city(build_city(load_flickem(3)))
     objects = {o[0]: o[1:] for o in setup.objects}
     assert {"car", "ice_cream_truck", "pickup_truck"} <= set(objects)

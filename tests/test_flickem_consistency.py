@@ -9,13 +9,13 @@ import random
 
 import pytest
 
-from game.city import build_city
-from game.flickem_bridge import setup_from_city
-from rules.core import Decision, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
-from rules.engine import Engine
-from rules.flickem.flow import ACTIONS, EndTurn, FlickemGame, Move
-from rules.flickem.state import FlickemState
-from scenes.loader import load_flickem
+from feltbox.game.table.city import build_city
+from feltbox.game.flickem.bridge import setup_from_city
+from feltbox.rules.core import Decision, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
+from feltbox.rules.engine import Engine
+from feltbox.rules.flickem.flow import ACTIONS, EndTurn, FlickemGame, Move
+from feltbox.rules.flickem.state import FlickemState
+from feltbox.scenes.loader import load_flickem
 
 
 def synthetic_outcome(state: FlickemState, request: PhysicsRequest, rng: random.Random) -> dict:

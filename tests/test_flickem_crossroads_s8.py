@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from rules.core import Measured
-from rules.flickem import crossroads
-from rules.flickem.flow import (
+from feltbox.rules.core import Measured
+from feltbox.rules.flickem import crossroads
+from feltbox.rules.flickem.flow import (
     ChooseSurvivor,
     EndTurn,
     Move,
@@ -17,11 +17,11 @@ from rules.flickem.flow import (
     legal_actions,
     new_game,
 )
-from rules.flickem.scenarios import blocked_by_x, team_sizes
-from rules.flickem.state import Survivor, Token, Zombie
-from rules.flickem.strength import MoveX
-from rules.flickem.tokens import TakeDrop
-from rules.geometry import next_to
+from feltbox.rules.flickem.scenarios import blocked_by_x, team_sizes
+from feltbox.rules.flickem.state import Survivor, Token, Zombie
+from feltbox.rules.flickem.strength import MoveX
+from feltbox.rules.flickem.tokens import TakeDrop
+from feltbox.rules.geometry import next_to
 from tests.test_flickem_flow import flick_outcome, play, setup
 
 ANITA, JOHN = "survivor-anita", "survivor-john"
@@ -202,7 +202,7 @@ def test_S8_NEW_SURVIVOR_the_revealed_token_stays_face_up_and_the_next_mover_out
 
 
 def test_S8_NEW_SURVIVOR_not_added_by_leaving_any_other_way():
-    from rules.flickem.strength import left_building
+    from feltbox.rules.flickem.strength import left_building
     token = Token("token-survivor-1", "survivor", "library", "up")
     state = play(new_game(_s8(tokens=(token,)), 2), ChooseSurvivor("survivor-anita"))
     state = replace(state, data=replace(state.data, recruits=(("token-survivor-1", "survivor-lily"),)))
@@ -213,8 +213,8 @@ def test_S8_NEW_SURVIVOR_not_added_by_leaving_any_other_way():
 
 
 def test_S5_CROSSROADS_a_drawn_card_can_not_be_undone():
-    from rules.engine import Engine
-    from rules.flickem.flow import ACTIONS, FlickemGame
+    from feltbox.rules.engine import Engine
+    from feltbox.rules.flickem.flow import ACTIONS, FlickemGame
     engine = Engine(FlickemGame(_s5()), "flickem", 5, seed=1, action_types=ACTIONS)
     engine.apply(ChooseSurvivor(ANITA))
     assert engine.can_undo()

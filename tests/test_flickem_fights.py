@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from rules.core import IllegalAction, Measured, PhysicsRequest, from_json, to_json
-from rules.flickem.fights import BatTurn, FightWith, fight_data
-from rules.flickem.flow import ChooseSurvivor, Move, apply, legal_actions, new_game, pending
-from rules.flickem.state import FlickemState, Survivor, Zombie
+from feltbox.rules.core import IllegalAction, Measured, PhysicsRequest, from_json, to_json
+from feltbox.rules.flickem.fights import BatTurn, FightWith, fight_data
+from feltbox.rules.flickem.flow import ChooseSurvivor, Move, apply, legal_actions, new_game, pending
+from feltbox.rules.flickem.state import FlickemState, Survivor, Zombie
 from tests.test_flickem_flow import flick_outcome, play, setup
 
 ARENA = fight_data()["arena"]

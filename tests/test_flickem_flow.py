@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from rules.core import Decision, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
-from rules.engine import Engine
-from rules.flickem.fights import FightWith
-from rules.flickem.flow import (ACTIONS, ChooseSurvivor, EndTurn, FlickemGame, Move,
+from feltbox.rules.core import Decision, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
+from feltbox.rules.engine import Engine
+from feltbox.rules.flickem.fights import FightWith
+from feltbox.rules.flickem.flow import (ACTIONS, ChooseSurvivor, EndTurn, FlickemGame, Move,
                                 ShortDistanceKill, UseWeapon, apply, legal_actions, new_game, pending)
-from rules.flickem.state import FlickemState, Setup, Survivor, Token, Zombie
-from rules.flickem.tokens import KeepToken, TakeDrop
+from feltbox.rules.flickem.state import FlickemState, Setup, Survivor, Token, Zombie
+from feltbox.rules.flickem.tokens import KeepToken, TakeDrop
 
 
 def setup(**kw) -> Setup:

@@ -1,10 +1,10 @@
 """S7 SPECIAL POWERS and FLARE (rules/flickem/powers.py)."""
 from __future__ import annotations
 
-from rules.core import Measured
-from rules.flickem.flow import ChooseSurvivor, EndTurn, ShortDistanceKill, apply, legal_actions, new_game
-from rules.flickem.powers import ExtraAction, UseFlare, with_powers
-from rules.flickem.state import Survivor
+from feltbox.rules.core import Measured
+from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, ShortDistanceKill, apply, legal_actions, new_game
+from feltbox.rules.flickem.powers import ExtraAction, UseFlare, with_powers
+from feltbox.rules.flickem.state import Survivor
 from tests.test_flickem_flow import flick_outcome, play, setup
 
 ZOMBIES_NEAR_FLARE = (("survivor-anita", 0.0, 0.0), ("survivor-elijah", 30.0, 0.0), ("survivor-john", -30.0, 0.0),
@@ -54,7 +54,7 @@ def test_JOHN_gains_a_third_action_after_killing_a_zombie():
 
 
 def test_MIKE_free_move_at_the_end_of_his_turn_and_back_if_he_falls():
-    from rules.flickem.powers import FreeMove
+    from feltbox.rules.flickem.powers import FreeMove
     state = play(new_game(powered("Mike", "Anita"), 1), ChooseSurvivor("survivor-mike"))
     # Mike has no position in this fixture's city: give him one
     from dataclasses import replace
@@ -68,9 +68,9 @@ def test_MIKE_free_move_at_the_end_of_his_turn_and_back_if_he_falls():
 
 
 def test_S7_OBJECTIVE_all_the_fuel_in_the_RV_at_the_end_of_a_round_wins_team_A():
-    from rules.core import GameOver
-    from rules.flickem.flow import pending
-    from rules.flickem.state import Token
+    from feltbox.rules.core import GameOver
+    from feltbox.rules.flickem.flow import pending
+    from feltbox.rules.flickem.state import Token
     tokens = tuple(Token(f"token-fuel-{k}", "fuel", "rv", "up") for k in range(1, 4)) + \
         (Token("token-food-1", "food", "gas_station", "up"),)
     a = Survivor("survivor-anita", "Anita", "A", 3)
@@ -84,7 +84,7 @@ def test_S7_OBJECTIVE_all_the_fuel_in_the_RV_at_the_end_of_a_round_wins_team_A()
 
 
 def test_S7_GAME_END_at_the_skull_most_goods_in_the_base_wins():
-    from rules.flickem.scenarios import market_at_the_skull, scenario_rules
+    from feltbox.rules.flickem.scenarios import market_at_the_skull, scenario_rules
     rules = scenario_rules(7)
     places = [("fuel", "rv"), ("food", "gas_station"), ("food", "gas_station"), ("fuel", "survivor-rosa")]
     assert market_at_the_skull(rules, places, {"survivor-rosa": "B"}) == ["B"]
@@ -94,8 +94,8 @@ def test_S7_GAME_END_at_the_skull_most_goods_in_the_base_wins():
 
 def test_LORETTA_stacks_food_and_takes_a_second_token_for_free():
     from dataclasses import replace as dc_replace
-    from rules.flickem.state import Token
-    from rules.flickem.tokens import TakeDrop
+    from feltbox.rules.flickem.state import Token
+    from feltbox.rules.flickem.tokens import TakeDrop
     loretta = dc_replace(with_powers(Survivor("survivor-loretta", "Loretta", "A", 3)), where="grocery_store",
                          inventory=("token-gun-1",))
     tokens = (Token("token-gun-1", "gun", "survivor-loretta", "up"), Token("token-food-1", "food", "grocery_store", "up"),
@@ -111,8 +111,8 @@ def test_LORETTA_stacks_food_and_takes_a_second_token_for_free():
 
 def test_OLIVIA_discards_medicine_to_give_life_next_to_her_without_an_action():
     from dataclasses import replace as dc_replace
-    from rules.flickem.powers import Heal
-    from rules.flickem.state import Token
+    from feltbox.rules.flickem.powers import Heal
+    from feltbox.rules.flickem.state import Token
     olivia = dc_replace(with_powers(Survivor("survivor-olivia", "Olivia", "A", 3)), inventory=("token-medicine-1",))
     john = Survivor("survivor-john", "John", "A", 1)
     positions = (("survivor-olivia", 0.0, 0.0), ("survivor-john", 5.0, 0.0), ("zombie-01", 0.0, 30.0),
@@ -128,8 +128,8 @@ def test_OLIVIA_discards_medicine_to_give_life_next_to_her_without_an_action():
 
 def test_GABRIEL_looks_at_2_face_down_tokens_and_takes_the_one_he_chooses():
     from dataclasses import replace as dc_replace
-    from rules.flickem.state import Token
-    from rules.flickem.tokens import KeepToken, TakeDrop
+    from feltbox.rules.flickem.state import Token
+    from feltbox.rules.flickem.tokens import KeepToken, TakeDrop
     gabriel = dc_replace(with_powers(Survivor("survivor-gabriel", "Gabriel", "A", 3)), where="library")
     tokens = (Token("token-a", "food", "library"), Token("token-b", "key", "library"))
     state = play(new_game(setup(survivors=(gabriel,), tokens=tokens, positions=ZOMBIES_NEAR_FLARE[3:]), 1),

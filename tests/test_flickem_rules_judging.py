@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.flickem.judge import judge_bat, judge_move, judge_rush, judge_shot
-from rules.flickem.noise import Noise, action_noise, turn_noise, zombies_react
-from rules.geometry import next_to
+from feltbox.rules.flickem.judge import judge_bat, judge_move, judge_rush, judge_shot
+from feltbox.rules.flickem.noise import Noise, action_noise, turn_noise, zombies_react
+from feltbox.rules.geometry import next_to
 
 
 def flick(**kw) -> dict:

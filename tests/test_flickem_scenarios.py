@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core import GameOver, Measured
-from rules.flickem.flow import (ChooseSurvivor, EndTurn, Move, UseWeapon, apply,
+from feltbox.rules.core import GameOver, Measured
+from feltbox.rules.flickem.flow import (ChooseSurvivor, EndTurn, Move, UseWeapon, apply,
                                 legal_actions, new_game, pending)
-from rules.flickem.state import Setup, Survivor, Token, Zombie
-from rules.flickem.tokens import KeepToken, TakeDrop
+from feltbox.rules.flickem.state import Setup, Survivor, Token, Zombie
+from feltbox.rules.flickem.tokens import KeepToken, TakeDrop
 from tests.test_flickem_flow import flick_outcome, play, setup
 
 
@@ -83,7 +83,7 @@ def test_S8_an_X_token_closes_a_building_and_3_more_survivors_win():
     state, events = apply(state, Measured(flick_outcome(entered="library")))
     assert events[0].kind == "move failed" and "X token" in events[0].data["reason"]
     assert state.flow.waiting == "act"                       # 3 against 1: not 3 more yet
-    from rules.flickem.scenarios import outnumbering, scenario_rules
+    from feltbox.rules.flickem.scenarios import outnumbering, scenario_rules
     kevin = Survivor("survivor-kevin", "Kevin", "A", 3)
     assert outnumbering(scenario_rules(8), state.data.survivors + (kevin,)) == ["A"]   # 4 against 1
 
@@ -116,13 +116,13 @@ def test_S10_entering_the_enemy_colony_with_2_fuel_wins():
 
 
 def test_S10_a_team_with_no_survivors_left_loses():
-    from rules.flickem.scenarios import scenario_rules, war_won
+    from feltbox.rules.flickem.scenarios import scenario_rules, war_won
     alive = (Survivor("survivor-rosa", "Rosa", "A", 3), Survivor("survivor-kevin", "Kevin", "B", 0, where="dead"))
     assert war_won(scenario_rules(10), alive) == ["A"]
 
 
 def _s4_round_end(food_holder_inventory: tuple[str, ...]):
-    from rules.flickem.rounds import Eat
+    from feltbox.rules.flickem.rounds import Eat
     anita = replace(Survivor("survivor-anita", "Anita", "A", 2), inventory=food_holder_inventory)
     john = Survivor("survivor-john", "John", "A", 2)
     tokens = (Token("token-food-1", "food", "survivor-anita", "up"),) if food_holder_inventory else ()
@@ -143,7 +143,7 @@ def test_S4_at_round_2_the_group_eats_a_food_or_every_survivor_goes_hungry():
 
 
 def test_S4_OBJECTIVE_four_food_in_the_RV():
-    from rules.flickem.scenarios import objective_met, scenario_rules
+    from feltbox.rules.flickem.scenarios import objective_met, scenario_rules
     places = [("food", "rv")] * 4
     assert objective_met(scenario_rules(4), ["city"], 5, places)
     assert not objective_met(scenario_rules(4), ["city"], 5, places[:3])

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from rules.core import Decision, GameOver, Measured, PhysicsRequest, from_json, to_json
-from rules.flickem.betrayal import Accuse, ChooseClan, PassTurn, Vote
-from rules.flickem.flow import ChooseSurvivor, EndTurn, Move, apply, legal_actions, new_game, pending
-from rules.flickem.secrets import card_of, cards, dealt_events
-from rules.flickem.state import FlickemState, Survivor, Token
+from feltbox.rules.core import Decision, GameOver, Measured, PhysicsRequest, from_json, to_json
+from feltbox.rules.flickem.betrayal import Accuse, ChooseClan, PassTurn, Vote
+from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, Move, apply, legal_actions, new_game, pending
+from feltbox.rules.flickem.secrets import card_of, cards, dealt_events
+from feltbox.rules.flickem.state import FlickemState, Survivor, Token
 from tests.test_flickem_flow import flick_outcome, play, setup
 
 A = ("Gabriel", "Lily", "Olivia")

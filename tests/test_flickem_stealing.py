@@ -1,10 +1,10 @@
 """S6 STEALING TOKENS (rulebook S6, with hand-written measured outcomes)."""
 from __future__ import annotations
 
-from rules.core import Measured
-from rules.flickem.flow import ChooseSurvivor, UseWeapon, apply, legal_actions, new_game, pending
-from rules.flickem.state import Survivor, Token, Zombie
-from rules.flickem.stealing import Steal, StealKeep
+from feltbox.rules.core import Measured
+from feltbox.rules.flickem.flow import ChooseSurvivor, UseWeapon, apply, legal_actions, new_game, pending
+from feltbox.rules.flickem.state import Survivor, Token, Zombie
+from feltbox.rules.flickem.stealing import Steal, StealKeep
 from tests.test_flickem_flow import flick_outcome, play, setup
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.bodies import up_axes
-from game.flick import Aim, heading_of, setup_flick
-from game.table import Table
-from models.dimensions import dims
+from feltbox.game.table.bodies import up_axes
+from feltbox.game.table.flick import Aim, heading_of, setup_flick
+from feltbox.game.table.table import Table
+from feltbox.models.dimensions import dims
 from tests.lab import lab_city, survivor
 
 pytestmark = pytest.mark.physics
@@ -82,7 +82,7 @@ def test_shotgun_lays_four_staggered_pellets_in_the_held_template():
 def test_every_shotgun_pellet_is_watched_and_a_zombie_it_fells_is_reported():
     """SHOTGUN Injuries: any figure knocked over by a shotgun bullet is wounded (ricochets too),
     so the touches of all 4 pellets are measured, not only the first one's."""
-    from game.session import Session
+    from feltbox.game.table.session import Session
     from tests.lab import zombie
     city = lab_city(survivor(0, 0), zombie(12, -6.0), zombie(16, -7.5, number=2))   # in the line of fire
     outcome = Session(city).flick("survivor-anita", "shotgun", Aim(0.0, 0.8), side="right")
@@ -95,8 +95,8 @@ def test_every_shotgun_pellet_is_watched_and_a_zombie_it_fells_is_reported():
 def test_bat_that_first_touches_a_zombie_succeeds_and_the_survivor_takes_its_place():
     """BASEBALL BAT A: first touch on a zombie is a success whether or not it falls; the survivor
     stands where the bat stopped, facing along its length; fallen components are stood up."""
-    from game.measure import fallen_mask
-    from game.session import Session
+    from feltbox.game.table.measure import fallen_mask
+    from feltbox.game.table.session import Session
     from tests.lab import zombie
     city = lab_city(survivor(0, 0), zombie(12, 0))
     session = Session(city)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.flickem_script import GameScriptError, load_game_script, parse_game_script
-from game.headless import play_headless, transcript
-from scenes.loader import load_flickem
+from feltbox.game.cli.main import main
+from feltbox.game.flickem.script import GameScriptError, load_game_script, parse_game_script
+from feltbox.game.flickem.headless import play_headless, transcript
+from feltbox.scenes.loader import load_flickem
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "s02-playthrough.txt"
@@ -89,7 +89,7 @@ def test_every_scenario_example_script_plays_to_its_end(number):
 def test_hot_seat_the_players_answer_at_a_prompt_and_private_events_wait_for_a_hand_over():
     """WAYS TO PLAY (hot-seat): numbered legal choices, a refused line is asked again, a
     face-down token looked at is shown only after its team takes the keyboard."""
-    from game.hotseat import Prompt
+    from feltbox.game.flickem.hotseat import Prompt
     answers = ["1", "Fly", "EndTurn"]
     shown: list[str] = []
 
@@ -102,7 +102,7 @@ def test_hot_seat_the_players_answer_at_a_prompt_and_private_events_wait_for_a_h
     result = play_headless(load_flickem(7), seed=3, bots="teamB", script=prompt, max_decisions=30)
     assert "survivor chosen" in " ".join(shown) and any("unknown action 'Fly'" in s for s in shown)
     assert result.result.startswith("unfinished: the players left")
-    from rules.core import Event
+    from feltbox.rules.core import Event
     secret = []
     Prompt(read=lambda text: secret.append(text) or "", write=secret.append).events(
         [Event("looked at a token", {"token": "t-1", "kind": "fuel"}, visible_to=("A",))])

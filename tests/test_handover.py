@@ -1,11 +1,11 @@
 """Hidden information at the window, headless: in hot-seat play what only one player may see
-waits in ``game.private`` for the hand-over screen (game/handover.py); solo play shows it."""
+waits in ``game.private`` for the hand-over screen (game/window/handover.py); solo play shows it."""
 from __future__ import annotations
 
-from game.handover import private_text
-from game.tf_window_game import TFWindowGame
-from game.window_game import WindowGame
-from scenes.loader import load_flickem, load_tailfeathers
+from feltbox.game.window.handover import private_text
+from feltbox.game.tailfeathers.window_game import TFWindowGame
+from feltbox.game.flickem.window_game import WindowGame
+from feltbox.scenes.loader import load_flickem, load_tailfeathers
 
 
 def test_hotseat_queues_each_secret_objective_for_its_player():

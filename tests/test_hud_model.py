@@ -1,19 +1,19 @@
-"""The HUD's numbers on real game states (game/hud_model.py): S1 start, S7 after some bot
+"""The HUD's numbers on real game states (game/window/hud_model.py): S1 start, S7 after some bot
 actions, Tail Feathers' Show of Force at the start and in battle."""
 from __future__ import annotations
 
 import pytest
 
-from game.hud_model import (
+from feltbox.game.window.hud_model import (
     INVENTORY_SLOTS,
     describe_game,
     flickem_hud,
     slot_names,
     tf_hud,
 )
-from game.tf_window_game import TFWindowGame
-from game.window_game import WindowGame
-from scenes.loader import load_flickem, load_tailfeathers
+from feltbox.game.tailfeathers.window_game import TFWindowGame
+from feltbox.game.flickem.window_game import WindowGame
+from feltbox.scenes.loader import load_flickem, load_tailfeathers
 
 
 def test_s1_start():

@@ -1,4 +1,4 @@
-"""The HUD panels in a real window under Xvfb (game/hud.py): the screenshot shows the top bar,
+"""The HUD panels in a real window under Xvfb (game/window/hud.py): the screenshot shows the top bar,
 the cards, the choices and the event feed over the table (dark panels with text in them, the
 felt still in the middle), and the panels follow the game after a choice."""
 from __future__ import annotations
@@ -12,9 +12,9 @@ pytestmark = pytest.mark.render
 COMMON = r"""
 import sys, time
 from panda3d.core import Filename
-from game.app import run_window
-from game.hud import attach_hud
-from game.sounds import attach_sounds
+from feltbox.game.window.app import run_window
+from feltbox.game.window.hud import attach_hud
+from feltbox.game.window.sounds import attach_sounds
 
 def start(game, bodies, poses, title):
     app = run_window(bodies, poses, title, lambda *a: None, frames=5, game=game, addons=(attach_hud, attach_sounds))
@@ -45,8 +45,8 @@ def shot(app, path):
 """
 
 FLICKEM = COMMON + r"""
-from game.window_game import WindowGame
-from scenes.loader import load_flickem
+from feltbox.game.flickem.window_game import WindowGame
+from feltbox.scenes.loader import load_flickem
 game = WindowGame(load_flickem(7), 7, "teamB")
 game.run_bots()
 app = start(game, game.city.bodies, game.bridge.session.poses.copy(), "feltbox - S7: Cornering the Market")
@@ -59,7 +59,7 @@ if game.wants_aim():
 report(app, "after")
 print("sounds:", ",".join(app.sounds.played))
 t = time.perf_counter(); step(app, 60); print("fps %.1f" % (60 / (time.perf_counter() - t)))
-from game.settings import Settings
+from feltbox.game.window.settings import Settings
 app.hud_panels.apply_settings(Settings(ui_scale=1.5)); step(app, 2)
 print("rescaled %.2f" % app.hud_panels.top_root.getScale()[0], "|", app.hud_panels.line1.text)
 from panda3d.core import WindowProperties
@@ -77,8 +77,8 @@ print("hidden", all(r.isHidden() for r in app.hud_panels.roots))
 """
 
 TAIL_FEATHERS = COMMON + r"""
-from game.tf_window_game import TFWindowGame
-from scenes.loader import load_tailfeathers
+from feltbox.game.tailfeathers.window_game import TFWindowGame
+from feltbox.scenes.loader import load_tailfeathers
 game = TFWindowGame(load_tailfeathers("show_of_force"), seed=0, bots="rat")
 game.run_bots()
 app = start(game, game.bodies(), game.poses(), "feltbox - Tail Feathers - Show of Force")
@@ -171,7 +171,7 @@ def test_flickem_hud_panels_in_the_window(tmp_path, monkeypatch):
 @needs_xvfb
 def test_tail_feathers_hud_panels_in_the_window(tmp_path, monkeypatch):
     """With Settings.ui_scale 1.25 (the settings file), every panel is a quarter larger."""
-    from game.settings import Settings, save_settings
+    from feltbox.game.window.settings import Settings, save_settings
     monkeypatch.setenv("FELTBOX_HOME", str(tmp_path))
     save_settings(Settings(ui_scale=1.25, sound=False))
     shot = tmp_path / "tf-hud.png"

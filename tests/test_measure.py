@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
-from game.measure import building_at, zombies_at_doors
+from feltbox.game.table.measure import building_at, zombies_at_doors
 from tests.lab import building, lab_city, zombie
 
 

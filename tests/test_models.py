@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from models import buildings
-from models.catalog import BUILDING_NAMES, KINDS, TOKEN_NAMES, VEHICLE_NAMES, build
-from models.dimensions import dims
+from feltbox.models import buildings
+from feltbox.models.catalog import BUILDING_NAMES, KINDS, TOKEN_NAMES, VEHICLE_NAMES, build
+from feltbox.models.dimensions import dims
 
 EXAMPLES = [("survivor", {"number": n, "backpack": b}) for n in range(1, 12) for b in ("day", "night")] + \
     [("zombie", {"number": n, "design": n % 3 + 1}) for n in range(1, 19)] + \

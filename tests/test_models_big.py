@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from scipy.spatial import ConvexHull
 
-from models import buildings, props, tower
-from models.catalog import BUILDING_NAMES, VEHICLE_NAMES, build
-from models.dimensions import dims
+from feltbox.models import buildings, props, tower
+from feltbox.models.catalog import BUILDING_NAMES, VEHICLE_NAMES, build
+from feltbox.models.dimensions import dims
 
 BIG = [("building", {"name": n}) for n in BUILDING_NAMES] + \
     [("support_block", {"building": n}) for n in BUILDING_NAMES] + \

@@ -14,7 +14,7 @@ from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
 pytestmark = pytest.mark.render
 
 DRIVER = r'''
-from game.shell import run_start
+from feltbox.game.window.shell import run_start
 shell = run_start(frames=30)
 base = shell.base
 ''' + PRELUDE + r'''

@@ -10,10 +10,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.flick import Aim, setup_flick
-from game.measure import fallen_mask, measure_flick, restore
-from game.session import Session
-from game.table import Table
+from feltbox.game.table.flick import Aim, setup_flick
+from feltbox.game.table.measure import fallen_mask, measure_flick, restore
+from feltbox.game.table.session import Session
+from feltbox.game.table.table import Table
 from tests.lab import building, lab_city, survivor, zombie
 
 pytestmark = pytest.mark.physics
@@ -134,7 +134,7 @@ def test_rushes_usually_knock_over_a_survivor_5_to_11_cm_from_the_exit():
 
 def test_disc_flicked_out_through_the_door_wholly_exits():
     """EXITING A BUILDING: from behind the building, through the door, the whole disc past it."""
-    from scenes.schema import Placement
+    from feltbox.scenes.schema import Placement
     inside = Placement("survivor-anita", "survivor", 0, 0, 0.0, {"number": 1, "name": "Anita", "backpack": "day"},
                        on="library", slot=0)
     city = lab_city(building(0, 0, heading=0.0), inside)
@@ -152,7 +152,7 @@ def test_disc_flicked_out_through_the_door_wholly_exits():
 def test_shot_from_inside_a_building_leaves_through_the_door():
     """SHOOTING FROM INSIDE A BUILDING: the bullet starts behind the building and is fired out
     between its support blocks at a zombie in the street."""
-    from scenes.schema import Placement
+    from feltbox.scenes.schema import Placement
     inside = Placement("survivor-anita", "survivor", 0, 0, 0.0, {"number": 1, "name": "Anita", "backpack": "day"},
                        on="library", slot=1)
     city = lab_city(building(0, 0, heading=0.0), inside, zombie(16, 0))

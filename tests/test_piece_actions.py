@@ -2,16 +2,16 @@
 path as the keys, illegal ones are greyed with the rules' reason."""
 import pytest
 
-from game.piece_actions import MenuItem, choose_item, items_for, names, nice
-from rules.flickem.flow import ChooseSurvivor, EndTurn, UseWeapon
+from feltbox.game.window.piece_actions import MenuItem, choose_item, items_for, names, nice
+from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, UseWeapon
 
 pytestmark = pytest.mark.physics
 
 
 @pytest.fixture(scope="module")
 def s1():
-    from game.window_game import WindowGame
-    from scenes.loader import load_flickem
+    from feltbox.game.flickem.window_game import WindowGame
+    from feltbox.scenes.loader import load_flickem
     game = WindowGame(load_flickem(1), 0, "none")
     game.run_bots()
     return game
@@ -50,8 +50,8 @@ def test_a_menu_item_plays_like_the_key_and_the_active_survivor_lists_its_action
 
 
 def test_tail_feathers_bird_lists_its_legal_actions_and_plays_one():
-    from game.tf_window_game import TFWindowGame
-    from scenes.loader import load_tailfeathers
+    from feltbox.game.tailfeathers.window_game import TFWindowGame
+    from feltbox.scenes.loader import load_tailfeathers
     game = TFWindowGame(load_tailfeathers("show_of_force"), seed=0, bots="rat")
     game.run_bots()
     game.pick(0)                                   # no mission card
@@ -64,8 +64,8 @@ def test_tail_feathers_bird_lists_its_legal_actions_and_plays_one():
 
 
 def test_tail_feathers_figure_lists_what_it_cannot_do_now_greyed_with_the_reason():
-    from game.tf_window_game import TFWindowGame
-    from scenes.loader import load_tailfeathers
+    from feltbox.game.tailfeathers.window_game import TFWindowGame
+    from feltbox.scenes.loader import load_tailfeathers
     game = TFWindowGame(load_tailfeathers("show_of_force"), seed=0, bots="rat")
     game.run_bots()
     game.pick(0)                                   # no mission card; the tilt phase: aerijin is set first

@@ -4,9 +4,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.city import build_city
-from game.render import Renderer, render_frames
-from scenes.loader import load_flickem
+from feltbox.game.table.city import build_city
+from feltbox.game.render.offscreen import Renderer, render_frames
+from feltbox.scenes.loader import load_flickem
 
 pytestmark = pytest.mark.render
 

@@ -1,4 +1,4 @@
-"""Replay v1 (game/replay.py, docs/replay-format.md): lossless, compact, atomic, all-or-nothing.
+"""Replay v1 (game/replay/format.py, docs/replay-format.md): lossless, compact, atomic, all-or-nothing.
 
 No Bullet here: pose data is synthesised with numpy to look like a flick turn (100 bodies at rest,
 a few sliding, spinning and easing to a stop at 60 Hz, the rest bit-identical frame to frame).
@@ -11,7 +11,7 @@ import zlib
 import numpy as np
 import pytest
 
-from game.replay import (MAGIC, ReplayError, ReplayWriter, decode_chunk, encode_chunk,
+from feltbox.game.replay.format import (MAGIC, ReplayError, ReplayWriter, decode_chunk, encode_chunk,
                          pose_stream_hash, read_replay, replay_size_report)
 
 N_BODIES = 100

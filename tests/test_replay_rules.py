@@ -10,15 +10,15 @@ import json
 
 import pytest
 
-from game.cli import main
-from game.flickem_bridge import FlickemBridge
-from game.headless import Seats
-from game.recording import Recorder
-from game.replay import ReplayWriter, read_replay
-from game.replay_rules import file_order, public_events
-from rules.core import Decision, PhysicsRequest, state_hash, to_json
-from rules.flickem.flow import apply
-from scenes.loader import load_flickem
+from feltbox.game.cli.main import main
+from feltbox.game.flickem.bridge import FlickemBridge
+from feltbox.game.flickem.headless import Seats
+from feltbox.game.replay.recorder import Recorder
+from feltbox.game.replay.format import ReplayWriter, read_replay
+from feltbox.game.replay.rules_records import file_order, public_events
+from feltbox.rules.core import Decision, PhysicsRequest, state_hash, to_json
+from feltbox.rules.flickem.flow import apply
+from feltbox.scenes.loader import load_flickem
 
 pytestmark = pytest.mark.physics
 
@@ -149,8 +149,8 @@ def test_a_v1_replay_without_rule_records_still_verifies_its_poses(opening, tmp_
 def test_a_face_down_token_look_is_in_the_replay_without_its_kind(tmp_path):
     """TAKE, DROP OFF: Anita (team A) looks at a face-down token: the replay's public event log
     shows that a token was looked at, and by which team, never what it was."""
-    from rules.flickem.flow import ChooseSurvivor, TakeDrop, new_game
-    from rules.flickem.state import Survivor, Token
+    from feltbox.rules.flickem.flow import ChooseSurvivor, TakeDrop, new_game
+    from feltbox.rules.flickem.state import Survivor, Token
     from tests.test_flickem_flow import play, setup
     from tests.test_replay import HEADER, _turn
     anita = Survivor("survivor-anita", "Anita", "A", 2, where="library")

@@ -8,9 +8,9 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from rules.core import (ChanceRequest, Decision, Event, GameOver, IllegalAction, Roll, Rng,
+from feltbox.rules.core import (ChanceRequest, Decision, Event, GameOver, IllegalAction, Roll, Rng,
                         from_json, state_hash, to_json)
-from rules.engine import Engine, SaveError
+from feltbox.rules.engine import Engine, SaveError
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.flick import Aim
-from game.session import Session
-from rules.flickem.judge import judge_move, judge_rush, judge_shot
-from rules.flickem.noise import Noise, action_noise, turn_noise, zombies_react
+from feltbox.game.table.flick import Aim
+from feltbox.game.table.session import Session
+from feltbox.rules.flickem.judge import judge_move, judge_rush, judge_shot
+from feltbox.rules.flickem.noise import Noise, action_noise, turn_noise, zombies_react
 from tests.lab import lab_city, survivor, zombie
 
 pytestmark = pytest.mark.physics

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.rush import exit_heading, setup_rush, slot_for
-from game.session import Session
+from feltbox.game.table.rush import exit_heading, setup_rush, slot_for
+from feltbox.game.table.session import Session
 from tests.lab import building, lab_city, survivor, zombie
 
 pytestmark = pytest.mark.physics

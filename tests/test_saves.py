@@ -1,4 +1,4 @@
-"""Saves (game/saves.py), autosave, undo and take back (game/undo.py) on the window's games,
+"""Saves (game/window/saves.py), autosave, undo and take back (game/table/undo.py) on the window's games,
 headless: no window, the same controllers the window drives."""
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game import saves
-from game.undo import UndoRefused
-from game.window_game import WindowGame
-from rules.engine import SaveError
-from scenes.loader import load_flickem
+from feltbox.game.window import saves
+from feltbox.game.table.undo import UndoRefused
+from feltbox.game.flickem.window_game import WindowGame
+from feltbox.rules.engine import SaveError
+from feltbox.scenes.loader import load_flickem
 
 DATA = Path(__file__).parent / "data"
 
@@ -115,7 +115,7 @@ def test_autosave_after_a_turn(home):
     g.listeners.append(auto)
     for _ in range(300):
         pending = g.bridge.pending()
-        from rules.core import Decision, GameOver
+        from feltbox.rules.core import Decision, GameOver
         if isinstance(pending, GameOver) or auto.ms:
             break
         g._log(g._act(g.bridge.decide, g.seats.decide(pending)) if isinstance(pending, Decision)
@@ -151,8 +151,8 @@ def test_undo_refuses_after_a_flick_and_take_back_restores_the_table():
 
 
 def _tf_game():
-    from game.tf_window_game import TFWindowGame
-    from scenes.loader import load_tailfeathers
+    from feltbox.game.tailfeathers.window_game import TFWindowGame
+    from feltbox.scenes.loader import load_tailfeathers
     g = TFWindowGame(load_tailfeathers("show_of_force"), 0, "rat")
     g.run_bots()
     for _ in range(6):

@@ -5,14 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.city import build_city
-from game.flick import Aim
-from game.recording import Recorder, verify
-from game.session import Session
-from scenes.loader import load_flickem
+from feltbox.game.table.city import build_city
+from feltbox.game.table.flick import Aim
+from feltbox.game.replay.recorder import Recorder, verify
+from feltbox.game.table.session import Session
+from feltbox.scenes.loader import load_flickem
 
-from game.measure import fallen_mask
-from game.table import Table
+from feltbox.game.table.measure import fallen_mask
+from feltbox.game.table.table import Table
 
 pytestmark = pytest.mark.physics
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.city import build_city
-from scenes.loader import SceneError, flickem_path, list_scenes, load_flickem, load_scene
+from feltbox.game.table.city import build_city
+from feltbox.scenes.loader import SceneError, flickem_path, list_scenes, load_flickem, load_scene
 
 # Rulebook SET UP lists (life per survivor) for the cooperative scenarios.
 SETUP = {

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from game.settings import Settings, load_settings, save_settings, user_dir
+from feltbox.game.window.settings import Settings, load_settings, save_settings, user_dir
 
 
 def test_round_trip_and_clamping(tmp_path, monkeypatch):

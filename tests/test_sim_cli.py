@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from feltbox.game.cli.main import main
 
 pytestmark = pytest.mark.physics
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"

@@ -1,4 +1,4 @@
-"""The synthesised sound effects (game/sound_synth.py) and the silent-safe player (game/sounds.py)."""
+"""The synthesised sound effects (game/window/sound_synth.py) and the silent-safe player (game/window/sounds.py)."""
 from __future__ import annotations
 
 import io
@@ -6,10 +6,10 @@ import wave
 
 import numpy as np
 
-from game.settings import Settings
-from game.sound_synth import RATE, SOUNDS, SOUNDS_DIR, pcm, wav_bytes
-from game.sounds import EVENT_SOUNDS, Sounds, audio_prc, hit_frames
-from rules.core import Event
+from feltbox.game.window.settings import Settings
+from feltbox.game.window.sound_synth import RATE, SOUNDS, SOUNDS_DIR, pcm, wav_bytes
+from feltbox.game.window.sounds import EVENT_SOUNDS, Sounds, audio_prc, hit_frames
+from feltbox.rules.core import Event
 
 LENGTHS = {"flick": (0.05, 0.2), "hit": (0.08, 0.3), "fall": (0.2, 0.5), "rush": (0.8, 1.6),
            "dice": (0.3, 0.8), "click": (0.01, 0.06)}
@@ -19,7 +19,7 @@ def test_committed_wavs_are_what_the_synth_makes():
     for name in SOUNDS:
         made = wav_bytes(name)
         assert made == wav_bytes(name)                       # deterministic
-        assert (SOUNDS_DIR / f"{name}.wav").read_bytes() == made, f"run python -m game.sound_synth ({name})"
+        assert (SOUNDS_DIR / f"{name}.wav").read_bytes() == made, f"run python -m feltbox.game.window.sound_synth ({name})"
 
 
 def test_wavs_are_short_mono_16bit_and_not_clipped():
@@ -84,8 +84,8 @@ def test_sounds_load_and_play_through_openal(tmp_path):
 from panda3d.core import loadPrcFileData
 loadPrcFileData("", "audio-library-name p3openal_audio\nwindow-type none\n")
 from direct.showbase.ShowBase import ShowBase
-from game.settings import Settings
-from game.sounds import Sounds
+from feltbox.game.window.settings import Settings
+from feltbox.game.window.sounds import Sounds
 base = ShowBase(windowType="none")
 if not any(m.isValid() for m in base.sfxManagerList):
     print("no openal")
@@ -113,7 +113,7 @@ print("off", {s.getVolume() for s in sounds.sfx.values()})
 def test_event_sounds_wait_for_the_animation_and_come_out_in_order():
     """A flick's rules events arrive when it is applied; on the null audio device the queue plays
     the shot's hit at the first collision frame and the fall and the rush at the last frame."""
-    from game.sounds import AnimationSounds
+    from feltbox.game.window.sounds import AnimationSounds
 
     class App:
         animation, anim_time = None, 0.0
@@ -148,7 +148,7 @@ def test_event_sounds_wait_for_the_animation_and_come_out_in_order():
 def test_each_batch_sounds_where_its_episode_ends_in_the_animation():
     """One animation holds a flick and the rush after it: the game's frames gathered when the
     events came stamp them; the shot's sounds come with the flick, the rumble after the rush."""
-    from game.sounds import AnimationSounds
+    from feltbox.game.window.sounds import AnimationSounds
 
     class App:
         animation, anim_time = None, 0.0

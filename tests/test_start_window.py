@@ -14,8 +14,8 @@ DRIVER = r"""
 import subprocess, sys
 from pathlib import Path
 from panda3d.core import Filename, Point3
-from game.shell import run_start
-from game.settings import user_dir
+from feltbox.game.window.shell import run_start
+from feltbox.game.window.settings import user_dir
 
 shell = run_start(frames=30)
 base = shell.base
@@ -67,7 +67,7 @@ def test_start_screen_to_a_saved_game_with_mouse_and_keys(tmp_path, monkeypatch)
     assert "start again True" in out
     saves = list((tmp_path / "home" / "saves").glob("flickem-s1-*.json"))
     assert len(saves) == 1
-    from game.saves import load_game
+    from feltbox.game.window.saves import load_game
     game, note = load_game(saves[0])
     assert note == "" and game.bridge.engine.history == []
     _felt_in(shot)
@@ -76,9 +76,9 @@ def test_start_screen_to_a_saved_game_with_mouse_and_keys(tmp_path, monkeypatch)
 HANDOVER = r"""
 import subprocess, sys
 from panda3d.core import Filename
-from game.shell import Shell, open_base
-from game.window_game import WindowGame
-from scenes.loader import load_flickem
+from feltbox.game.window.shell import Shell, open_base
+from feltbox.game.flickem.window_game import WindowGame
+from feltbox.scenes.loader import load_flickem
 
 base = open_base()
 shell = Shell(base)
@@ -97,8 +97,8 @@ for _ in range(11):
     key("space")
 print("done", h.active, len(shell.app.game.private))
 shot(sys.argv[1])
-from game.tf_window_game import TFWindowGame
-from scenes.loader import load_tailfeathers
+from feltbox.game.tailfeathers.window_game import TFWindowGame
+from feltbox.scenes.loader import load_tailfeathers
 shell.play(TFWindowGame(load_tailfeathers("show_of_force"), 0, "none"))   # hot-seat: secret hands
 step(10)
 h = shell.app.handover
@@ -126,7 +126,7 @@ def test_hotseat_handover_covers_the_table_before_secret_objectives(tmp_path, mo
 CONTINUE = r"""
 import subprocess, sys
 from panda3d.core import Filename, Point3
-from game.shell import run_start
+from feltbox.game.window.shell import run_start
 
 shell = run_start(frames=30)
 base = shell.base
@@ -156,9 +156,9 @@ def test_continue_take_back_and_load_an_old_save_in_the_window(tmp_path, monkeyp
     import shutil
     from pathlib import Path
 
-    from game import saves
-    from game.window_game import WindowGame
-    from scenes.loader import load_flickem
+    from feltbox.game.window import saves
+    from feltbox.game.flickem.window_game import WindowGame
+    from feltbox.scenes.loader import load_flickem
     home = tmp_path / "home"
     monkeypatch.setenv("FELTBOX_HOME", str(home))
     g = WindowGame(load_flickem(1), 0, "none")

@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from rules.core import GameOver, IllegalAction, Measured, PhysicsRequest, from_json, state_hash, to_json
-from rules.engine import Engine
-from rules.tailfeathers import data as tables
-from rules.tailfeathers.activation import EndActivation, Pass
-from rules.tailfeathers.flow import ACTIONS, TailFeathersGame
-from rules.tailfeathers.phases import Bid
-from rules.tailfeathers.state import TFState
+from feltbox.rules.core import GameOver, IllegalAction, Measured, PhysicsRequest, from_json, state_hash, to_json
+from feltbox.rules.engine import Engine
+from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers.activation import EndActivation, Pass
+from feltbox.rules.tailfeathers.flow import ACTIONS, TailFeathersGame
+from feltbox.rules.tailfeathers.phases import Bid
+from feltbox.rules.tailfeathers.state import TFState
 from tests.tf_fixtures import setup
 
 FACES = sorted(tables.faces())
@@ -77,9 +77,9 @@ def test_random_playouts_stay_consistent(seed, rules):
 @pytest.mark.parametrize("scene", ["show_of_force", "glade_crossing"])
 def test_random_playouts_on_the_scene_battlefields(scene):
     """The same checks on the scenes' battlefields (the bridge's Battlefield, real geometry)."""
-    from rules.tailfeathers.state import Setup
-    from scenes.loader import load_tailfeathers
-    from scenes.tailfeathers.battlefield import battlefield_from_scene
+    from feltbox.rules.tailfeathers.state import Setup
+    from feltbox.scenes.loader import load_tailfeathers
+    from feltbox.scenes.tailfeathers.battlefield import battlefield_from_scene
     from tests.tf_fixtures import UNITS
     game = TailFeathersGame(Setup(battlefield_from_scene(load_tailfeathers(scene)), UNITS, "mouse",
                                   rules=ALL, hands=HANDS))

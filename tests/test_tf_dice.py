@@ -1,4 +1,4 @@
-"""Tail Feathers action dice rolled for real in the tray (game/tf_dice.py, models/tailfeathers/)."""
+"""Tail Feathers action dice rolled for real in the tray (game/tailfeathers/dice.py, models/tailfeathers/)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -6,12 +6,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from game import tf_dice
-from game.recording import verify
-from game.table import Table
-from models.catalog import build
-from models.tailfeathers import tray
-from models.tailfeathers.dice import FACE_NORMALS, FACES, NORMALS, SIZE, face_quat, top_face_index
+from feltbox.game.tailfeathers import dice as tf_dice
+from feltbox.game.replay.recorder import verify
+from feltbox.game.table.table import Table
+from feltbox.models.catalog import build
+from feltbox.models.tailfeathers import tray
+from feltbox.models.tailfeathers.dice import FACE_NORMALS, FACES, NORMALS, SIZE, face_quat, top_face_index
 
 FLAT_Z = tray.floor_top() + SIZE / 2
 

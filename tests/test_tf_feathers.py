@@ -1,11 +1,11 @@
-"""Tail feathers dropped for real behind a wounded bird (game/tf_feathers.py)."""
+"""Tail feathers dropped for real behind a wounded bird (game/tailfeathers/feathers.py)."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from game import tf_feathers
-from game.tf_feathers import Obstacle, drop_feathers
+from feltbox.game.tailfeathers import feathers as tf_feathers
+from feltbox.game.tailfeathers.feathers import Obstacle, drop_feathers
 
 FLAT_Z = tf_feathers.FEATHER_THICKNESS / 2 + 0.01          # + the hull margin
 

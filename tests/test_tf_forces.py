@@ -1,6 +1,6 @@
 """Custom forces by build points (rules/tailfeathers/forces.py, house data/forces.toml): force
 files are checked against units.toml with errors naming file:line:field, and a scene played with
-them (game/tf_forces.py, `feltbox play ... --force-mouse/--force-rat`) deploys, ranks the pilots,
+them (game/tailfeathers/forces.py, `feltbox play ... --force-mouse/--force-rat`) deploys, ranks the pilots,
 plays and replays."""
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.headless import play_headless
-from game.tf_bridge import TFBridge
-from game.tf_forces import scene_with_forces
-from rules.tailfeathers.forces import ForceError, house, load_force, parse_force
-from rules.tailfeathers.stats import home_tree, space
-from scenes.loader import load_tailfeathers
+from feltbox.game.cli.main import main
+from feltbox.game.flickem.headless import play_headless
+from feltbox.game.tailfeathers.bridge import TFBridge
+from feltbox.game.tailfeathers.forces import scene_with_forces
+from feltbox.rules.tailfeathers.forces import ForceError, house, load_force, parse_force
+from feltbox.rules.tailfeathers.stats import home_tree, space
+from feltbox.scenes.loader import load_tailfeathers
 
 FORCES = Path(__file__).resolve().parent.parent / "scenes" / "tailfeathers" / "forces"
 MICE, RATS = FORCES / "mouse_wings.toml", FORCES / "rat_raiders.toml"
@@ -68,8 +68,8 @@ def test_a_scene_with_custom_forces_deploys_and_ranks_the_pilots():
 
 
 def test_a_battle_with_custom_forces_replays(tmp_path):
-    from game.recording import verify
-    from game.tf_recording import TFRecorder
+    from feltbox.game.replay.recorder import verify
+    from feltbox.game.replay.tailfeathers_check import TFRecorder
     scene = scene_with_forces(load_tailfeathers("glade_crossing"), [load_force(MICE)])
     path = tmp_path / "forces.fbr"
     recorder = TFRecorder(path, scene, seed=3)

@@ -11,12 +11,12 @@ import time
 
 import pytest
 
-from rules.core import from_json, to_json
-from rules.tailfeathers import geometry as g
-from rules.tailfeathers.battlefield import Battlefield, sample_battlefield
-from rules.tailfeathers.geometry import (Crossing, FlightPath, Thing, crossings, flight_path, position_at,
+from feltbox.rules.core import from_json, to_json
+from feltbox.rules.tailfeathers import geometry as g
+from feltbox.rules.tailfeathers.battlefield import Battlefield, sample_battlefield
+from feltbox.rules.tailfeathers.geometry import (Crossing, FlightPath, Thing, crossings, flight_path, position_at,
                                          range_check)
-from rules.tailfeathers.shapes import Shape, nearest, signed_area
+from feltbox.rules.tailfeathers.shapes import Shape, nearest, signed_area
 
 R = 3.0
 

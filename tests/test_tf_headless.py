@@ -1,19 +1,19 @@
 """Tail Feathers headless play: bots battle on Show of Force with physical dice rolls and feather
-drops (game/tf_bridge.py, game/tf_bot.py), the recorded replay verifies, scripts drive seats."""
+drops (game/tailfeathers/bridge.py, game/tailfeathers/bot.py), the recorded replay verifies, scripts drive seats."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from game.city import rest_pose
-from game.flickem_script import GameScriptError, load_game_script
-from game.headless import play_headless
-from game.tf_bot import TFBot
-from game.tf_bridge import TFBridge, roll_seed
-from rules.core import Decision, GameOver, PhysicsRequest
-from rules.tailfeathers.flow import ACTIONS
-from rules.tailfeathers.state import FLYING
-from scenes.loader import load_tailfeathers
+from feltbox.game.table.city import rest_pose
+from feltbox.game.flickem.script import GameScriptError, load_game_script
+from feltbox.game.flickem.headless import play_headless
+from feltbox.game.tailfeathers.bot import TFBot
+from feltbox.game.tailfeathers.bridge import TFBridge, roll_seed
+from feltbox.rules.core import Decision, GameOver, PhysicsRequest
+from feltbox.rules.tailfeathers.flow import ACTIONS
+from feltbox.rules.tailfeathers.state import FLYING
+from feltbox.scenes.loader import load_tailfeathers
 
 
 @pytest.fixture(scope="module")
@@ -60,9 +60,9 @@ def test_a_show_of_force_battle_is_played_to_a_winner(scene):
 
 
 def test_the_replay_of_a_battle_verifies_poses_and_rules(scene, tmp_path):
-    from game.recording import verify
-    from game.replay import read_replay
-    from game.tf_recording import TFRecorder
+    from feltbox.game.replay.recorder import verify
+    from feltbox.game.replay.format import read_replay
+    from feltbox.game.replay.tailfeathers_check import TFRecorder
     path = tmp_path / "run.fbr"
     recorder = TFRecorder(path, scene, seed=2)
     result = play_headless(scene, seed=2, on_episode=recorder, on_action=recorder.action)
@@ -95,7 +95,7 @@ def test_a_bad_script_line_names_file_and_line(scene, tmp_path):
 def test_Action_Cards_each_player_starts_with_7_unique_cards_and_may_play_them():
     """Additional Rules, Action Cards: "players start the game with 7 unique action cards of their
     choosing" (house: the first 7 the alliance's units can use); a matching card is offered."""
-    from rules.tailfeathers.cards import PlayCard
+    from feltbox.rules.tailfeathers.cards import PlayCard
     bridge = TFBridge(load_tailfeathers("show_of_force"), seed=1)
     hands = dict(bridge.setup.hands)
     assert set(hands) == {"mouse", "rat"} and all(len(set(h)) == len(h) == 7 for h in hands.values())
@@ -126,7 +126,7 @@ def test_LEAF_DRIFTING_the_leaf_piece_follows_its_drift_and_goes_back_to_its_bra
     """Additional Rules, Leaves: a drifting leaf lies where the rules moved it, its figures on it;
     back on its branch when it returns."""
     from dataclasses import replace
-    from rules.tailfeathers.state import Leaf
+    from feltbox.rules.tailfeathers.state import Leaf
     bridge = TFBridge(scene, seed=1)
     leaf_id = next(b.id for b in bridge.bodies if b.kind == "tf_leaf")
     i = bridge.index[leaf_id]

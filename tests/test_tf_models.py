@@ -7,11 +7,11 @@ import itertools
 import numpy as np
 import pytest
 
-from models.catalog import KINDS, build
-from models.tailfeathers import tf_dims
-from models.tailfeathers.catalog import EXAMPLES
-from models.tailfeathers.dice import FACE_NAMES, face_normals, top_face
-from models.tailfeathers.shapes import OVERLAYS, overlap_area, overlay_shape, shared_border
+from feltbox.models.catalog import KINDS, build
+from feltbox.models.tailfeathers import tf_dims
+from feltbox.models.tailfeathers.catalog import EXAMPLES
+from feltbox.models.tailfeathers.dice import FACE_NAMES, face_normals, top_face
+from feltbox.models.tailfeathers.shapes import OVERLAYS, overlap_area, overlay_shape, shared_border
 
 
 def test_every_tf_kind_has_an_example():

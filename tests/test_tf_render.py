@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.render import Renderer
-from game.tf_table import tf_table
-from scenes.loader import load_tailfeathers
+from feltbox.game.render.offscreen import Renderer
+from feltbox.game.tailfeathers.table import tf_table
+from feltbox.scenes.loader import load_tailfeathers
 
 pytestmark = pytest.mark.render
 

@@ -6,13 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from rules.core import IllegalAction, Measured, PhysicsRequest
-from rules.tailfeathers.activation import Activate, AttackWith, EndActivation, EndMove
-from rules.tailfeathers.cards import PlayCard
-from rules.tailfeathers.combat import normal_targets
-from rules.tailfeathers.flight import Fly, Perch
-from rules.tailfeathers.state import CASUALTY, FLYING
-from rules.tailfeathers.stats import can_enter
+from feltbox.rules.core import IllegalAction, Measured, PhysicsRequest
+from feltbox.rules.tailfeathers.activation import Activate, AttackWith, EndActivation, EndMove
+from feltbox.rules.tailfeathers.cards import PlayCard
+from feltbox.rules.tailfeathers.combat import normal_targets
+from feltbox.rules.tailfeathers.flight import Fly, Perch
+from feltbox.rules.tailfeathers.state import CASUALTY, FLYING
+from feltbox.rules.tailfeathers.stats import can_enter
 from tests.tf_fixtures import apply, at_activation, cheese, game, legal_actions, pending, play, put, roll
 from tests.test_tf_rules_flight import FLY, _flying, path  # noqa: F401  (the fixture)
 
@@ -75,9 +75,9 @@ def test_TAIL_FEATHERS_dropped_by_physics_removed_on_spaces_block_sight_rattle_a
     assert on_space.data.feathers == ()
     s = play(s, Measured({"landed": [[50.0, 80.0, 10.0]]}))
     assert [f.id for f in s.data.feathers] == ["feather-1"]
-    from rules.tailfeathers.stats import blockers
+    from feltbox.rules.tailfeathers.stats import blockers
     assert "feather-1" in [b.id for b in blockers(s)]
-    from rules.tailfeathers.feathers import reset_feathers
+    from feltbox.rules.tailfeathers.feathers import reset_feathers
     once = reset_feathers(s, [])
     assert once.data.feathers[0].notched and reset_feathers(once, []).data.feathers == ()
     s = play(s, EndActivation())
@@ -136,8 +136,8 @@ def _leaf_turn(s):
 
 
 def test_LEAVES_cutting_loose_spins_by_die_plus_figures_and_blocks_sight():
-    from rules.tailfeathers.leaves import CutLeaf
-    from rules.tailfeathers.stats import blockers, space
+    from feltbox.rules.tailfeathers.leaves import CutLeaf
+    from feltbox.rules.tailfeathers.stats import blockers, space
     s = _leaf_turn(at_activation(game(rules=("leaves",))))
     assert CutLeaf("oakguard-1", "t-rat") in legal_actions(s)
     assert CutLeaf("oakguard-1", "t-mid") not in legal_actions(s)      # its own tree
@@ -155,8 +155,8 @@ def test_LEAVES_cutting_loose_spins_by_die_plus_figures_and_blocks_sight():
 
 
 def test_LEAVES_drift_again_in_the_final_phase_landing_on_a_tree_excess_to_casualties():
-    from rules.tailfeathers.final import start_final
-    from rules.tailfeathers.leaves import CutLeaf
+    from feltbox.rules.tailfeathers.final import start_final
+    from feltbox.rules.tailfeathers.leaves import CutLeaf
     s = _leaf_turn(at_activation(game(rules=("leaves",))))
     s = roll(play(s, CutLeaf("oakguard-1", "t-rat")), "bow")
     s = start_final(s, [])
@@ -168,7 +168,7 @@ def test_LEAVES_drift_again_in_the_final_phase_landing_on_a_tree_excess_to_casua
 
 
 def test_LEAVES_an_empty_drifting_leaf_returns_to_its_branch():
-    from rules.tailfeathers.leaves import CutLeaf
+    from feltbox.rules.tailfeathers.leaves import CutLeaf
     s = _leaf_turn(at_activation(game(rules=("leaves",))))
     s = roll(play(s, CutLeaf("oakguard-1", "t-rat")), "bow")
     s = play(s, EndActivation())
@@ -178,7 +178,7 @@ def test_LEAVES_an_empty_drifting_leaf_returns_to_its_branch():
 
 
 def test_ACTION_CARDS_start_with_7_unique_cards_60_house_cards():
-    from rules.tailfeathers import data as tables
+    from feltbox.rules.tailfeathers import data as tables
     cards = tables.action_cards()
     assert len(cards) == 60 and sum(c["kind"] == "bird" for c in cards.values()) == 21
     with pytest.raises(ValueError):
@@ -188,7 +188,7 @@ def test_ACTION_CARDS_start_with_7_unique_cards_60_house_cards():
 
 
 def test_DEATH_SPIRALS_grudge_marker_rerolls_any_dice_once_keeping_the_second_result(path):
-    from rules.tailfeathers.spirals import Grudge
+    from feltbox.rules.tailfeathers.spirals import Grudge
     s = at_activation(game(rules=("death_spirals",), grudges=("aerijin",)))
     s = _flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
     path["cross"] = [(15.0, "flying", "grizzard")]

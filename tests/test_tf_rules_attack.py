@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from rules.core import GameOver, IllegalAction, PhysicsRequest
-from rules.tailfeathers import measure
-from rules.tailfeathers.activation import Activate, AttackWith, EndActivation, EndMove
-from rules.tailfeathers.state import CASUALTY, FLYING
+from feltbox.rules.core import GameOver, IllegalAction, PhysicsRequest
+from feltbox.rules.tailfeathers import measure
+from feltbox.rules.tailfeathers.activation import Activate, AttackWith, EndActivation, EndMove
+from feltbox.rules.tailfeathers.state import CASUALTY, FLYING
 from tests.tf_fixtures import apply, at_activation, cheese, game, legal_actions, pending, play, put, roll
 
 
@@ -69,7 +69,7 @@ def test_MELEE_ATTACK_swords_hit_and_a_wounded_squad_figure_is_defeated(sight):
 def test_MELEE_ATTACK_flying_figures_only_in_close_range(sight):
     s = at_activation(game())
     s = put(put(s, "aerijin", where=FLYING, pose=(40, 40, 0)), "grizzard", where=FLYING, pose=(45, 40, 0))
-    from rules.tailfeathers.combat import normal_targets
+    from feltbox.rules.tailfeathers.combat import normal_targets
     assert ("grizzard", "melee") not in normal_targets(s, s.data.figure("aerijin"))
     sight["close"] = True
     assert ("grizzard", "melee") in normal_targets(s, s.data.figure("aerijin"))
@@ -88,7 +88,7 @@ def test_ATTACKING_AND_DEFENDING_WITH_A_BIRD_pilot_attacks_bird_defends_life_is_
     u = s.data.unit("wrunk")
     assert u.wounds == 3 and u.rattled                          # 3 wounds > pilot value 2
     assert s.data.player("mouse").cheese == 1                   # Snibble: cheese when he wounds
-    from rules.tailfeathers.stats import stat
+    from feltbox.rules.tailfeathers.stats import stat
     assert stat(s, "wrunk", "life") == 6 and s.data.figure("wrunk").where == FLYING
 
 
@@ -123,7 +123,7 @@ def test_NESTS_defense_zero_dial_and_destroyed_nest_ends_the_game(sight):
 
 
 def test_GLOSSARY_VETERAN_plus_one_to_ranged_melee_and_defense():
-    from rules.tailfeathers.stats import fig_value
+    from feltbox.rules.tailfeathers.stats import fig_value
     s = put(game(), "oakguard-1", veteran=True)
     f, g = s.data.figure("oakguard-1"), s.data.figure("oakguard-2")
     assert [fig_value(s, f, k) - fig_value(s, g, k) for k in ("melee", "ranged", "defense")] == [1, 1, 1]

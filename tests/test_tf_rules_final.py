@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 
-from rules.core import GameOver, PhysicsRequest
-from rules.tailfeathers.activation import Activate, EndActivation, EndMove
-from rules.tailfeathers.combat import AssignHit
-from rules.tailfeathers.final import PatrolTarget, RescueBird, SiegeTree, start_final
-from rules.tailfeathers.phases import AssignFigure, ChooseMission, DoneAssigning
-from rules.tailfeathers.state import CASUALTY, FLYING, RESERVES
+from feltbox.rules.core import GameOver, PhysicsRequest
+from feltbox.rules.tailfeathers.activation import Activate, EndActivation, EndMove
+from feltbox.rules.tailfeathers.combat import AssignHit
+from feltbox.rules.tailfeathers.final import PatrolTarget, RescueBird, SiegeTree, start_final
+from feltbox.rules.tailfeathers.phases import AssignFigure, ChooseMission, DoneAssigning
+from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, RESERVES
 from tests.tf_fixtures import at_activation, game, legal_actions, pending, play, put, roll, unit
 
 
@@ -108,7 +108,7 @@ def test_STATUS_RATTLED_pilot_value_1_no_attack_removed_after_its_next_activatio
     s = at_activation(game())
     s = put(s, "aerijin", where=FLYING, pose=(50, 30, 0))
     s = unit(s, "aerijin", rattled=True)
-    from rules.tailfeathers.stats import stat
+    from feltbox.rules.tailfeathers.stats import stat
     assert stat(s, "aerijin", "pilot") == 1
     s = play(s, Activate("aerijin", ("aerijin",)))
     s = play(s, [a for a in legal_actions(s) if type(a).__name__ == "Fly"][0])
@@ -140,7 +140,7 @@ def test_STATUS_ON_FIRE_roll_at_end_of_activation_wound_or_put_out_and_nests():
 
 
 def test_STATUS_EFFECTS_who_can_receive_them():
-    from rules.tailfeathers.status import ignite, immobilize, rattle
+    from feltbox.rules.tailfeathers.status import ignite, immobilize, rattle
     s, ev = at_activation(game()), []
     assert immobilize(s, "aerijin", ev).data.figure("aerijin").immobilized is False      # large
     flying = put(s, "sienna", where=FLYING)
@@ -155,8 +155,8 @@ def test_STATUS_EFFECTS_who_can_receive_them():
 
 
 def test_OBJECTIVES_house_cards_checks():
-    from rules.tailfeathers import data as tables
-    from rules.tailfeathers.objectives import met
+    from feltbox.rules.tailfeathers import data as tables
+    from feltbox.rules.tailfeathers.objectives import met
     assert len(tables.objectives()) == 12
     s = at_activation(game())
     assert met(s, "mouse", "stout_nest") and not met(s, "mouse", "well_fed")

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import PhysicsRequest
-from rules.tailfeathers import measure
-from rules.tailfeathers.activation import Activate, AttackWith, EndActivation
-from rules.tailfeathers.combat import AssignHit
-from rules.tailfeathers.flight import Continue, Drop, Fly, Perch, PilotCheck, Swoop
-from rules.tailfeathers.phases import AssignFigure, ChooseMission
-from rules.tailfeathers.state import CARRIED, CASUALTY, FLYING
+from feltbox.rules.core import PhysicsRequest
+from feltbox.rules.tailfeathers import measure
+from feltbox.rules.tailfeathers.activation import Activate, AttackWith, EndActivation
+from feltbox.rules.tailfeathers.combat import AssignHit
+from feltbox.rules.tailfeathers.flight import Continue, Drop, Fly, Perch, PilotCheck, Swoop
+from feltbox.rules.tailfeathers.phases import AssignFigure, ChooseMission
+from feltbox.rules.tailfeathers.state import CARRIED, CASUALTY, FLYING
 from tests.tf_fixtures import at_activation, game, legal_actions, pending, play, put, roll
 
 
@@ -167,7 +167,7 @@ def test_TRANSPORTING_pick_up_at_a_maneuver_point_not_after_a_drop(path, monkeyp
     s = play(_flying(at_activation(game()), pose=(40.0, 40.0, 0.0)), Activate("aerijin", ("aerijin",)))
     near["on"] = True
     s = play(s, FLY)
-    from rules.tailfeathers.flight import Pickup
+    from feltbox.rules.tailfeathers.flight import Pickup
     picks = [a for a in legal_actions(s) if isinstance(a, Pickup)]
     assert Pickup("oakguard-1") in picks and Continue() in legal_actions(s)
     s = play(s, Pickup("oakguard-1"))

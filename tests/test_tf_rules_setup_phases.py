@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import Decision, IllegalAction, PhysicsRequest, from_json, to_json
-from rules.tailfeathers.activation import Activate
-from rules.tailfeathers.phases import AssignFigure, Bid, ChooseMission, DoneAssigning, Launch, Tilt
-from rules.tailfeathers.state import FLYING, MISSION, TFState
+from feltbox.rules.core import Decision, IllegalAction, PhysicsRequest, from_json, to_json
+from feltbox.rules.tailfeathers.activation import Activate
+from feltbox.rules.tailfeathers.phases import AssignFigure, Bid, ChooseMission, DoneAssigning, Launch, Tilt
+from feltbox.rules.tailfeathers.state import FLYING, MISSION, TFState
 from tests.tf_fixtures import apply, cheese, game, legal_actions, pending, play, put, roll, setup
-from rules.tailfeathers.flow import new_game
+from feltbox.rules.tailfeathers.flow import new_game
 
 
 def test_GAME_SETUP_deploy_forces_on_home_tree_capacity_and_center_tilt():

@@ -7,11 +7,11 @@ import itertools
 import numpy as np
 import pytest
 
-from models.tailfeathers.shapes import overlap_area, signed_area
-from rules.core import from_json, to_json
-from rules.tailfeathers.battlefield import Battlefield
-from scenes.loader import SceneError, load_scene, load_tailfeathers, tailfeathers_path
-from scenes.tailfeathers.battlefield import battlefield_from_scene
+from feltbox.models.tailfeathers.shapes import overlap_area, signed_area
+from feltbox.rules.core import from_json, to_json
+from feltbox.rules.tailfeathers.battlefield import Battlefield
+from feltbox.scenes.loader import SceneError, load_scene, load_tailfeathers, tailfeathers_path
+from feltbox.scenes.tailfeathers.battlefield import battlefield_from_scene
 
 SCENES = ("show_of_force", "glade_crossing")
 

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from game.tf_bot import TFBot
-from game.tf_bridge import TFBridge, setup_from_scene
-from rules.core import Decision, GameOver, PhysicsRequest
-from rules.tailfeathers.setup import new_game
-from rules.tailfeathers.stats import home_tree, space
-from scenes.loader import load_tailfeathers
+from feltbox.game.tailfeathers.bot import TFBot
+from feltbox.game.tailfeathers.bridge import TFBridge, setup_from_scene
+from feltbox.rules.core import Decision, GameOver, PhysicsRequest
+from feltbox.rules.tailfeathers.setup import new_game
+from feltbox.rules.tailfeathers.stats import home_tree, space
+from feltbox.scenes.loader import load_tailfeathers
 
 SCENES = ("show_of_force", "glade_crossing")
 
@@ -45,6 +45,6 @@ def test_a_figure_placed_off_its_home_tree_is_named():
 
 
 def test_glade_crossing_is_played_to_a_winner():
-    from game.headless import play_headless
+    from feltbox.game.flickem.headless import play_headless
     result = play_headless(load_tailfeathers("glade_crossing"), 1)
     assert "nest is destroyed" in result.result or "wins" in result.result, result.result

@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.cli import main
-from game.replay import read_replay
-from game.tf_timeline import FLIGHT, build_tf_timeline, is_tailfeathers
+from feltbox.game.cli.main import main
+from feltbox.game.replay.format import read_replay
+from feltbox.game.replay.tailfeathers_timeline import FLIGHT, build_tf_timeline, is_tailfeathers
 from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.physics
 def tf_replay(tmp_path_factory) -> Path:
     """A real bot battle (show_of_force, seed 1) recorded by the game's own CLI."""
     path = tmp_path_factory.mktemp("tf-theatre") / "tf.fbr"
-    subprocess.run([sys.executable, "-m", "game.cli", "play", "tailfeathers", "show_of_force", "--headless",
+    subprocess.run([sys.executable, "-m", "feltbox", "play", "tailfeathers", "show_of_force", "--headless",
                     "--bots", "all", "--seed", "1", "--record", str(path)], cwd=ROOT, check=True,
                    capture_output=True, timeout=120)
     return path
@@ -36,9 +36,9 @@ def built(tf_replay):
 
 def _fresh_bridge(replay):
     """The battle rebuilt independently: a new bridge, every recorded action, synced."""
-    from game.tf_bridge import TFBridge
-    from game.tf_recording import scene_for_replay
-    from rules.core import from_json, state_hash
+    from feltbox.game.tailfeathers.bridge import TFBridge
+    from feltbox.game.replay.tailfeathers_check import scene_for_replay
+    from feltbox.rules.core import from_json, state_hash
     bridge = TFBridge(scene_for_replay(replay.header), replay.header["rules"]["seed"])
     for rec in replay.rules:
         bridge.decide(from_json(bridge.engine.action_types[rec.type], rec.data))
@@ -130,7 +130,7 @@ def test_video_of_a_tf_replay_shows_the_battlefield(tf_replay, tmp_path, capsys)
 
 
 def test_mid_flight_the_bird_is_on_its_announced_path(built):
-    from game.tf_timeline import _project, rebuild
+    from feltbox.game.replay.tailfeathers_timeline import _project, rebuild
     replay, timeline, bodies = built
     announced: dict[str, list] = {}
     for rec, bridge, paths, *_ in rebuild(replay):
@@ -158,8 +158,8 @@ def test_mid_flight_the_bird_is_on_its_announced_path(built):
 TF_DRIVER = r"""
 import sys, time
 from panda3d.core import Filename
-from game.theatre_cli import load
-from game.theatre import open_theatre
+from feltbox.game.cli.replay_commands import load
+from feltbox.game.window.theatre import open_theatre
 
 replay, timeline, bodies = load(REPLAY)
 app = open_theatre(timeline, bodies, "feltbox-tf-theatre", frames=5)
@@ -189,7 +189,7 @@ def test_the_theatre_window_shows_the_battlefield(tf_replay, tmp_path):
 
 
 def test_a_battle_these_rules_rebuild_differently_is_refused(tf_replay):
-    from game.tf_timeline import RebuildError
+    from feltbox.game.replay.tailfeathers_timeline import RebuildError
     replay = read_replay(tf_replay)
     replay.rules[20].hash = "0" * 16
     with pytest.raises(RebuildError, match="action 20 .* different state"):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.tf_window_game import PAGE, TFWindowGame, label
-from rules.tailfeathers import flight, phases
-from scenes.loader import load_tailfeathers
+from feltbox.game.tailfeathers.window_game import PAGE, TFWindowGame, label
+from feltbox.rules.tailfeathers import flight, phases
+from feltbox.scenes.loader import load_tailfeathers
 
 pytestmark = pytest.mark.physics
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.cli import main
-from game.flick import Aim
-from game.recording import Recorder
-from game.replay import read_replay
-from game.session import Session
-from game.timeline import HOLD, build_timeline, event_label
+from feltbox.game.cli.main import main
+from feltbox.game.table.flick import Aim
+from feltbox.game.replay.recorder import Recorder
+from feltbox.game.replay.format import read_replay
+from feltbox.game.table.session import Session
+from feltbox.game.replay.timeline import HOLD, build_timeline, event_label
 from tests.lab import lab_city, survivor, zombie
 from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
 
@@ -115,8 +115,8 @@ def test_follow_camera_goes_where_things_move(recorded, timeline):
 
 
 def test_event_labels_are_one_short_line():
-    from game.event_feed import sentence
-    from rules.core import Event
+    from feltbox.game.text.event_feed import sentence
+    from feltbox.rules.core import Event
     rolled = _event("rolled", faces=["bow", "cheese"], player="rat", why="defense")
     assert event_label(rolled) == sentence(Event("rolled", rolled["data"]))      # the HUD feed's words
     assert "bow" in event_label(rolled) and "=" not in event_label(rolled)
@@ -167,7 +167,7 @@ def test_info_summarises(recorded, capsys):
 
 def test_theatre_without_display_says_so_in_one_line(recorded):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    out = subprocess.run([sys.executable, "-m", "game.cli", "replay", str(recorded)], cwd=ROOT, env=env,
+    out = subprocess.run([sys.executable, "-m", "feltbox", "replay", str(recorded)], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
     lines = [line for line in out.stderr.splitlines() if line.startswith("feltbox:")]
@@ -178,8 +178,8 @@ DRIVER = r"""
 import subprocess, sys
 from panda3d.core import Filename
 import numpy as np
-from game.theatre_cli import load
-from game.theatre import open_theatre, BAR_Y
+from feltbox.game.cli.replay_commands import load
+from feltbox.game.window.theatre import open_theatre, BAR_Y
 
 replay, timeline, bodies = load(REPLAY)
 app = open_theatre(timeline, bodies, "feltbox-theatre-smoke", frames=10)
@@ -260,7 +260,7 @@ def test_demo_records_a_bot_game_and_exports_it(tmp_path):
     """`feltbox demo flickem 1 --video`: a whole bot game is played and recorded, then 2 s exported."""
     import av
     out = tmp_path / "demo.mp4"
-    done = subprocess.run([sys.executable, "-m", "game.cli", "demo", "flickem", "1", "--seed", "3", "--video",
+    done = subprocess.run([sys.executable, "-m", "feltbox", "demo", "flickem", "1", "--seed", "3", "--video",
                            str(out), "--to", "2", "--size", "320x180"], cwd=ROOT, capture_output=True,
                           text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
@@ -271,7 +271,7 @@ def test_demo_records_a_bot_game_and_exports_it(tmp_path):
 
 def test_demo_without_display_says_so_before_playing():
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    out = subprocess.run([sys.executable, "-m", "game.cli", "demo", "flickem", "1"], cwd=ROOT, env=env,
+    out = subprocess.run([sys.executable, "-m", "feltbox", "demo", "flickem", "1"], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and "demo: the bots play" not in out.stdout
     lines = [line for line in out.stderr.splitlines() if line.startswith("feltbox:")]

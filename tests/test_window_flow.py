@@ -13,10 +13,10 @@ pytestmark = pytest.mark.render
 
 DRIVER = r"""
 import sys
-from game.app import run_window
-from game.settings import Settings
-from game.window_game import WindowGame
-from scenes.loader import load_flickem
+from feltbox.game.window.app import run_window
+from feltbox.game.window.settings import Settings
+from feltbox.game.flickem.window_game import WindowGame
+from feltbox.scenes.loader import load_flickem
 
 game = WindowGame(load_flickem(1), 0, "none")
 game.run_bots()
@@ -86,7 +86,7 @@ print("mouse orbit %.0f pan %.1f" % ((app.orbit.heading - h0) % 360, float(((app
 base.messenger.send("shift-p"); step(2)
 base.messenger.send("2"); settle()
 print("keys preview", app.preview_on, "pitch %.0f" % app.orbit.pitch)
-from game.settings import Settings
+from feltbox.game.window.settings import Settings
 app.apply_settings(Settings(shadows=True, aim_preview=True)); step(3)
 base.messenger.send("f3"); step(2)
 print("meter", base.frameRateMeter is not None)

@@ -8,7 +8,7 @@ pytestmark = [pytest.mark.render, pytest.mark.slow]
 
 @pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed")
 def test_window_holds_30_fps_on_the_s1_city(monkeypatch):
-    from game.bench_window import window_fps
+    from feltbox.game.cli.bench_window import window_fps
     monkeypatch.delenv("DISPLAY", raising=False)          # a fresh Xvfb display, the software renderer
     result = window_fps(frames=90)
     print(result)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.window_game import WindowGame
-from scenes.loader import load_flickem
+from feltbox.game.flickem.window_game import WindowGame
+from feltbox.scenes.loader import load_flickem
 
 pytestmark = pytest.mark.physics
 
@@ -30,7 +30,7 @@ def test_the_player_chooses_by_key_and_flicks_by_slingshot_while_bots_play_team_
 
 
 def test_solo_the_player_sees_its_own_private_events_and_not_the_bots():
-    from rules.core import Event
+    from feltbox.rules.core import Event
     game = WindowGame(load_flickem(7), seed=3, bots="teamB")
     game._log([Event("looked at a token", {"kind": "fuel"}, visible_to=("A",)),
                Event("looked at a token", {"kind": "food"}, visible_to=("B",))])

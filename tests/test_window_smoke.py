@@ -17,11 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 DRIVER = r"""
 import subprocess, sys
 from panda3d.core import Filename, Point2, Point3
-from game.app import run_window
-from game.city import build_city
-from game.play import flick_handler
-from game.session import Session
-from scenes.loader import load_flickem
+from feltbox.game.window.app import run_window
+from feltbox.game.table.city import build_city
+from feltbox.game.window.play import flick_handler
+from feltbox.game.table.session import Session
+from feltbox.scenes.loader import load_flickem
 
 city = build_city(load_flickem(1))
 session = Session(city)
@@ -78,7 +78,7 @@ def test_real_mouse_drag_in_the_play_window_flicks_a_survivor(tmp_path):
 
 def test_play_without_display_says_so_in_one_line():
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    out = subprocess.run([sys.executable, "-m", "game.cli", "play", "flickem", "1"], cwd=ROOT, env=env,
+    out = subprocess.run([sys.executable, "-m", "feltbox", "play", "flickem", "1"], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
     lines = [line for line in out.stderr.splitlines() if line.startswith("feltbox:")]
@@ -88,9 +88,9 @@ def test_play_without_display_says_so_in_one_line():
 TF_DRIVER = r"""
 import subprocess, sys
 from panda3d.core import Filename
-from game.app import run_window
-from game.tf_window_game import TFWindowGame
-from scenes.loader import load_tailfeathers
+from feltbox.game.window.app import run_window
+from feltbox.game.tailfeathers.window_game import TFWindowGame
+from feltbox.scenes.loader import load_tailfeathers
 
 game = TFWindowGame(load_tailfeathers("show_of_force"), seed=0, bots="rat")
 game.run_bots()

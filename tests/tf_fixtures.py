@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core import Measured
-from rules.tailfeathers.battlefield import Battlefield, Space, Trunk
-from rules.tailfeathers.flow import apply, legal_actions, new_game, pending
-from rules.tailfeathers.state import Setup, UnitSpec
+from feltbox.rules.core import Measured
+from feltbox.rules.tailfeathers.battlefield import Battlefield, Space, Trunk
+from feltbox.rules.tailfeathers.flow import apply, legal_actions, new_game, pending
+from feltbox.rules.tailfeathers.state import Setup, UnitSpec
 
 
 def box(x0, x1, y0, y1):

@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from models.dimensions import _freeze
+from feltbox.models.dimensions import _freeze
 
 TABLE_PATH = Path(__file__).with_name("dimensions.toml")
 

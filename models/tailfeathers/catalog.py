@@ -4,8 +4,8 @@ Format as there: kind -> (builder, {param: (type, allowed values or None, defaul
 """
 from __future__ import annotations
 
-from models.tailfeathers import dice, figures, flight, terrain, tokens, tray
-from models.tailfeathers.shapes import TREE_OVERLAYS
+from feltbox.models.tailfeathers import dice, figures, flight, terrain, tokens, tray
+from feltbox.models.tailfeathers.shapes import TREE_OVERLAYS
 
 
 def tf_kinds(required) -> dict:

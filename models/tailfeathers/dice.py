@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
-from models.base import RGBA, PieceModel, box, convex_prism, finish, regular_polygon
+from feltbox.models.base import RGBA, PieceModel, box, convex_prism, finish, regular_polygon
 
 SIZE = 1.6             # cm, edge of the cube (house value)
 CHAMFER = 0.12         # cm, the visual bevel of edges and corners

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
-from models.base import PieceModel, box, convex_prism, cylinder, finish
-from models.tailfeathers import tf_dims
+from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish
+from feltbox.models.tailfeathers import tf_dims
 
 TILTS = ("left", "center", "right", "launch")
 RINGS = {"red": (0.85, 0.15, 0.12, 1.0), "blue": (0.15, 0.35, 0.85, 1.0), "green": (0.15, 0.65, 0.25, 1.0),

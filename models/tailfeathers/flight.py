@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from models.base import PieceModel, box, convex_prism, cylinder, finish
-from models.tailfeathers import tf_dims
+from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish
+from feltbox.models.tailfeathers import tf_dims
 
 CARD = (0.86, 0.80, 0.62, 1.0)
 INK = (0.20, 0.14, 0.10, 1.0)

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from models.tailfeathers import tf_dims
+from feltbox.models.tailfeathers import tf_dims
 
 OVERLAYS = ("oak", "elm", "ash", "beech", "sapling")
 TREE_OVERLAYS = OVERLAYS[:4]

@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
-from models.base import PieceModel, box, convex_prism, cylinder, finish, regular_polygon
-from models.glyphs import digits_mesh
-from models.tailfeathers import tf_dims
-from models.tailfeathers.shapes import leaf_polygon, overlay_shape, tip_frame
+from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish, regular_polygon
+from feltbox.models.glyphs import digits_mesh
+from feltbox.models.tailfeathers import tf_dims
+from feltbox.models.tailfeathers.shapes import leaf_polygon, overlay_shape, tip_frame
 
 # Space tints: rings (bark, moss, pale wood), branch segments (two woods), a spare ring tint.
 PALETTE = [(0.45, 0.30, 0.18, 1.0), (0.36, 0.48, 0.20, 1.0), (0.70, 0.56, 0.36, 1.0),

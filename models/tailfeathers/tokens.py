@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from models.base import PieceModel, box, convex_prism, cylinder, finish
-from models.tailfeathers import tf_dims
+from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish
+from feltbox.models.tailfeathers import tf_dims
 
 MARKERS = {"wound": (0.75, 0.08, 0.08, 1.0), "on_fire": (0.95, 0.45, 0.05, 1.0),
            "rattled": (0.55, 0.30, 0.70, 1.0), "grudge": (0.25, 0.25, 0.25, 1.0),

@@ -7,7 +7,7 @@ walls 1.2 cm thick (no die can tunnel through at roll speeds: a die at 2 m/s mov
 """
 from __future__ import annotations
 
-from models.base import RGBA, PieceModel, box, finish
+from feltbox.models.base import RGBA, PieceModel, box, finish
 
 INNER_LENGTH = 24.0    # along x
 INNER_WIDTH = 16.0     # along y

@@ -2,7 +2,7 @@
 
 The game data keeps every barricade still in play with the building whose entrance it blocks
 (``Data.barricades``: (barricade id, building) pairs). After every episode the bridge measures
-which of them still block (``outcome["barricades"]``: {building: [ids]}, game/barricades.py); the
+which of them still block (``outcome["barricades"]``: {building: [ids]}, game/table/barricades.py); the
 rules then decide:
 
 - a barricaded building can not be entered (by survivors or zombies);
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core import Event
-from rules.flickem.noise import Noise
-from rules.flickem.state import FlickemState
+from feltbox.rules.core import Event
+from feltbox.rules.flickem.noise import Noise
+from feltbox.rules.flickem.state import FlickemState
 
 ENTERING_PIECES = ("movement_disc", "bat")   # "If a movement disc or baseball bat causes the last..."
 

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Decision, Event
-from rules.flickem.powers import with_powers
-from rules.flickem.results import _measured_figures, _scenario_end, _zombies_enter
-from rules.flickem.secrets import OUT, card_of, draw, secret_scenario
-from rules.flickem.state import FlickemState, Survivor
+from feltbox.rules.core import Decision, Event
+from feltbox.rules.flickem.powers import with_powers
+from feltbox.rules.flickem.results import _measured_figures, _scenario_end, _zombies_enter
+from feltbox.rules.flickem.secrets import OUT, card_of, draw, secret_scenario
+from feltbox.rules.flickem.state import FlickemState, Survivor
 
 WAITS = ("vote", "clan")
 
@@ -96,7 +96,7 @@ def secret_actions(state: FlickemState) -> list:
 def apply_secret(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     f = state.flow
     if isinstance(action, PassTurn):
-        from rules.flickem.rounds import _next_turn          # rounds imports this module's callers
+        from feltbox.rules.flickem.rounds import _next_turn          # rounds imports this module's callers
         team = f.teams[f.team_index]
         data = state.data
         for s in data.survivors:

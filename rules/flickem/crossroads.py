@@ -17,10 +17,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from rules.core import Event
-from rules.flickem.noise import Noise
-from rules.flickem.results import FIGURE_RADIUS, _lose_life
-from rules.flickem.state import Data, FlickemState, Survivor
+from feltbox.rules.core import Event
+from feltbox.rules.flickem.noise import Noise
+from feltbox.rules.flickem.results import FIGURE_RADIUS, _lose_life
+from feltbox.rules.flickem.state import Data, FlickemState, Survivor
 
 DATA = Path(__file__).with_name("data") / "crossroads.toml"
 EFFECTS = {"life", "token", "zombies", "discard", "drop", "fall", "noise", "actions", "nothing"}

@@ -22,10 +22,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from rules.core import Event, IllegalAction
-from rules.flickem.scenarios import scenario_rules
-from rules.flickem.state import FlickemState, Fight
-from rules.flickem.weapons import weapons_of
+from feltbox.rules.core import Event, IllegalAction
+from feltbox.rules.flickem.scenarios import scenario_rules
+from feltbox.rules.flickem.state import FlickemState, Fight
+from feltbox.rules.flickem.weapons import weapons_of
 
 DATA = Path(__file__).with_name("data") / "fights.toml"
 PIECE = {"gun": "bullet", "knife": "knife", "bat": "bat"}     # what each fight weapon flicks
@@ -212,7 +212,7 @@ def _zombies_move(state: FlickemState, events: list[Event]) -> tuple[FlickemStat
 
 
 def _wound(state: FlickemState, sid: str, events: list[Event]) -> FlickemState:
-    from rules.flickem.results import _lose_life        # results imports this module
+    from feltbox.rules.flickem.results import _lose_life        # results imports this module
     return _lose_life(state, sid, events)
 
 
@@ -238,14 +238,14 @@ def _end(state: FlickemState, events: list[Event], lost: str | None = None) -> t
 def fight_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
     """An attack's measured result (``fell``: the arena figures that fell), or, for an eject,
     where the flicked-out survivor now lies (``positions`` / ``standing``)."""
-    from rules.flickem.results import _measured_figures
+    from feltbox.rules.flickem.results import _measured_figures
     fight, events = state.flow.fight, []
     if state.flow.waiting == "eject":
         sid, _ = fight.eject[0]
         data = _measured_figures(state.data, outcome)
         data = data.with_survivor(replace(data.survivor(sid), where="city"))
         events.append(Event("flicked out of the building", {"survivor": sid, "building": fight.building}))
-        from rules.flickem.strength import left_building          # S8: the last one out moves an X
+        from feltbox.rules.flickem.strength import left_building          # S8: the last one out moves an X
         state = left_building(replace(state, data=data), fight.building, events, by_move=False)
         return _advance(_with(state, replace(fight, eject=fight.eject[1:]), "fight"), events)
     spec = dict(state.flow.request)

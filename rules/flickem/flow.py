@@ -11,23 +11,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, Rng
-from rules.flickem.fights import (BatTurn, FightWith, apply_fight_action, fight_measured, fight_options,
+from feltbox.rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, Rng
+from feltbox.rules.flickem.fights import (BatTurn, FightWith, apply_fight_action, fight_measured, fight_options,
                                   fight_player, fight_weapons, must_fight, start_fight_to_act)
-from rules.flickem.betrayal import (SECRET_ACTIONS, WAITS, Accuse, ChooseClan, PassTurn, Vote, accusations,
+from feltbox.rules.flickem.betrayal import (SECRET_ACTIONS, WAITS, Accuse, ChooseClan, PassTurn, Vote, accusations,
                                     apply_secret, betrayer_flicked, pass_turn, secret_actions, secret_decision)
-from rules.flickem.noise import GUNS, action_noise
-from rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
+from feltbox.rules.flickem.noise import GUNS, action_noise
+from feltbox.rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
                                   apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
-from rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scenario_end
-from rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
-from rules.flickem.secrets import deal, settle
-from rules.flickem.state import Data, FlickemState, Flow, Setup
-from rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
-from rules.flickem.strength import MoveX, apply_move_x, move_x_options
-from rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, take_drop_options
-from rules.flickem.weapons import weapons_of
-from rules.geometry import next_to
+from feltbox.rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scenario_end
+from feltbox.rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
+from feltbox.rules.flickem.secrets import deal, settle
+from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup
+from feltbox.rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
+from feltbox.rules.flickem.strength import MoveX, apply_move_x, move_x_options
+from feltbox.rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, take_drop_options
+from feltbox.rules.flickem.weapons import weapons_of
+from feltbox.rules.geometry import next_to
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """Judging measured flicks (rulebook: MOVE, ENTERING AND EXITING A BUILDING, GUN, BASEBALL BAT,
 KNIFE, SHOTGUN, FLARE, ZOMBIE RUSH "After the Zombie Rush").
 
-Each function takes the physics room's measured outcome (a plain dict, see game/measure.py's
-FlickOutcome and game/session.py's RushOutcome) and returns the rules' verdict. Ids say what a
+Each function takes the physics room's measured outcome (a plain dict, see game/table/measure.py's
+FlickOutcome and game/table/session.py's RushOutcome) and returns the rules' verdict. Ids say what a
 piece is: "survivor-...", "zombie-...", "<building>-support-<n>".
 """
 from __future__ import annotations

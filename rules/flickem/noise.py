@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Mapping
 
-from rules.geometry import Point, by_distance
+from feltbox.rules.geometry import Point, by_distance
 
 GUNS = frozenset({"gun", "two_guns", "shotgun", "sniper"})   # "Fired any type of gun"
 QUIET_WEAPONS = frozenset({"knife", "bat", "short_distance_kill"})

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Event
-from rules.flickem.state import FlickemState, Survivor
-from rules.geometry import next_to
+from feltbox.rules.core import Event
+from feltbox.rules.flickem.state import FlickemState, Survivor
+from feltbox.rules.geometry import next_to
 
 STARTING_SPECIALS = {"Anita": ("extra_action", "extra_action"), "Elijah": ("flare", "flare")}
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core import Event
-from rules.flickem.barricades import after_barricades, barricaded
-from rules.flickem.judge import judge_bat, judge_move, judge_shot
-from rules.flickem.scenarios import (blocked_by_x, may_enter, objective_met, outnumbering, rv_claimed,
+from feltbox.rules.core import Event
+from feltbox.rules.flickem.barricades import after_barricades, barricaded
+from feltbox.rules.flickem.judge import judge_bat, judge_move, judge_shot
+from feltbox.rules.flickem.scenarios import (blocked_by_x, may_enter, objective_met, outnumbering, rv_claimed,
                                      scenario_rules, war_won)
-from rules.flickem.state import Data, FlickemState
-from rules.flickem.tokens import drop_on_death
-from rules.geometry import distance, next_to
+from feltbox.rules.flickem.state import Data, FlickemState
+from feltbox.rules.flickem.tokens import drop_on_death
+from feltbox.rules.geometry import distance, next_to
 
 FIGURE_RADIUS = 1.3       # house: dimensions table figure.base_diameter / 2
 DISC_WIDTH = 4.0          # house: dimensions table movement_disc.diameter
@@ -106,7 +106,7 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
                 events.append(Event("driver", {"survivor": s.id}))
             state = replace(state, data=data)
             if verdict.exited:                           # S8 NEW SURVIVOR, NEW X TOKENS
-                from rules.flickem.strength import left_building
+                from feltbox.rules.flickem.strength import left_building
                 state = left_building(state, verdict.exited, events)
     elif weapon == "bat":           # BASEBALL BAT: a move that may knock figures over, no wounds
         s = state.data.survivor(f.active)
@@ -151,7 +151,7 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
         entered = state.data.survivor(f.active).where
         if weapon in ("movement_disc", "bat") and state.flow.waiting == "act" and entered not in ("city", "dead"):
             if any(e.kind == "entered a building" for e in events):
-                from rules.flickem.fights import after_entering     # fights import results
+                from feltbox.rules.flickem.fights import after_entering     # fights import results
                 state = after_entering(state, entered, events)
         if state.flow.closing and state.flow.waiting == "act":     # S8: an X to place first
             state = replace(state, flow=replace(state.flow, waiting="x"))

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Event
-from rules.flickem.barricades import after_barricades
-from rules.flickem.betrayal import x_face_up
-from rules.flickem.judge import judge_rush
-from rules.flickem.noise import Noise, turn_noise, zombies_react
-from rules.flickem.results import _lose_life, _measured_figures, _scenario_end, _zombies_enter
-from rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules, team_sizes
-from rules.flickem.secrets import control_at_round_end
-from rules.flickem.state import DAY, NIGHT, FlickemState
+from feltbox.rules.core import Event
+from feltbox.rules.flickem.barricades import after_barricades
+from feltbox.rules.flickem.betrayal import x_face_up
+from feltbox.rules.flickem.judge import judge_rush
+from feltbox.rules.flickem.noise import Noise, turn_noise, zombies_react
+from feltbox.rules.flickem.results import _lose_life, _measured_figures, _scenario_end, _zombies_enter
+from feltbox.rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules, team_sizes
+from feltbox.rules.flickem.secrets import control_at_round_end
+from feltbox.rules.flickem.state import DAY, NIGHT, FlickemState
 
 
 def pretzel_team(state: FlickemState) -> int:

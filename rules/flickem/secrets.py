@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from rules.core import Event
-from rules.flickem.scenarios import scenario_rules
-from rules.flickem.state import FlickemState
+from feltbox.rules.core import Event
+from feltbox.rules.flickem.scenarios import scenario_rules
+from feltbox.rules.flickem.state import FlickemState
 
 DATA = Path(__file__).with_name("data") / "objectives.toml"
 WEAPONS = ("gun", "knife", "baseball_bat", "shotgun", "sniper")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Rng
+from feltbox.rules.core import Rng
 
 DAY, NIGHT = "day", "night"
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Event
-from rules.flickem.scenarios import scenario_rules
-from rules.flickem.state import FlickemState
-from rules.flickem.tokens import INVENTORY_SPACES, spaces_used
-from rules.geometry import distance
+from feltbox.rules.core import Event
+from feltbox.rules.flickem.scenarios import scenario_rules
+from feltbox.rules.flickem.state import FlickemState
+from feltbox.rules.flickem.tokens import INVENTORY_SPACES, spaces_used
+from feltbox.rules.geometry import distance
 
 ATTACKED = ("survivor lost a life", "survivor fell")
 NOT_ATTACKS = ("went hungry", "crossroads card")

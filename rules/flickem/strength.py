@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Event, IllegalAction
-from rules.flickem.crossroads import free_spot
-from rules.flickem.scenarios import scenario_rules
-from rules.flickem.state import FlickemState
+from feltbox.rules.core import Event, IllegalAction
+from feltbox.rules.flickem.crossroads import free_spot
+from feltbox.rules.flickem.scenarios import scenario_rules
+from feltbox.rules.flickem.state import FlickemState
 
 FRONT = "front:"
 

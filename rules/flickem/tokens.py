@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Event, IllegalAction
-from rules.flickem.scenarios import scenario_rules
-from rules.flickem.state import Data, FlickemState, Survivor, Token
-from rules.geometry import to_rectangle
+from feltbox.rules.core import Event, IllegalAction
+from feltbox.rules.flickem.scenarios import scenario_rules
+from feltbox.rules.flickem.state import Data, FlickemState, Survivor, Token
+from feltbox.rules.geometry import to_rectangle
 
 REACH = 4.0 + 1.3        # S3: "within a movement disc's width" of the object, from the figure's base edge
 
@@ -117,12 +117,12 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
 def _reveals_at_once(state: FlickemState, kind: str) -> bool:
     """Tokens revealed when taken, never looked at in secret: Crossroads (S5 CROSSROADS, S6), and
     S8's survivor tokens (NEW SURVIVOR)."""
-    from rules.flickem.strength import reveals_survivor     # lazy: they build on results.py
+    from feltbox.rules.flickem.strength import reveals_survivor     # lazy: they build on results.py
     return kind == "crossroads" or reveals_survivor(state, kind)
 
 
 def _reveal(state: FlickemState, token_id: str, events: list[Event]) -> FlickemState:
-    from rules.flickem import crossroads, strength
+    from feltbox.rules.flickem import crossroads, strength
     if state.data.token(token_id).kind == "crossroads":
         return crossroads.draw(state, token_id, events)
     return strength.survivor_revealed(state, token_id, events)

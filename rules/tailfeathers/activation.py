@@ -7,13 +7,13 @@ from collections import deque
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from rules.core import Event
-from rules.tailfeathers import combat, dice
-from rules.tailfeathers.leaves import cut_options
-from rules.tailfeathers.state import CASUALTY, FLYING, RESERVES, Attack, TFState
-from rules.tailfeathers.stats import (available, can_enter, enemies_on, fig_value, in_spiral,
+from feltbox.rules.core import Event
+from feltbox.rules.tailfeathers import combat, dice
+from feltbox.rules.tailfeathers.leaves import cut_options
+from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, RESERVES, Attack, TFState
+from feltbox.rules.tailfeathers.stats import (available, can_enter, enemies_on, fig_value, in_spiral,
                                       nest_owner, on_ground, space, stat, unit_available)
-from rules.tailfeathers.wounds import wound
+from feltbox.rules.tailfeathers.wounds import wound
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ def activate(state: TFState, a: Activate, events: list) -> TFState:
         return finish_acting(state, events)
     fig = data.figure(figs[0])
     if u.kind == "bird" and in_spiral(state, u.id):
-        from rules.tailfeathers.spirals import continue_spiral
+        from feltbox.rules.tailfeathers.spirals import continue_spiral
         return continue_spiral(state, events)
     if u.kind == "bird" and (fig.where == FLYING or fig.launching):
         return replace(state, flow=replace(state.flow, waiting="pilot", step="move"))
@@ -318,7 +318,7 @@ def next_turn(state: TFState, events: list) -> TFState:
 def skip_out(state: TFState, events: list) -> TFState:
     """The phase ends when no player has an available unactivated unit; players out are skipped."""
     if not any(ready_units(state, p.alliance) for p in state.data.players if not p.out):
-        from rules.tailfeathers.final import start_final
+        from feltbox.rules.tailfeathers.final import start_final
         return start_final(state, events)
     while state.data.player(player(state)).out:
         state = replace(state, flow=replace(state.flow, turn=(state.flow.turn + 1) % len(state.flow.order)))

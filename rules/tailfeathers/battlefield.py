@@ -68,7 +68,7 @@ class Battlefield:
 
     @cached_property
     def _things(self) -> tuple:
-        from rules.tailfeathers.geometry import Thing
+        from feltbox.rules.tailfeathers.geometry import Thing
         out = [Thing("nest" if s.kind == "nest" else "space", s.id, polygon=s.polygon) for s in self.spaces]
         return tuple(out + [Thing("trunk", t.id, polygon=t.polygon) for t in self.trunks])
 

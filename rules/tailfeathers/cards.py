@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Event, IllegalAction
-from rules.tailfeathers import data as tables
-from rules.tailfeathers import dice
-from rules.tailfeathers.state import FLYING, Figure, TFState, Unit
-from rules.tailfeathers.stats import on_ground, space
+from feltbox.rules.core import Event, IllegalAction
+from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers import dice
+from feltbox.rules.tailfeathers.state import FLYING, Figure, TFState, Unit
+from feltbox.rules.tailfeathers.stats import on_ground, space
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Event, IllegalAction
-from rules.tailfeathers import dice, measure
-from rules.tailfeathers.stats import (blockers, enemies_on, fig_value, figure_thing, home_nest, in_spiral,
+from feltbox.rules.core import Event, IllegalAction
+from feltbox.rules.tailfeathers import dice, measure
+from feltbox.rules.tailfeathers.stats import (blockers, enemies_on, fig_value, figure_thing, home_nest, in_spiral,
                                       nest_in_play, nest_thing, on_ground, opponents, space, stat)
-from rules.tailfeathers.state import FLYING, Attack, Figure, TFState
-from rules.tailfeathers.wounds import wound
+from feltbox.rules.tailfeathers.state import FLYING, Attack, Figure, TFState
+from feltbox.rules.tailfeathers.wounds import wound
 
 
 @dataclass(frozen=True)
@@ -151,12 +151,12 @@ def finish(state: TFState, events: list[Event]) -> TFState:
     if state.flow.phase == "over":
         return state
     if atk.resume == "flight":
-        from rules.tailfeathers.flight import resume
+        from feltbox.rules.tailfeathers.flight import resume
         return resume(state, events)
     if atk.resume == "final":
-        from rules.tailfeathers.final import next_mission
+        from feltbox.rules.tailfeathers.final import next_mission
         return next_mission(state, events)
-    from rules.tailfeathers.activation import after_act
+    from feltbox.rules.tailfeathers.activation import after_act
     return after_act(state, events)
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core import IllegalAction
-from rules.tailfeathers import data as tables
-from rules.tailfeathers.state import RollCall, TFState
+from feltbox.rules.core import IllegalAction
+from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers.state import RollCall, TFState
 
 MAX_CHEESE = 6
 

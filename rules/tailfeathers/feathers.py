@@ -8,10 +8,10 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from rules.core import Event, IllegalAction
-from rules.tailfeathers import measure
-from rules.tailfeathers.state import FLYING, Feather, TFState
-from rules.tailfeathers.stats import mission_polygon
+from feltbox.rules.core import Event, IllegalAction
+from feltbox.rules.tailfeathers import measure
+from feltbox.rules.tailfeathers.state import FLYING, Feather, TFState
+from feltbox.rules.tailfeathers.stats import mission_polygon
 
 SUPPLY = 10
 FEATHER_RADIUS = 1.0            # HOUSE: a feather token's footprint radius (cm)
@@ -55,7 +55,7 @@ def _blocked(state: TFState, p) -> bool:
 
 
 def cross_feather(state: TFState, fid: str, events: list) -> TFState:
-    from rules.tailfeathers.flight import mover
+    from feltbox.rules.tailfeathers.flight import mover
     fig = mover(state)
     data = replace(state.data, feathers=tuple(t for t in state.data.feathers if t.id != fid))
     u = data.unit(fig.unit)

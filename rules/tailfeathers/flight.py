@@ -13,13 +13,13 @@ import math
 from dataclasses import dataclass, replace
 from itertools import product
 
-from rules.core import Event
-from rules.tailfeathers import combat, dice, measure
-from rules.tailfeathers import data as tables
-from rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, MISSION, Attack, Flight, TFState
-from rules.tailfeathers.stats import (can_enter, enemies_on, flight_things, home_nest, in_spiral, nest_in_play,
+from feltbox.rules.core import Event
+from feltbox.rules.tailfeathers import combat, dice, measure
+from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, MISSION, Attack, Flight, TFState
+from feltbox.rules.tailfeathers.stats import (can_enter, enemies_on, flight_things, home_nest, in_spiral, nest_in_play,
                                       nest_owner, on_ground, space, stat, within_bounds)
-from rules.tailfeathers.wounds import defeat, wound
+from feltbox.rules.tailfeathers.wounds import defeat, wound
 
 TILTS = ("left", "center", "right")
 
@@ -84,7 +84,7 @@ def carriable(state: TFState, fig, pose=None) -> list[str]:
     """Transporting: a large bird, a small friendly ground figure in close range, one at a time."""
     if fig.size != "L" or fig.carrying:
         return []
-    from rules.tailfeathers.stats import figure_thing
+    from feltbox.rules.tailfeathers.stats import figure_thing
     pose = pose or fig.pose
     me = measure.Thing("flying", fig.id, circle=(pose[0], pose[1], measure.BASE_RADIUS))
     return sorted(o.id for o in state.data.figures if o.alliance == fig.alliance and o.size == "S"
@@ -180,7 +180,7 @@ def advance(state: TFState, events: list) -> TFState:
         if kind == "trunk":
             return _stop_at_trunk(state, s, cid, events)
         if kind == "feather" and any(t.id == cid for t in state.data.feathers):
-            from rules.tailfeathers.feathers import cross_feather
+            from feltbox.rules.tailfeathers.feathers import cross_feather
             state = cross_feather(state, cid, events)
         elif kind == "flying":
             other = state.data.figure(cid)
@@ -188,7 +188,7 @@ def advance(state: TFState, events: list) -> TFState:
                 if in_spiral(state, other.unit) or in_spiral(state, fig.unit):
                     pass                                 # crossing a death spiral: no wounds
                 elif "death_spirals" in state.setup.rules and state.data.unit(other.unit).kind == "bird":
-                    from rules.tailfeathers.spirals import start_spiral
+                    from feltbox.rules.tailfeathers.spirals import start_spiral
                     return start_spiral(state, other.id, events)
                 else:
                     events.append(Event("flew through an enemy", {"figure": fig.id, "enemy": cid}))
@@ -311,6 +311,6 @@ def _after_flight(state: TFState, events: list) -> TFState:
     if state.flow.phase == "over":
         return state
     if not any(f.where not in (CASUALTY,) for f in state.data.figures_of(state.flow.active)):
-        from rules.tailfeathers.activation import finish_acting
+        from feltbox.rules.tailfeathers.activation import finish_acting
         return finish_acting(state, events)
     return state

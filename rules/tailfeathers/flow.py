@@ -8,12 +8,12 @@ new state and events, or raises IllegalAction and leaves the input untouched."""
 from __future__ import annotations
 
 
-from rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest
-from rules.tailfeathers import activation as act
-from rules.tailfeathers import cards, combat, feathers, final, flight, leaves, phases, spirals
-from rules.tailfeathers.dice import check_faces
-from rules.tailfeathers.setup import new_game
-from rules.tailfeathers.state import TFState
+from feltbox.rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest
+from feltbox.rules.tailfeathers import activation as act
+from feltbox.rules.tailfeathers import cards, combat, feathers, final, flight, leaves, phases, spirals
+from feltbox.rules.tailfeathers.dice import check_faces
+from feltbox.rules.tailfeathers.setup import new_game
+from feltbox.rules.tailfeathers.state import TFState
 
 ACTION_TYPES = (phases.ChooseMission, phases.AssignFigure, phases.DoneAssigning, phases.Tilt, phases.Launch,
                 phases.Bid, act.Activate, act.Pass, act.TreeMove, act.EndMove, act.Scurry, act.AttackWith,

@@ -24,7 +24,7 @@ import tomllib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers import data as tables
 
 ALLIANCES = ("mouse", "rat")
 TOP_KEYS = {"alliance", "budget", "name", "unit"}

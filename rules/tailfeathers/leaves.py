@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from rules.core import Event
-from rules.tailfeathers import dice, measure
-from rules.tailfeathers.state import CASUALTY, Leaf, TFState
-from rules.tailfeathers.stats import can_enter, mission_polygon
+from feltbox.rules.core import Event
+from feltbox.rules.tailfeathers import dice, measure
+from feltbox.rules.tailfeathers.state import CASUALTY, Leaf, TFState
+from feltbox.rules.tailfeathers.stats import can_enter, mission_polygon
 
 
 @dataclass(frozen=True)
@@ -63,13 +63,13 @@ def _length(poly) -> float:
 
 
 def leaf_faces(state: TFState, faces, events: list) -> TFState:
-    from rules.tailfeathers import data as tables
+    from feltbox.rules.tailfeathers import data as tables
     sid = state.flow.leaf
     spins = tables.face(faces[0])["move"] + len(state.data.on_space(sid))
     state = replace(state, flow=replace(state.flow, roll=None, leaf=""))
     state = drift(state, sid, spins, events)
     if state.flow.phase == "final":
-        from rules.tailfeathers.final import drift_next
+        from feltbox.rules.tailfeathers.final import drift_next
         return drift_next(state, events)
     return state
 

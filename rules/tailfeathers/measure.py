@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from rules.tailfeathers import geometry as _geo
+from feltbox.rules.tailfeathers import geometry as _geo
 
 Thing = _geo.Thing
 FlightPath = _geo.FlightPath

@@ -2,9 +2,9 @@
 may deal them; ``met`` reads one card's check against a state."""
 from __future__ import annotations
 
-from rules.tailfeathers import data as tables
-from rules.tailfeathers.state import CASUALTY, FLYING, TFState
-from rules.tailfeathers.stats import on_ground, space
+from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, TFState
+from feltbox.rules.tailfeathers.stats import on_ground, space
 
 
 def met(state: TFState, alliance: str, objective: str) -> bool:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Event
-from rules.tailfeathers import data as tables
-from rules.tailfeathers import dice, measure
-from rules.tailfeathers.stats import home_tree, on_ground, space, unit_available
-from rules.tailfeathers.state import FLYING, MISSION, TFState
+from feltbox.rules.core import Event
+from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers import dice, measure
+from feltbox.rules.tailfeathers.stats import home_tree, on_ground, space, unit_available
+from feltbox.rules.tailfeathers.state import FLYING, MISSION, TFState
 
 TILTS = ("left", "center", "right")
 LAUNCH_HEADINGS = tuple(float(h) for h in range(0, 360, 45))
@@ -122,7 +122,7 @@ def start_tilt(state: TFState, events: list) -> TFState:
 
 
 def _birds_to_set(state: TFState, who: str) -> list:
-    from rules.tailfeathers.stats import in_spiral
+    from feltbox.rules.tailfeathers.stats import in_spiral
     return [f for f in state.data.figures if f.alliance == who and state.data.unit(f.unit).kind == "bird"
             and unit_available(state, f.unit) and f.id not in state.flow.done and not in_spiral(state, f.unit)]
 
@@ -212,6 +212,6 @@ def initiative_faces(state: TFState, faces: tuple[str, ...], events: list) -> TF
     events.append(Event("first player", {"player": first}))
     flow = replace(state.flow, order=order[k:] + order[:k], phase="activation", waiting="activate", turn=0,
                    queue=(), totals=())
-    from rules.tailfeathers.activation import skip_out
+    from feltbox.rules.tailfeathers.activation import skip_out
     return skip_out(replace(state, data=replace(state.data, players=players), flow=flow), events)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from rules.core import Event
-from rules.tailfeathers import dice, measure
-from rules.tailfeathers.state import CASUALTY, FLYING, TFState
-from rules.tailfeathers.stats import stat
-from rules.tailfeathers.wounds import defeat, wound
+from feltbox.rules.core import Event
+from feltbox.rules.tailfeathers import dice, measure
+from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, TFState
+from feltbox.rules.tailfeathers.stats import stat
+from feltbox.rules.tailfeathers.wounds import defeat, wound
 
 
 def value(state: TFState, uid: str) -> int:
@@ -22,7 +22,7 @@ def value(state: TFState, uid: str) -> int:
 
 
 def start_spiral(state: TFState, enemy: str, events: list) -> TFState:
-    from rules.tailfeathers.flight import mover
+    from feltbox.rules.tailfeathers.flight import mover
     fig, other = mover(state), state.data.figure(enemy)
     sx, sy, _ = state.flow.flight.start
     a = math.atan2(sy - other.pose[1], sx - other.pose[0])
@@ -117,7 +117,7 @@ def _result(state: TFState, faces, events: list) -> TFState:
                 replace(fig, tilt="center", pose=(fig.pose[0], fig.pose[1], (fig.pose[2] + turn) % 360.0))))
     if state.flow.phase == "over":
         return state
-    from rules.tailfeathers.activation import finish_acting
+    from feltbox.rules.tailfeathers.activation import finish_acting
     mine = state.data.figures_of(state.flow.active)[0]
     if mine.where == CASUALTY:
         return finish_acting(state, events)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.core import Rng
-from rules.tailfeathers.battlefield import Battlefield
+from feltbox.rules.core import Rng
+from feltbox.rules.tailfeathers.battlefield import Battlefield
 
 Pose = tuple[float, float, float]
 # where a figure is: a space id, or one of these (all but FLYING are unavailable: Important Definitions)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.tailfeathers import data as tables
-from rules.tailfeathers import measure
-from rules.tailfeathers.battlefield import Space
-from rules.tailfeathers.state import FLYING, OFF_FIELD, Figure, TFState
+from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers import measure
+from feltbox.rules.tailfeathers.battlefield import Space
+from feltbox.rules.tailfeathers.state import FLYING, OFF_FIELD, Figure, TFState
 
 
 def space(state: TFState, sid: str) -> Space:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core import Event
-from rules.tailfeathers.state import FLYING, TFState
-from rules.tailfeathers.wounds import defeat
+from feltbox.rules.core import Event
+from feltbox.rules.tailfeathers.state import FLYING, TFState
+from feltbox.rules.tailfeathers.wounds import defeat
 
 
 def rattle(state: TFState, uid: str, events: list) -> TFState:

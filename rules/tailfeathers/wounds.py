@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core import Event
-from rules.tailfeathers import data as tables
-from rules.tailfeathers.stats import stat
-from rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, TFState
+from feltbox.rules.core import Event
+from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers.stats import stat
+from feltbox.rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, TFState
 
 
 def wound(state: TFState, target: str, n: int, events: list[Event], attacker: str = "") -> TFState:
@@ -34,7 +34,7 @@ def wound(state: TFState, target: str, n: int, events: list[Event], attacker: st
     if u.wounds >= stat(state, u.id, "life"):
         return defeat(state, fig.id, events)
     if fig.where == FLYING and "tail_feathers" in state.setup.rules:
-        from rules.tailfeathers.feathers import SUPPLY
+        from feltbox.rules.tailfeathers.feathers import SUPPLY
         left = SUPPLY - len(state.data.feathers) - sum(k for _, k in state.flow.feather_drops)
         if left > 0:                               # 1 feather per wound, while the supply lasts
             drops = state.flow.feather_drops + ((fig.id, min(n, left)),)
@@ -53,7 +53,7 @@ def _attacker_bonus(state: TFState, attacker: str, events: list[Event], nest: bo
         return state
     gain = tables.pilot(u.pilot).get("cheese_on_nest" if nest else "cheese_on_wound", 0)
     if gain:
-        from rules.tailfeathers.dice import add_cheese
+        from feltbox.rules.tailfeathers.dice import add_cheese
         state, _ = add_cheese(state, fig.alliance, gain)
         events.append(Event("ability cheese", {"unit": u.id, "cheese": gain}))
     return state

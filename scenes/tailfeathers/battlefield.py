@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from models.tailfeathers import tf_dims
-from models.tailfeathers.shapes import leaf_polygon, nest_polygon, overlay_shape, shared_border, transform
-from rules.tailfeathers.battlefield import Battlefield, Space, Trunk
-from scenes.tailfeathers.schema import TFScene
+from feltbox.models.tailfeathers import tf_dims
+from feltbox.models.tailfeathers.shapes import leaf_polygon, nest_polygon, overlay_shape, shared_border, transform
+from feltbox.rules.tailfeathers.battlefield import Battlefield, Space, Trunk
+from feltbox.scenes.tailfeathers.schema import TFScene
 
 CAPACITY = {"branch": 4, "sapling": 4, "leaf": 3, "nest": 99}
 MIN_BORDER = 0.05     # cm of shared border that makes two spaces adjacent

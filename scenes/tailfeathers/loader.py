@@ -17,11 +17,11 @@ from pathlib import Path
 
 import numpy as np
 
-from models.catalog import KINDS, check_params
-from models.tailfeathers import tf_dims
-from models.tailfeathers.figures import BIRDS
-from models.tailfeathers.shapes import OVERLAYS, overlap_area, overlay_shape
-from scenes.tailfeathers.schema import FigureSetup, LeafSetup, NestSetup, PieceSetup, TFScene, TreeSetup
+from feltbox.models.catalog import KINDS, check_params
+from feltbox.models.tailfeathers import tf_dims
+from feltbox.models.tailfeathers.figures import BIRDS
+from feltbox.models.tailfeathers.shapes import OVERLAYS, overlap_area, overlay_shape
+from feltbox.scenes.tailfeathers.schema import FigureSetup, LeafSetup, NestSetup, PieceSetup, TFScene, TreeSetup
 
 ALLIANCES = ("mouse", "rat")
 FIGURE_KINDS = ("tf_bird", "tf_rodent")
@@ -175,7 +175,7 @@ class _TF:
         return out
 
     def check_geometry(self, scene):
-        from scenes.tailfeathers.battlefield import world_spaces, world_trunks
+        from feltbox.scenes.tailfeathers.battlefield import world_spaces, world_trunks
         spaces = world_spaces(scene)
         xmin, xmax, ymin, ymax = scene.bounds
         for s in spaces:

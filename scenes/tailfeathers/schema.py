@@ -82,7 +82,7 @@ class TFScene:
     figures: tuple[FigureSetup, ...]
     pieces: tuple[PieceSetup, ...] = ()
     notes: str = ""
-    forces: tuple = ()        # custom forces in play (rules.tailfeathers.forces.Force; game/tf_forces.py)
+    forces: tuple = ()        # custom forces in play (rules.tailfeathers.forces.Force; game/tailfeathers/forces.py)
 
     def tree(self, tree_id: str) -> TreeSetup:
         for t in self.trees:

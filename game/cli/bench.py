@@ -1,0 +1,216 @@
+"""``feltbox bench``: the speed targets of the foundation issue, measured on the full S1 city.
+
+Prints JSON. Targets: flick episode >= 20x real time; 3-zombie rush and 8-zombie horde >= 10x;
+fresh world from a snapshot <= 10 ms; Python overhead (episode wall time outside Bullet's step)
+<= 25 %; replay <= 20 KiB per simulated second for a typical flick turn; offscreen frame time. Tail
+Feathers: a whole Show of Force bot battle <= 180 s, crossing / range queries <= 1 ms.
+"""
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from feltbox.game.cli.bench_theatre import theatre_bench
+from feltbox.game.cli.bench_window import window_fps
+from feltbox.game.table.city import City, build_city
+from feltbox.game.table.flick import Aim, setup_flick
+from feltbox.game.table.rush import setup_horde, setup_rush
+from feltbox.game.table.table import Table
+from feltbox.scenes.loader import load_flickem
+
+
+class TimedTable(Table):
+    """A Table that adds up the wall time spent inside Bullet's step."""
+    bullet_seconds = 0.0
+
+    def step(self) -> None:
+        t = time.perf_counter()
+        self.world.doPhysics(1.0 / 240.0, 1, 1.0 / 240.0)
+        self.bullet_seconds += time.perf_counter() - t
+        self.tick += 1
+
+
+def _episode(city: City, poses, present, inputs, awake, watch) -> dict:
+    t0 = time.perf_counter()
+    table = TimedTable(city.bodies, poses, present, awake)
+    built = time.perf_counter()
+    result = table.run(inputs, watch=watch)
+    done = time.perf_counter()
+    wall = done - t0
+    return {"sim_s": result.sim_seconds, "wall_s": wall, "build_ms": (built - t0) * 1e3,
+            "bullet_s": table.bullet_seconds, "x_realtime": result.sim_seconds / wall,
+            "python_overhead": 1.0 - table.bullet_seconds / wall}
+
+
+def _median(runs: list[dict], key: str) -> float:
+    return round(statistics.median(r[key] for r in runs), 4)
+
+
+def _summary(runs: list[dict]) -> dict:
+    return {k: _median(runs, k) for k in ("sim_s", "wall_s", "x_realtime", "python_overhead", "build_ms")}
+
+
+def _survivor_and_zombies(city: City) -> tuple[str, list[str]]:
+    survivors = [city.bodies[i].id for i in city.ids("survivor") if city.present[i]]
+    zombies = [i for i in city.ids("zombie") if city.present[i]]
+    s = city.index(survivors[0])
+    zombies.sort(key=lambda i: float(np.linalg.norm(city.poses[i, :2] - city.poses[s, :2])))
+    return survivors[0], [city.bodies[i].id for i in zombies]
+
+
+def bench_flicks(city: City, reps: int) -> list[dict]:
+    survivor, zombies = _survivor_and_zombies(city)
+    s, z = city.index(survivor), city.index(zombies[0])
+    toward = city.poses[z, :2] - city.poses[s, :2]
+    direction = float(np.degrees(np.arctan2(toward[1], toward[0])))
+    runs = []
+    for k in range(reps):
+        aim = Aim(direction + 2.0 * k, 0.35 + 0.1 * (k % 3))
+        setup = setup_flick(city, city.poses, city.present, survivor, "movement_disc", aim)
+        runs.append(_episode(city, setup.poses, setup.present, setup.inputs, setup.awake, setup.flicked))
+    return runs
+
+
+def bench_rush(city: City, n: int, reps: int, horde: bool) -> list[dict]:
+    survivor, zombies = _survivor_and_zombies(city)
+    runs = []
+    for _ in range(reps):
+        if horde:
+            waiting = [city.bodies[i].id for i in city.ids("zombie") if not city.present[i]][:n]
+            setup = setup_horde(city, city.poses, city.present, waiting)
+        else:
+            target = tuple(city.poses[city.index(survivor), :2])
+            setup = setup_rush(city, city.poses, city.present, zombies[:n], target)
+        runs.append(_episode(city, setup.poses, setup.present, setup.inputs, setup.awake, None))
+    return runs
+
+
+def bench_build(city: City, reps: int) -> float:
+    times = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        Table(city.bodies, city.poses, city.present)
+        times.append((time.perf_counter() - t) * 1e3)
+    return round(statistics.median(times), 3)
+
+
+def bench_replay(city: City) -> dict:
+    from feltbox.game.replay.recorder import Recorder
+    from feltbox.game.replay.format import replay_size_report
+    from feltbox.game.table.session import Session
+    survivor, zombies = _survivor_and_zombies(city)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "turn.fbr"
+        recorder = Recorder(path, city)
+        session = Session(city, on_episode=recorder)
+        s, z = city.index(survivor), city.index(zombies[0])
+        toward = city.poses[z, :2] - city.poses[s, :2]
+        direction = float(np.degrees(np.arctan2(toward[1], toward[0])))
+        session.flick(survivor, "movement_disc", Aim(direction + 20.0, 0.3))
+        session.flick(survivor, "bullet", Aim(direction, 0.5))
+        session.rush(zombies[1:4], tuple(session.poses[s, :2]))
+        recorder.close()
+        return replay_size_report(path)
+
+
+def bench_frame() -> dict:
+    try:
+        from feltbox.game.render.offscreen import Renderer
+        city = build_city(load_flickem(1))
+        renderer = Renderer(1280, 720)
+        renderer.set_bodies(city.bodies)
+        renderer.set_poses(city.poses)
+        renderer.look("overview")
+        return {"pipe": renderer.pipe_name, "frame_ms": round(renderer.frame_ms(), 2)}
+    except Exception as exc:   # rendering is reported, not required, for the physics numbers
+        return {"error": f"{type(exc).__name__}: {exc}"}
+
+
+def bench_rules_and_bots(quick: bool) -> dict:
+    """Rules issue targets, measured on what exists: planner candidates per wall second, rules
+    apply time on a game state, and a whole headless bot game of S1."""
+    from feltbox.game.flickem.bot import Bot
+    from feltbox.game.flickem.bridge import FlickemBridge
+    from feltbox.game.flickem.headless import play_headless
+    from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, apply
+    scene = load_flickem(1)
+    bridge = FlickemBridge(scene, 1)
+    bot = Bot(bridge)
+    survivor = bridge.setup.survivors[0].id
+    start = time.perf_counter()
+    plan = bot.aim(survivor, "movement_disc")
+    planner_rate = plan.simulated / (time.perf_counter() - start)
+    state = bridge.engine.state
+    times = []
+    for _ in range(200):
+        t = time.perf_counter()
+        chosen, _ = apply(state, ChooseSurvivor(survivor))
+        apply(chosen, EndTurn())
+        times.append((time.perf_counter() - t) / 2 * 1e3)
+    start = time.perf_counter()
+    game = play_headless(scene, seed=2)
+    wall = time.perf_counter() - start
+    return {"planner_candidates_per_s": round(planner_rate, 1),
+            "rules_apply_ms_median": round(statistics.median(times), 4),
+            "bot_game_s1": {"wall_s": round(wall, 2), "turns": game.turns, "episodes": game.episodes,
+                            "s_per_turn": round(wall / max(game.turns, 1), 3), "result": game.result}}
+
+
+def bench_tailfeathers(quick: bool) -> dict:
+    """Tail Feathers: a whole bot battle of Show of Force headless (physical dice and feathers;
+    target <= 180 s wall) and the geometry's crossing and range queries (target <= 1 ms each),
+    timed on the battle's battlefield with a bird flying from its home tree."""
+    from feltbox.game.flickem.headless import play_headless
+    from feltbox.game.tailfeathers.bridge import TFBridge
+    from feltbox.rules.tailfeathers import measure
+    from feltbox.rules.tailfeathers.stats import blockers, figure_thing, flight_things, nest_thing
+    from feltbox.scenes.loader import load_tailfeathers
+    scene = load_tailfeathers("show_of_force")
+    start = time.perf_counter()
+    battle = play_headless(scene, seed=1)
+    wall = time.perf_counter() - start
+    state = TFBridge(scene, 1).engine.state
+    bird = next(f for f in state.data.figures if f.size == "L")
+    things, walls = flight_things(state, bird.id), blockers(state)
+    me, nest = figure_thing(state, bird), nest_thing(state, "rat")
+    reps = 20 if quick else 100
+    cross, rng = [], []
+    for k in range(reps):
+        path = measure.flight_path(bird.pose, measure.BASE_RADIUS, ("long", "short", "long")[:2 + k % 2],
+                                   ("left", "center", "right")[k % 3])
+        t = time.perf_counter()
+        measure.crossings(path, things, measure.BASE_RADIUS)
+        cross.append((time.perf_counter() - t) * 1e3)
+        t = time.perf_counter()
+        measure.range_check(me, nest, walls)
+        rng.append((time.perf_counter() - t) * 1e3)
+    return {"battle_show_of_force": {"wall_s": round(wall, 2), "turns": battle.turns, "episodes": battle.episodes,
+                                     "result": battle.result, "target_wall_s": 180},
+            "crossings_ms_median": round(statistics.median(cross), 4), "crossings_ms_max": round(max(cross), 4),
+            "range_check_ms_median": round(statistics.median(rng), 4), "range_check_ms_max": round(max(rng), 4),
+            "things": len(things), "target_query_ms": 1.0}
+
+
+def run_bench(quick: bool = False) -> dict:
+    reps = 3 if quick else 15
+    city = build_city(load_flickem(1))
+    flicks = bench_flicks(city, reps)
+    rush3 = bench_rush(city, 3, max(2, reps // 2), horde=False)
+    horde8 = bench_rush(city, 8, max(2, reps // 2), horde=True)
+    return {
+        "scene": "flickem S1", "bodies": len(city.bodies), "on_table": int(city.present.sum()),
+        "flick": _summary(flicks), "rush3": _summary(rush3), "horde8": _summary(horde8),
+        "world_build_ms": bench_build(city, 20),
+        "replay": bench_replay(city),
+        "render_1280x720": bench_frame(),
+        "rules_and_bots": bench_rules_and_bots(quick),
+        "tailfeathers": bench_tailfeathers(quick),
+        "window": window_fps(),                 # the real window on S1, under Xvfb when there is no DISPLAY
+        "theatre": theatre_bench(10 if quick else 30),
+        "targets": {"flick_x_realtime": 20, "rush_x_realtime": 10, "world_build_ms": 10,
+                    "python_overhead": 0.25, "replay_kib_per_sim_s": 20},
+    }

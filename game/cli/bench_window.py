@@ -1,0 +1,116 @@
+"""The window's frame rate: the real ``feltbox play`` window on the full S1 city at 1280x720.
+
+``window_fps()`` runs the measurement in a child process (a ShowBase is one per process): on the
+current display when DISPLAY is set, else on a fresh Xvfb display when Xvfb is installed. The
+child opens the window (no shadows unless asked), lets it warm up, then renders ``FRAMES`` frames
+with the orbit camera turning around the city and reports fps: mean over the run and p5 (the
+5th percentile of per-frame fps, i.e. the slow frames). Target: >= 30 fps on llvmpipe. Also the
+hover ray's cost (``pick_ms``, through John) and the aim preview's scratch-world flick
+(``preview_ms_*``, eight aims of John's movement disc).
+
+``python -m feltbox.game.cli.bench_window`` prints the JSON.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+FRAMES = 120
+WARMUP = 20
+
+
+def _measure(shadows: bool, frames: int) -> dict:
+    """In the child: open the play window as a player sees it (the S1 rules game with the HUD
+    panels, sounds, menu and hand-over add-ons) and time frames (needs a display)."""
+    import numpy as np
+    from feltbox.game.window.app import run_window
+    from feltbox.game.window.play import _addons, flick_handler
+    from feltbox.game.window.settings import Settings
+    from feltbox.game.flickem.window_game import WindowGame
+    from feltbox.scenes.loader import load_flickem
+    game = WindowGame(load_flickem(1), 0, "none")
+    game.run_bots()
+    city, session = game.city, game.bridge.session
+    app = run_window(city.bodies, session.poses.copy(), "feltbox-bench", flick_handler(session), frames=WARMUP,
+                     game=game, addons=_addons(game), settings=Settings(shadows=shadows))
+    base = app.base
+    times = []
+    for k in range(frames):
+        app.orbit.rotate(360.0 / frames, 0.0)
+        app._place_camera()
+        t = time.perf_counter()
+        base.taskMgr.step()
+        times.append(time.perf_counter() - t)
+    times = np.asarray(times)
+    from panda3d.core import Point2, Point3
+    john = city.poses[city.index("survivor-john")]
+    p2 = Point2()
+    base.camLens.project(base.cam.getRelativePoint(base.render, Point3(float(john[0]), float(john[1]), 2.5)), p2)
+    picks, picker = [], app.picker
+    for _ in range(20):                          # the hover ray through John, as on a mouse move
+        t = time.perf_counter()
+        picker.ray.setFromLens(base.camNode, p2.x, p2.y)
+        picker.traverser.traverse(app.scene.pieces_root)
+        picker.queue.sortEntries()
+        picks.append(time.perf_counter() - t)
+    entry = picker.queue.getEntry(0) if picker.queue.getNumEntries() else None
+    hit = entry.getIntoNodePath().findNetTag("piece").getTag("piece") if entry else None
+    from feltbox.game.window.aim_preview import predict
+    previews = []
+    for k in range(8):                           # the aim preview's scratch-world flick
+        t = time.perf_counter()
+        predict(session, "survivor-john", "movement_disc", 45.0 * k, 0.2 + 0.1 * k)
+        previews.append(time.perf_counter() - t)
+    gsg = base.win.getGsg()
+    return {"window_fps_mean": round(float(len(times) / times.sum()), 1),
+            "window_fps_p5": round(float(1.0 / np.percentile(times, 95)), 1),
+            "window_frame_ms_median": round(float(np.median(times) * 1000), 2),
+            "frames": frames, "size": [base.win.getXSize(), base.win.getYSize()],
+            "shadows": bool(app.shadows), "renderer": gsg.getDriverRenderer(),
+            "pieces": len(city.bodies),
+            "pick_ms": round(float(np.median(picks) * 1000), 2),
+            "picked": hit, "preview_ms_median": round(float(np.median(previews) * 1000), 1),
+            "preview_ms_max": round(float(np.max(previews) * 1000), 1)}
+
+
+def window_fps(shadows: bool = False, frames: int = FRAMES) -> dict:
+    """Measure in a child process, on $DISPLAY or a fresh Xvfb; {"window_fps": "skipped: ..."}
+    when there is neither."""
+    import tempfile
+    env = dict(os.environ, FELTBOX_HOME=tempfile.mkdtemp(prefix="feltbox-bench-"))   # no autosave over the player's
+    xvfb = None
+    try:
+        if not env.get("DISPLAY"):
+            if shutil.which("Xvfb") is None:
+                return {"window_fps": "skipped: no DISPLAY and no Xvfb"}
+            display = next(n for n in range(130, 160) if not Path(f"/tmp/.X{n}-lock").exists()
+                           and not Path(f"/tmp/.X11-unix/X{n}").exists())
+            xvfb = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for _ in range(50):
+                if Path(f"/tmp/.X11-unix/X{display}").exists():
+                    break
+                time.sleep(0.1)
+            env["DISPLAY"] = f":{display}"
+        args = [sys.executable, "-m", "feltbox.game.cli.bench_window", "--child", str(frames)] + (["--shadows"] if shadows else [])
+        out = subprocess.run(args, env=env, capture_output=True, text=True, timeout=300)
+        if out.returncode != 0:
+            return {"window_fps": f"failed: {out.stderr.strip().splitlines()[-1:]}"}
+        return json.loads(out.stdout.strip().splitlines()[-1])
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+            xvfb.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    if "--child" in sys.argv:
+        n = int(sys.argv[sys.argv.index("--child") + 1])
+        print(json.dumps(_measure("--shadows" in sys.argv, n)))
+    else:
+        print(json.dumps(window_fps("--shadows" in sys.argv), indent=1))

@@ -1,0 +1,333 @@
+"""The only place the Dead of Winter rules meet the table (ARCHITECTURE.md, flow of one flick).
+
+The bridge turns the rules' physics requests into table episodes (a flick with the player's aim,
+a rush, a horde), hands back the measured outcome plus where every figure now stands, and applies
+the physical consequences the rules decided (a wounded zombie goes to the bin, fallen objects are
+stood back up).
+"""
+from __future__ import annotations
+
+
+import numpy as np
+
+from feltbox.game.table.barricades import behind_doors, blocking, touched_barricade
+from feltbox.game.table.city import SHELF_TOKEN_X, City, build_city, rest_pose
+from feltbox.game.table.flick import Aim, heading_of
+from feltbox.game.table.measure import fallen_mask, zombies_at_doors, zombies_touching
+from feltbox.game.table.session import Session
+from feltbox.models.base import inflation
+from feltbox.models.catalog import build
+from feltbox.models.dimensions import dims
+from feltbox.rules.core import Event, Measured, PhysicsRequest
+from feltbox.rules.engine import Engine
+from feltbox.rules.flickem.flow import ACTIONS, FlickemGame
+from feltbox.rules.flickem.judge import judge_shot
+from feltbox.rules.flickem.powers import with_powers
+from feltbox.rules.flickem.scenarios import scenario_rules
+from feltbox.rules.flickem.state import Setup, Survivor, Token, Zombie
+from feltbox.scenes.deal import deal_tokens
+from feltbox.scenes.schema import Scene
+
+
+def setup_from_city(city: City) -> Setup:
+    """The rules' starting data from a built city: survivors, zombies and where they stand."""
+    scene = city.scene
+    survivors = tuple(Survivor(s.piece, s.name, s.team, s.life,
+                               where="reserve" if scene.placement(s.piece).reserve else
+                               (scene.placement(s.piece).on or "city"))
+                      for s in scene.survivors)
+    if scenario_rules(scene.number).powers:      # unused boards wait normal side up (S8 NEW SURVIVOR)
+        survivors = tuple(s if s.where == "reserve" else with_powers(s) for s in survivors)
+    zombies = tuple(Zombie(city.bodies[i].id, "city" if city.present[i] else "bin") for i in city.ids("zombie"))
+    positions = tuple(sorted((city.bodies[i].id, float(city.poses[i, 0]), float(city.poses[i, 1]))
+                             for i in city.ids("figure") if city.present[i]))
+    tokens = tuple(Token(p.id, p.params["token"], "supply" if p.reserve else (p.on or p.under or _front_of(city, p)),
+                         p.params["face"])
+                   for p in scene.placements if p.kind == "token")
+    barricades = tuple((b, building) for building, ids in blocking(city, city.poses, city.present).items()
+                       for b in ids)                 # S4: each barricade and the entrance it blocks
+    objects = tuple(sorted((o, *rect) for o, rect in city_objects(city, city.poses, city.present).items()))
+    return Setup(scene.number, survivors, zombies, positions, tuple(sorted(scene.teams)),
+                 scene.round_start, scene.rounds_colour_start, scene.invasion_day, scene.invasion_night,
+                 deaths_to_lose=scenario_rules(scene.number).deaths_to_lose, tokens=tokens,
+                 barricades=tuple(sorted(barricades)), objects=objects)
+
+
+def city_objects(city: City, poses: np.ndarray, present: np.ndarray) -> dict[str, list[float]]:
+    """S3 TAKE, DROP, EXCHANGE IN THE CITY: each vehicle, barrel and box on the table as its
+    footprint rectangle [x, y, heading, half length, half width] (from its collision hulls)."""
+    out = {}
+    for i, body in enumerate(city.bodies):
+        if present[i] and body.model.tags & {"vehicle", "barrel", "box"}:
+            pts = np.vstack([p.points for p in body.model.collision])[:, :2]
+            lo, hi = pts.min(axis=0), pts.max(axis=0)
+            heading = heading_of(poses[i])
+            c, s = np.cos(np.radians(heading)), np.sin(np.radians(heading))
+            mid = (lo + hi) / 2
+            out[body.id] = [float(poses[i, 0] + c * mid[0] - s * mid[1]), float(poses[i, 1] + s * mid[0] + c * mid[1]),
+                            heading, float(hi[0] - lo[0]) / 2, float(hi[1] - lo[1]) / 2]
+    return out
+
+
+def _front_of(city: City, placement) -> str:
+    """A token in the street: an X within 12 cm of a door stands "in front of" that building
+    (S8 AVAILABLE BUILDINGS); any other token is simply in the city."""
+    if placement.params["token"] != "x":
+        return "city"
+    xy = np.array([placement.x, placement.y])
+    doors = {b: g.door_world().mean(axis=0) for b, g in city.buildings.items()}
+    building, door = min(doors.items(), key=lambda kv: float(np.linalg.norm(kv[1] - xy)))
+    return f"front:{building}" if float(np.linalg.norm(door - xy)) < 12.0 else "city"
+
+
+class FlickemBridge:
+    """One game: the rules engine, the physical table, and the glue between them."""
+
+    def __init__(self, scene: Scene, seed: int = 0, on_episode=None, on_action=None):
+        """``on_action(action, events, state)`` is called after every rules action the bridge
+        applies (a replay's RULE records: feltbox.game.replay.recorder.Recorder.action)."""
+        self.on_action = on_action
+        self.city = build_city(deal_tokens(scene, seed))     # face-down kinds shuffled by the seed
+        self.session = Session(self.city, on_episode=on_episode)
+        self.setup = setup_from_city(self.city)
+        self.engine = Engine(FlickemGame(self.setup), "flickem", scene.number, seed, ACTIONS)
+
+    def pending(self):
+        return self.engine.game.pending(self.engine.state)
+
+    def decide(self, action) -> list[Event]:
+        """A player's discrete choice (choose a survivor, move, use a weapon, end the turn)."""
+        events = self._apply(action)
+        self._table_consequences(events)
+        for event in events:
+            if event.kind == "zombie killed at short distance":
+                self._to_bin(event.data["zombie"])
+            if event.kind == "survivor found":        # S5: the figure appears in the building
+                found, building = event.data["survivor"], event.data["building"]
+                self._onto_shelf(found, building, slot=0)
+                self.session.present[self.city.index(found)] = True
+                self.session.inside[found] = building
+        self._apply_table_events(events)
+        return events
+
+    def _apply(self, action) -> list[Event]:
+        events = self.engine.apply(action)
+        if self.on_action is not None:
+            self.on_action(action, events, self.engine.state)
+        return events
+
+    def fight_aim(self, spec: dict) -> Aim:
+        """A plain aim for a fight attack: straight at the nearest opponent, power for the gap."""
+        from feltbox.game.table.arena import aim_at
+        return Aim(aim_at(self.city, spec) % 360.0, min(1.0, float(spec["gap"]) / 100.0 + 0.1))
+
+    def eject_aim(self, spec: dict) -> Aim:
+        """A plain aim to flick a fight's loser out: straight out of the door, gently."""
+        return Aim(self.city.buildings[spec["building"]].heading % 360.0, 0.25)
+
+    def _table_consequences(self, events: list[Event]) -> None:
+        """Rules events shown on the table: a dead survivor leaves the game (LOSING LIFE); in
+        fights, killed zombies go to the bin and the building's zombies stand up for a fight, or
+        lie on the support block after a bat's hit."""
+        state = self.engine.state
+        for event in events:
+            if event.kind == "survivor died":
+                self.session.present[self.city.index(event.data["survivor"])] = False
+                self.session.inside.pop(event.data["survivor"], None)
+            elif event.kind == "zombie killed in a fight":
+                self._to_bin(event.data["zombie"])
+            elif event.kind in ("fight", "zombie knocked onto the support block"):
+                building = event.data.get("building") or next(
+                    z.where for z in state.data.zombies if z.id == event.data["zombies"][0])
+                for z in state.data.zombies:
+                    if z.where == building:
+                        self._onto_shelf(z.id, building, slot=1, fallen=not z.standing)
+    def _apply_table_events(self, events: list[Event]) -> None:
+        """Pieces the rules add, remove or move outside a flick: CROSSROADS (the revealed token
+        leaves, supply tokens and NEW zombies appear), S8 (X tokens, supply tokens, recruits)."""
+        for event in events:
+            d = event.data
+            if event.kind == "crossroads revealed":
+                self.session.present[self.city.index(d["token"])] = False
+            elif event.kind in ("token appeared", "supply token placed"):
+                self._token_onto_shelf(d["token"], d["building"])
+            elif event.kind == "new zombie":
+                i = self.city.index(d["zombie"])
+                if d["where"] == "city":
+                    self.session.poses[i] = rest_pose(self.city.bodies[i], d["x"], d["y"], 0.0,
+                                                      fallen=not d["standing"])
+                else:
+                    self._into_building(d["zombie"], d["where"])
+                self.session.present[i] = True
+            elif event.kind == "X token moved":
+                i = self.city.index(d["token"])
+                geom = self.city.buildings[d["to"]]
+                off = dims()["token"]["diameter"] / 2 + 1.5       # just outside the door line
+                wx, wy = geom.to_world(np.array([geom.door_x + off, 0.0]))[0]
+                self.session.poses[i] = rest_pose(self.city.bodies[i], wx, wy, 0.0)
+            elif event.kind == "survivor recruited":          # S8: beside the active survivor
+                i = self.city.index(d["survivor"])
+                by = self.session.poses[self.city.index(d["by"])]
+                self.session.poses[i] = rest_pose(self.city.bodies[i], d["x"], d["y"], heading_of(by))
+                self.session.present[i] = True
+                self.session.inside.pop(d["survivor"], None)
+            elif event.kind == "survivor token revealed" and d["survivor"] is None:
+                self.session.present[self.city.index(d["token"])] = False
+
+    def _token_onto_shelf(self, token: str, building: str) -> None:
+        """A token put into a building lies on its first block's shelf, on top of any there."""
+        from feltbox.models import buildings as building_models
+        geom = self.city.buildings[building]
+        lx, ly, lz = building_models.shelf_point(geom.name, 0)
+        wx, wy = geom.to_world(np.array([lx - SHELF_TOKEN_X, ly]))[0]
+        i = self.city.index(token)
+        spec = self.city.bodies[i]
+        near = [j for j in self.city.ids("token") if j != i and self.session.present[j]
+                and float(np.hypot(*(self.session.poses[j, :2] - (wx, wy)))) < 2.0]
+        base = lz + 2 * inflation(build("support_block", building=geom.name)) + len(near) * spec.model.top_height
+        self.session.poses[i] = rest_pose(spec, wx, wy, geom.heading, base_z=base)
+        self.session.present[i] = True
+
+    def _rescued_follows(self) -> None:
+        """S3 RESCUED FIGURE: repositioned within a movement disc's width of her escort (or on the
+        block of the building they are in) after every episode."""
+        data = self.engine.state.data
+        if data.rescued is None or data.escort is None:
+            return
+        rescued, escort = data.survivor(data.rescued), data.survivor(data.escort)
+        r, e = self.city.index(rescued.id), self.city.index(escort.id)
+        if rescued.where in self.city.buildings:
+            self._onto_shelf(rescued.id, rescued.where, slot=1)
+        elif rescued.where == "city":
+            pose = self.session.poses[e]
+            side = np.radians(heading_of(pose) + 90.0)
+            spacing = 2 * dims()["figure"]["base_diameter"] / 2 + 1.0     # bases 1 cm apart
+            self.session.poses[r] = rest_pose(self.city.bodies[r], float(pose[0]) + spacing * np.cos(side),
+                                              float(pose[1]) + spacing * np.sin(side), heading_of(pose))
+        self.session.present[r] = rescued.where != "dead"
+
+    def _touching_rv(self, outcome: dict) -> list[str]:
+        """S1 instant defeat: zombies that touched the RV or its blocks (watched rushing
+        zombies' contacts, and any zombie left resting against them)."""
+        if "rv" not in self.city.buildings:
+            return []
+        rv_parts = {"rv", *self.city.buildings["rv"].supports}
+        touched = {z for z, parts in outcome.get("touched", {}).items() if rv_parts & set(parts)}
+        touched |= set(zombies_touching(self.city, self.session.poses, self.session.present, "rv"))
+        return sorted(touched)
+
+    def _to_bin(self, zombie: str) -> None:
+        """A killed or wounded zombie leaves the table for the zombie bin."""
+        i = self.city.index(zombie)
+        self.session.present[i] = False
+        bin_xy = self.city.tower_home[0][:2].tolist()
+        self.session.poses[i] = rest_pose(self.city.bodies[i], *bin_xy, 0.0, fallen=True)
+
+    def physics(self, aim: Aim | None = None, side: str | None = None) -> list[Event]:
+        """Run the pending physics request on the table and feed its measured outcome back."""
+        request = self.pending()
+        if not isinstance(request, PhysicsRequest):
+            raise ValueError(f"no physics is pending (the rules wait for {request})")
+        spec = request.spec
+        before = self.session.snapshot()
+        if request.kind == "flick":
+            if aim is None:
+                raise ValueError("a flick needs an aim")
+            side = side or spec.get("side", "right")      # the rules say which side (2 guns)
+            if spec.get("fallen"):        # S9 BETRAYER: the figure is placed fallen, then flicked
+                self._lay_down(spec["survivor"])
+            outcome = self.session.flick(spec["survivor"], spec["weapon"], aim, side=side).to_json()
+            outcome["flare_at"] = outcome["extra"]["end"]
+            outcome["flipped"] = outcome["extra"]["flipped"]
+            if "barricades" in outcome["extra"]:          # S4 BARRICADES, measured at the flick's end
+                outcome["barricades"] = outcome["extra"]["barricades"]
+                outcome["touched_barricade"] = touched_barricade(outcome)
+                outcome["behind"] = behind_doors(self.city, before[0][self.city.index(spec["survivor"]), :2])
+        elif request.kind == "fight_flick":
+            outcome = self.session.fight(spec, aim or self.fight_aim(spec)).to_json()
+        elif request.kind == "eject":
+            outcome = self.session.eject(spec["survivor"], spec["building"], aim or self.eject_aim(spec)).to_json()
+        elif request.kind == "rush":
+            target = tuple(float(v) for v in spec["target"].split(","))
+            outcome = self.session.rush(spec["zombies"].split(","), target).to_json()
+        else:
+            outcome = self.session.horde(spec["zombies"].split(",")).to_json()
+        if request.kind not in ("flick", "fight_flick") and any(b.kind == "barricade" for b in self.city.bodies):
+            outcome["barricades"] = blocking(self.city, self.session.poses, self.session.present)
+        outcome.update(self.figures())
+        outcome["objects"] = city_objects(self.city, self.session.poses, self.session.present)
+        outcome["touching_rv"] = self._touching_rv(outcome)
+        events = self._apply(Measured(outcome))
+        if request.kind == "flick" and spec["weapon"] != "movement_disc":
+            self._after_shot(outcome, spec["weapon"] == "shotgun")
+        self._table_consequences(events)
+        if request.kind == "flick" and spec["weapon"] in ("movement_disc", "bat"):
+            self._agree_on_entry(spec["survivor"], before, outcome.get("disturbed", ()))
+        self._rescued_follows()
+        self._apply_table_events(events)
+        for event in events:
+            if event.kind == "barricade removed":     # S4: out of the game
+                self.session.present[self.city.index(event.data["barricade"])] = False
+            if event.kind == "barricade put back":    # S4 EXCEPTION: knocked out from behind
+                i = self.city.index(event.data["barricade"])
+                self.session.poses[i], self.session.present[i] = before[0][i], True
+            if event.kind == "zombie entered a building":
+                self._into_building(event.data["zombie"], event.data["building"])
+            if event.kind == "free move failed":      # MIKE CHO: back where he was
+                for piece in [event.data["survivor"], *outcome.get("disturbed", ())]:
+                    i = self.city.index(piece)
+                    self.session.poses[i] = before[0][i]
+        return events
+
+    def _agree_on_entry(self, survivor: str, before, disturbed) -> None:
+        """The table follows the rules on which building the flicking survivor is in: one the rules
+        put it in (S4: its disc or bat removed the last barricade) puts the figure on the block;
+        an entry the rules refused (a barricaded building, S1, an X token) is undone like a failed
+        move: the figure and the disturbed pieces go back where they were."""
+        where = self.engine.state.data.survivor(survivor).where
+        on_table, was_in = self.session.inside.get(survivor), before[2].get(survivor)
+        if where in self.city.buildings and on_table != where:
+            self._onto_shelf(survivor, where, slot=0)
+            self.session.inside[survivor] = where
+        elif on_table is not None and on_table not in (where, was_in):
+            for piece in [survivor, *disturbed]:
+                i = self.city.index(piece)
+                self.session.poses[i] = before[0][i]
+            if was_in is None:
+                self.session.inside.pop(survivor, None)
+            else:
+                self.session.inside[survivor] = was_in
+    def _lay_down(self, piece: str) -> None:
+        i = self.city.index(piece)
+        pose = self.session.poses[i]
+        self.session.poses[i] = rest_pose(self.city.bodies[i], float(pose[0]), float(pose[1]), heading_of(pose),
+                                          fallen=True)
+
+    def _into_building(self, zombie: str, building: str) -> None:
+        """A zombie that entered a building stands on its support block (IN A BUILDING)."""
+        self._onto_shelf(zombie, building, slot=1)
+
+    def _onto_shelf(self, piece: str, building: str, slot: int, fallen: bool = False) -> None:
+        from feltbox.models import buildings as building_models
+        geom = self.city.buildings[building]
+        lx, ly, lz = building_models.shelf_point(geom.name, slot)
+        wx, wy = geom.to_world(np.array([lx, ly]))[0]
+        i = self.city.index(piece)
+        self.session.poses[i] = rest_pose(self.city.bodies[i], wx, wy, geom.heading, base_z=lz, fallen=fallen)
+
+    def figures(self) -> dict:
+        """Where every figure on the table stands now, and whether it stands."""
+        idx = [i for i in self.city.ids("figure") if self.session.present[i]]
+        down = fallen_mask(self.session.poses[idx])
+        return {"positions": {self.city.bodies[i].id: [float(self.session.poses[i, 0]), float(self.session.poses[i, 1])]
+                              for i in idx},
+                "standing": {self.city.bodies[i].id: not bool(d) for i, d in zip(idx, down)},
+                "at_door": zombies_at_doors(self.city, self.session.poses, self.session.present)}
+
+    def _after_shot(self, outcome: dict, shotgun: bool) -> None:
+        """GUN B: the wounded zombie goes to the bin; A/B: fallen objects are stood back up."""
+        verdict = judge_shot(outcome, shotgun)
+        for piece in verdict.wounded:
+            if piece.startswith("zombie-"):
+                self._to_bin(piece)
+        self.session.stand(self.session.poses, verdict.stand_up)

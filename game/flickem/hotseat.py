@@ -1,0 +1,62 @@
+"""Hot-seat play in a terminal: ``feltbox play flickem N --headless --script -`` asks each human
+seat for its decisions and aims at a prompt, in turn, on one machine (bots play their seats).
+
+Every rules event is printed as everyone sees it; what only one team may see (a face-down token
+looked at, a secret objective) is shown after a hand-over: the other players look away, the team
+presses Enter, reads, presses Enter again and the screen is cleared before play goes on.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from feltbox.game.flickem.script import Line, parse_game_script
+
+CLEAR = "\x1b[2J\x1b[H"
+
+
+class Prompt:
+    """A line source for :class:`feltbox.game.flickem.headless.Seats` that asks the players."""
+
+    interactive = True
+
+    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] = print):
+        self.read, self.write = read, write
+        self.count = 0
+
+    def __bool__(self) -> bool:            # never runs out: the players are there
+        return True
+
+    def ask(self, team: str, what: str, choices: list[str]) -> Line:
+        """One line from team ``team``: a script line, or the number of a listed choice."""
+        self.write(f"\n== team {team}: {what}")
+        for n, choice in enumerate(choices, 1):
+            self.write(f"  {n:2d}. {choice}")
+        if not choices:
+            self.write("  aim DIRECTION POWER [SPIN]   (degrees from +x, 0..1, -1..1), or 'bot'")
+        while True:
+            self.count += 1
+            text = self.read(f"{team}> ").strip()
+            if text.isdigit() and 1 <= int(text) <= len(choices):
+                text = choices[int(text) - 1]
+            try:
+                lines = parse_game_script(text, "<prompt>")
+            except ValueError as exc:
+                self.write(f"  {exc}")
+                continue
+            if lines:
+                return Line("<prompt>", self.count, lines[0].words)
+
+    def refused(self, message: str) -> None:
+        self.write(f"  {message}")
+
+    def events(self, events) -> None:
+        """Print what happened; private details after a hand-over to the team that may see them."""
+        for e in events:
+            public = e.seen_by("")
+            self.write("  - " + e.kind + "".join(f" {k}={v}" for k, v in public.data.items()))
+            if e.visible_to is not None and e.data:
+                teams = ", ".join(e.visible_to)
+                self.read(f"  [private to {teams}: others look away; {teams}, press Enter] ")
+                self.write("    " + ", ".join(f"{k}={v}" for k, v in e.data.items()))
+                self.read("  [press Enter to hide it] ")
+                self.write(CLEAR)

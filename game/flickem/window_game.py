@@ -1,0 +1,174 @@
+"""A rules game behind the window (``feltbox play flickem N --bots teamB``): the bots play their
+seats, the window's player chooses among the legal actions (keys a, b, c...) and answers every
+flick the rules ask for with the slingshot drag. No Panda3D here: the window only calls in and
+animates the frames handed back, so the same controller is tested headless.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from dataclasses import replace
+
+from feltbox.game.table.flick import Aim
+from feltbox.game.flickem.bridge import FlickemBridge
+from feltbox.game.flickem.script import describe
+from feltbox.game.flickem.headless import Seats
+from feltbox.game.table.undo import TableHistory, take_back_length, undo_length
+from feltbox.rules.core import Decision, GameOver, PhysicsRequest
+from feltbox.rules.engine import Engine
+from feltbox.rules.flickem.flow import ACTIONS, FlickemGame
+from feltbox.rules.flickem.secrets import dealt_events
+from feltbox.scenes.schema import Scene
+
+KEYS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class WindowGame:
+    HELP = ("click a piece: its actions  |  a, b, c...: choose  |  drag back: flick (shift fine, ctrl lock power)  |  "
+            "right-drag/arrows: orbit  |  wheel: zoom  |  1-5: views")     # + esc (game/window/app.py, game_menu.py)
+    def __init__(self, scene: Scene, seed: int = 0, bots: str = "none", first: str | None = None):
+        """``first``: the team that starts (hot-seat order, chosen at the start screen): it takes
+        the first player token (the pretzel) on its first survivor in the city."""
+        self.frames: list[np.ndarray] = []
+        self.bridge = FlickemBridge(scene, seed, on_episode=lambda e: self.frames.append(e.result.frames))
+        self.first = first
+        if first is not None and first.removeprefix("team") != self.bridge.setup.teams[0]:
+            self._pretzel_to(first.removeprefix("team"), scene, seed)
+        self.seats = Seats(self.bridge, bots)
+        self.feed: list[str] = []           # the last rules events, as everyone sees them
+        self.listeners: list = []           # callables(events) after every rules action (visible events)
+        self.private: list = []             # hot-seat: (team, event) shown after a hand-over (game/window/handover.py)
+        self.table = TableHistory(self.bridge.session.snapshot, self.bridge.session.restore)
+        self._log(self._keep_private(dealt_events(self.bridge.engine.state)))   # S9/S10 secret objectives
+
+    def _pretzel_to(self, team: str, scene: Scene, seed: int) -> None:
+        setup = self.bridge.setup
+        holder = next((s.id for s in setup.survivors if s.team == team and s.where != "reserve"), None)
+        if holder is None:
+            raise ValueError(f"first team {team!r}: no such team in scenario {scene.number} (teams: {', '.join(setup.teams)})")
+        self.bridge.setup = replace(setup, pretzel=holder)
+        self.bridge.engine = Engine(FlickemGame(self.bridge.setup), "flickem", scene.number, seed, ACTIONS)
+
+    @property
+    def city(self):
+        return self.bridge.city
+
+    def _human(self, state=None) -> bool:
+        """A human seat is to act (now, or at a past ``state`` of the history)."""
+        state = self.bridge.engine.state if state is None else state
+        pending = self.bridge.engine.game.pending(state)
+        if isinstance(pending, Decision):
+            team = self.seats.team_of(pending.player)
+        elif isinstance(pending, PhysicsRequest) and pending.kind not in ("rush", "horde"):
+            spec = pending.spec
+            team = self.seats.team_of(spec.get("attacker") or spec.get("team") or state.flow.active)
+        else:
+            return False
+        return team not in self.seats.bot_teams
+
+    def visible(self, events) -> list:
+        """Events as the window's player may see them: with one human team (solo play) its own
+        private events in full, otherwise (hot-seat) only what everyone sees."""
+        state = self.bridge.engine.state
+        humans = [t for t in state.flow.teams if t not in self.seats.bot_teams]
+        mine = set(humans) | {s.id for s in state.data.survivors if s.team in humans} if len(humans) == 1 else set()
+        return [e if e.visible_to is None or mine & set(e.visible_to) else e.seen_by("") for e in events]
+
+    def _act(self, call, *args):
+        """One rules action through the bridge, the table kept first for undo."""
+        self.table.mark(self.bridge.engine)
+        return self._keep_private(call(*args))
+
+    def hotseat(self) -> bool:
+        return len([t for t in self.bridge.engine.state.flow.teams if t not in self.seats.bot_teams]) > 1
+
+    def _viewer(self, who: str) -> str:
+        """Who a private event is for, as the hand-over names them: "team B", "Rosa (team A)"."""
+        team = self.seats.team_of(who)
+        return f"team {team}" if who == team else f"{who.removeprefix('survivor-').title()} (team {team})"
+
+    def _keep_private(self, events) -> list:
+        """Hot-seat: what only one player may see waits for the hand-over (game/window/handover.py)."""
+        if self.hotseat():
+            self.private += [(self._viewer(e.visible_to[0]), e) for e in events
+                             if e.visible_to is not None and e.data]
+        return events
+
+    def _log(self, events) -> None:
+        events = self.visible(events)
+        for listener in self.listeners:        # HUD feed, sounds, autosave: every event as seen here
+            listener(events)
+        for e in events:
+            self.feed.append(e.kind + "".join(f" {k}={v}" for k, v in e.data.items()))
+        self.feed = self.feed[-6:]
+
+    def run_bots(self) -> None:
+        """Bots decide and the table runs rushes and hordes until a human must act."""
+        for _ in range(500):
+            pending = self.bridge.pending()
+            if isinstance(pending, GameOver) or self._human():
+                return
+            if isinstance(pending, Decision):
+                self._log(self._act(self.bridge.decide, self.seats.decide(pending)))
+            else:
+                self._log(self._act(self.bridge.physics, self.seats.aim(pending)))
+
+    def choices(self) -> list[str]:
+        if not self._human() or not isinstance(self.bridge.pending(), Decision):
+            return []
+        return [describe(a) for a in self.bridge.engine.game.legal_actions(self.bridge.engine.state)]
+
+    def choose(self, index: int) -> np.ndarray | None:
+        """The player picks choice ``index`` (key a = 0); bots then play on."""
+        legal = self.bridge.engine.game.legal_actions(self.bridge.engine.state) if self.choices() else []
+        if not 0 <= index < len(legal):
+            return None
+        self._log(self._act(self.bridge.decide, legal[index]))
+        return self._after()
+
+    def wants_aim(self) -> bool:
+        return self._human() and isinstance(self.bridge.pending(), PhysicsRequest)
+
+    def aim(self, direction: float, power: float) -> np.ndarray | None:
+        """The player's slingshot answers the pending flick (a move, a shot, a fight attack)."""
+        if not self.wants_aim():
+            return None
+        self._log(self._act(self.bridge.physics, Aim(direction % 360.0, float(np.clip(power, 0.0, 1.0)))))
+        return self._after()
+
+    def _after(self) -> np.ndarray | None:
+        self.run_bots()
+        frames, self.frames = self.frames, []
+        frames.append(self.bridge.session.poses[None])
+        return np.concatenate(frames).astype(np.float32)
+
+    def undo(self) -> np.ndarray:
+        """Back to the player's last choice (game/table/undo.py); raises UndoRefused with the reason."""
+        return self._rewind(undo_length(self.bridge.engine, self._human), "undone")
+
+    def take_back(self) -> np.ndarray:
+        """"Take back my flick", once every player agreed: the table as before the flick."""
+        return self._rewind(take_back_length(self.bridge.engine, self._human), "flick taken back")
+
+    def _rewind(self, length: int, what: str) -> np.ndarray:
+        self.table.back_to(length)
+        gone = self.bridge.engine.rewind(length)
+        self.feed = (self.feed + [f"{what}: {len(gone)} action{'s' * (len(gone) != 1)}"])[-6:]
+        self.frames = []
+        return self.bridge.session.poses[None].astype(np.float32)
+
+    def text(self) -> str:
+        """What the HUD shows: round, whose turn, what the rules wait for, the choices."""
+        state = self.bridge.engine.state
+        pending = self.bridge.pending()
+        if isinstance(pending, GameOver):
+            head = f"GAME OVER: {pending.reason}"
+        else:
+            f = state.flow
+            active = f"{f.active} ({f.actions_left} actions left)" if f.active else "-"
+            what = pending.prompt if isinstance(pending, Decision) else f"flick: {pending.spec.get('weapon', '')}"
+            head = f"round {f.round_marker} ({f.colour})  team {f.teams[f.team_index]}  active {active}  |  {what}"
+        lines = [head] + [f"  {KEYS[k]}. {c}" for k, c in enumerate(self.choices()[:len(KEYS)])]
+        if self.wants_aim():
+            lines.append("  drag back from any piece like a slingshot to aim this flick")
+        return "\n".join(lines + ["", *self.feed])

@@ -1,0 +1,61 @@
+"""Light and materials of the window's table (the offscreen renderer keeps game/render/offscreen.py's).
+
+On top of render.py's key + fill + ambient: a warmer key, a wooden rim around the felt (the
+table's edge) and, when ``Settings.shadows`` is on and the graphics driver does shaders (GLSL;
+Mesa llvmpipe does GL 4.5), the key light casts shadow maps through Panda's auto-shader. Shadows
+are off by default: the frame-rate target is measured without them.
+"""
+from __future__ import annotations
+
+from feltbox.models.dimensions import dims
+
+WOOD = (0.36, 0.22, 0.12, 1.0)
+RIM = 4.0          # cm of wood around the felt
+
+
+def table_rim(root) -> None:
+    """Four wooden boards around the felt, slightly raised."""
+    from panda3d.core import CardMaker
+    w = dims()["table"]["width"] / 2
+    cm = CardMaker("rim")
+    for x0, x1, y0, y1 in ((-w - RIM, w + RIM, -w - RIM, -w), (-w - RIM, w + RIM, w, w + RIM),
+                           (-w - RIM, -w, -w, w), (w, w + RIM, -w, w)):
+        cm.setFrame(x0, x1, y0, y1)
+        board = root.attachNewNode(cm.generate())
+        board.setP(-90)
+        board.setZ(0.01)
+        board.setColor(*WOOD)
+
+
+def shaders_supported(base) -> bool:
+    gsg = base.win.getGsg() if base.win is not None else None
+    return bool(gsg is not None and gsg.getSupportsBasicShaders() and gsg.getSupportsGlsl())
+
+
+def setup_lighting(base, scene, shadows: bool = False) -> bool:
+    """Tune the scene's lights for the window; returns whether shadows are on."""
+    table_rim(scene.root)
+    key = scene.root.find("**/+DirectionalLight")
+    if not key.isEmpty():
+        key.node().setColor((0.95, 0.88, 0.76, 1))
+    return set_shadows(base, scene, shadows)
+
+
+def set_shadows(base, scene, on: bool) -> bool:
+    """Shadow maps from the key light on or off (on only where shaders work); whether they are on."""
+    key = scene.root.find("**/+DirectionalLight")
+    if key.isEmpty():
+        return False
+    light = key.node()
+    if not on or not shaders_supported(base):
+        if light.isShadowCaster():
+            light.setShadowCaster(False)
+            scene.root.clearShader()
+        return False
+    light.setShadowCaster(True, 2048, 2048)
+    lens = light.getLens()
+    half = dims()["table"]["width"] * 0.6
+    lens.setFilmSize(2 * half, 2 * half)
+    lens.setNearFar(-300, 300)
+    scene.root.setShaderAuto()
+    return True

@@ -1,0 +1,172 @@
+"""Offscreen rendering: screenshots and frame sequences with no window and no display.
+
+Uses Panda3D's ``p3headlessgl`` (EGL; Mesa llvmpipe when there is no GPU) and falls back to the
+``p3tinydisplay`` software renderer. The scene graph is built here and passed around (no global
+ShowBase): a felt table, the city outline, a key, fill and ambient light, one camera.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+from panda3d.core import (AmbientLight, Camera, CardMaker, DirectionalLight, FrameBufferProperties,
+                          GraphicsEngine, GraphicsPipe, GraphicsPipeSelection, LineSegs, NodePath,
+                          PerspectiveLens, PNMImage, Point3, Quat, Texture, WindowProperties,
+                          loadPrcFileData)
+
+from feltbox.game.table.bodies import BodySpec
+from feltbox.game.render.camera import preset_view
+from feltbox.game.render.visuals import piece_node
+from feltbox.models.dimensions import dims
+
+FELT, SURROUND = (0.16, 0.36, 0.22, 1.0), (0.10, 0.09, 0.08, 1.0)
+
+
+def build_table_scene(root: NodePath) -> NodePath:
+    """The felt, the city outline and the lights under ``root``; returns the pieces node."""
+    w = dims()["table"]["width"]
+    cm = CardMaker("felt")
+    cm.setFrame(-w / 2, w / 2, -w / 2, w / 2)
+    felt = root.attachNewNode(cm.generate())
+    felt.setP(-90)
+    felt.setColor(*FELT)
+    cm2 = CardMaker("floor")
+    cm2.setFrame(-4 * w, 4 * w, -4 * w, 4 * w)
+    floor = root.attachNewNode(cm2.generate())
+    floor.setP(-90)
+    floor.setZ(-0.05)
+    floor.setColor(*SURROUND)
+    cw, cd = dims()["city"]["width"] / 2, dims()["city"]["depth"] / 2
+    lines = LineSegs("city")
+    lines.setThickness(2.0)
+    lines.setColor(0.85, 0.85, 0.7, 0.6)
+    corners = [(-cw, -cd), (cw, -cd), (cw, cd), (-cw, cd), (-cw, -cd)]
+    lines.moveTo(corners[0][0], corners[0][1], 0.02)
+    for x, y in corners[1:]:
+        lines.drawTo(x, y, 0.02)
+    root.attachNewNode(lines.create())
+    ambient = AmbientLight("ambient")
+    ambient.setColor((0.38, 0.38, 0.42, 1))
+    key = DirectionalLight("key")
+    key.setColor((0.85, 0.80, 0.72, 1))
+    fill = DirectionalLight("fill")
+    fill.setColor((0.25, 0.28, 0.35, 1))
+    for light, hpr in ((ambient, None), (key, (-35, -55, 0)), (fill, (145, -30, 0))):
+        path = root.attachNewNode(light)
+        if hpr:
+            path.setHpr(*hpr)
+        root.setLight(path)
+    return root.attachNewNode("pieces")
+
+
+class Scene3D:
+    """Pieces in a scene graph, posed from (N,7) arrays; shared by the offscreen and window views."""
+
+    def __init__(self, root: NodePath):
+        self.root = root
+        self.pieces_root = build_table_scene(root)
+        self.paths: list[NodePath] = []
+
+    def set_bodies(self, bodies: Sequence[BodySpec]) -> None:
+        for path in self.paths:
+            path.removeNode()
+        self.paths = [piece_node(spec, self.pieces_root) for spec in bodies]
+
+    def set_poses(self, poses: np.ndarray) -> None:
+        poses = np.asarray(poses, dtype=np.float64)
+        if poses.shape != (len(self.paths), 7):
+            raise ValueError(f"poses have shape {poses.shape}, expected ({len(self.paths)}, 7)")
+        for path, (x, y, z, qw, qx, qy, qz) in zip(self.paths, poses.tolist()):
+            path.setPosQuat(Point3(x, y, z), Quat(qw, qx, qy, qz))
+
+
+class Renderer(Scene3D):
+    """An offscreen buffer of ``width`` x ``height`` with its own camera."""
+
+    def __init__(self, width: int = 1280, height: int = 720):
+        # egldisplay: Panda probes the default EGL display before the headless device and prints
+        # two harmless errors on machines without one
+        loadPrcFileData("", "window-type offscreen\naudio-library-name null\nsync-video false\n"
+                            "notify-level-egldisplay fatal\n"
+                            "framebuffer-multisample 1\nmulti-samples 4\n")
+        super().__init__(NodePath("render"))
+        self.width, self.height = width, height
+        self.engine = GraphicsEngine.getGlobalPtr()
+        self.buffer, self.pipe_name = self._open_buffer(width, height)
+        self.texture = Texture()
+        self.buffer.addRenderTexture(self.texture, self.buffer.RTMCopyRam)
+        self.buffer.setClearColor((0.10, 0.09, 0.08, 1.0))
+        lens = PerspectiveLens()
+        lens.setFov(58)
+        lens.setAspectRatio(width / height)
+        lens.setNearFar(1.0, 2000.0)
+        cam = Camera("camera")
+        cam.setLens(lens)
+        self.camera = self.root.attachNewNode(cam)
+        region = self.buffer.makeDisplayRegion()
+        region.setCamera(self.camera)
+        self.look("overview")
+
+    def _open_buffer(self, width: int, height: int):
+        fb = FrameBufferProperties()
+        fb.setRgbColor(True)
+        fb.setRgbaBits(8, 8, 8, 8)
+        fb.setDepthBits(24)
+        props = WindowProperties.size(width, height)
+        selection = GraphicsPipeSelection.getGlobalPtr()
+        for module in ("p3headlessgl", "p3tinydisplay"):
+            pipe = selection.makeModulePipe(module)
+            if pipe is None:
+                continue
+            buffer = self.engine.makeOutput(pipe, f"offscreen-{module}", 0, fb, props,
+                                            GraphicsPipe.BFRefuseWindow)
+            if buffer is not None:
+                return buffer, module
+        raise RuntimeError("no offscreen renderer: neither EGL (p3headlessgl) nor p3tinydisplay opened")
+
+    def look(self, preset: str = "overview", target: tuple[float, float, float] | None = None) -> None:
+        eye, at = preset_view(preset, target)
+        self.camera.setPos(*eye)
+        self.camera.lookAt(Point3(*at))
+
+    def image(self) -> np.ndarray:
+        """Render one frame and return it as (H, W, 3) uint8, top row first."""
+        self.engine.renderFrame()
+        self.engine.renderFrame()   # the copy to RAM lands one frame late on some pipes
+        data = np.frombuffer(self.texture.getRamImageAs("RGB"), dtype=np.uint8)
+        return data.reshape(self.height, self.width, 3)[::-1].copy()
+
+    def snapshot(self, path: str | Path) -> np.ndarray:
+        image = self.image()
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        pnm = PNMImage()
+        self.texture.store(pnm)
+        if not pnm.write(str(path)):
+            raise OSError(f"could not write {path}")
+        return image
+
+    def frame_ms(self, frames: int = 10) -> float:
+        self.engine.renderFrame()
+        start = time.perf_counter()
+        for _ in range(frames):
+            self.engine.renderFrame()
+        return (time.perf_counter() - start) * 1000.0 / frames
+
+
+def render_frames(bodies: Sequence[BodySpec], frames: np.ndarray, out_dir: str | Path,
+                  size: tuple[int, int] = (640, 360), preset: str = "overview") -> list[Path]:
+    """Write one PNG per (N,7) frame: frame_00000.png, ..."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    renderer = Renderer(*size)
+    renderer.set_bodies(bodies)
+    renderer.look(preset)
+    paths = []
+    for k, poses in enumerate(frames):
+        renderer.set_poses(poses)
+        path = out / f"frame_{k:05d}.png"
+        renderer.snapshot(path)
+        paths.append(path)
+    return paths

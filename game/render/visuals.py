@@ -1,0 +1,68 @@
+"""Panda3D geometry for piece models: trimesh meshes with flat normals and vertex colours.
+
+Built with numpy into one GeomVertexData per piece (no per-vertex Python loops) and cached per
+model, so a city of a hundred pieces makes a few dozen distinct geoms.
+"""
+from __future__ import annotations
+
+import numpy as np
+from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexArrayFormat, GeomVertexData,
+                          GeomVertexFormat, NodePath)
+
+from feltbox.game.table.bodies import BodySpec
+from feltbox.models.base import PieceModel
+
+_FORMAT = None
+_GEOMS: dict[int, tuple[PieceModel, GeomNode]] = {}
+
+
+def _vertex_format() -> GeomVertexFormat:
+    global _FORMAT
+    if _FORMAT is None:
+        array = GeomVertexArrayFormat()
+        array.addColumn("vertex", 3, Geom.NTFloat32, Geom.CPoint)
+        array.addColumn("normal", 3, Geom.NTFloat32, Geom.CNormal)
+        array.addColumn("color", 4, Geom.NTFloat32, Geom.CColor)
+        _FORMAT = GeomVertexFormat.registerFormat(GeomVertexFormat(array))
+    return _FORMAT
+
+
+def mesh_arrays(model: PieceModel) -> np.ndarray:
+    """(3*F, 10) float32 rows: position, flat face normal, colour, for every triangle corner."""
+    rows = []
+    for mesh, colour in model.visuals:
+        tri = mesh.vertices[mesh.faces].reshape(-1, 3)
+        normals = np.repeat(mesh.face_normals, 3, axis=0)
+        colours = np.broadcast_to(np.asarray(colour, dtype=float), (len(tri), 4))
+        rows.append(np.hstack([tri, normals, colours]))
+    return np.vstack(rows).astype(np.float32)
+
+
+def geom_node(model: PieceModel, name: str = "piece") -> GeomNode:
+    """The piece's GeomNode (cached per model object; copy the NodePath to place it twice)."""
+    cached = _GEOMS.get(id(model))
+    if cached is not None and cached[0] is model:
+        return cached[1]
+    data = mesh_arrays(model)
+    vdata = GeomVertexData(name, _vertex_format(), Geom.UHStatic)
+    vdata.uncleanSetNumRows(len(data))
+    memoryview(vdata.modifyArray(0)).cast("B").cast("f")[:] = data.ravel()
+    prim = GeomTriangles(Geom.UHStatic)
+    prim.setIndexType(Geom.NTUint32)
+    handle = prim.modifyVertices()
+    handle.uncleanSetNumRows(len(data))
+    memoryview(handle).cast("B").cast("I")[:] = np.arange(len(data), dtype=np.uint32)
+    geom = Geom(vdata)
+    geom.addPrimitive(prim)
+    node = GeomNode(name)
+    node.addGeom(geom)
+    _GEOMS[id(model)] = (model, node)
+    return node
+
+
+def piece_node(spec: BodySpec, parent: NodePath) -> NodePath:
+    """A NodePath showing one piece under ``parent``, tagged with its id for picking."""
+    path = parent.attachNewNode(spec.id)
+    path.attachNewNode(geom_node(spec.model, spec.kind))   # instanced: shared by equal pieces
+    path.setTag("piece", spec.id)
+    return path

@@ -1,0 +1,86 @@
+"""RULE records of a replay (format v2, docs/replay-format.md): the rules actions of a whole game.
+
+One record per rules action applied, in the order the engine applied them, interleaved with the
+physics episodes: a record follows the episodes its action came from (a ``Measured`` action
+follows the one episode it measured). Each record holds the action as the engine saves it
+(type name and ``rules.core.to_json`` data), the events it produced as everyone sees them (an
+event shown to some players only keeps its kind and ``visible_to``, never its data) and the
+state hash after it. The actions alone rebuild the state, since the rules keep their randomness
+in the state. Like game/replay/format.py this module imports neither Panda3D nor Bullet.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+PUBLIC = ""                 # no player is called "": what it sees, everyone sees
+
+
+class RuleRecordError(ValueError):
+    """A RULE record that cannot be decoded; the message says why, in one line."""
+
+
+@dataclass
+class RuleRecord:
+    index: int                # counts actions from 0 in file order
+    type: str                 # the action's class name, a key of the game's ACTIONS
+    data: Any                 # rules.core.to_json(action)
+    events: list[dict]        # [{"kind", "data", "visible_to"}], public view
+    hash: str                 # rules.core.state_hash after the action
+    episodes: list[int]       # the episodes recorded since the previous action (its physics)
+
+
+def public_events(events) -> list[dict]:
+    """Events as everyone sees them: ``Event.seen_by`` a non-player, keeping who saw more."""
+    out = []
+    for e in events:
+        seen = e.seen_by(PUBLIC)
+        out.append({"kind": seen.kind, "data": _plain(seen.data),
+                    "visible_to": None if e.visible_to is None else list(e.visible_to)})
+    return out
+
+
+def _plain(value):
+    """JSON data from event data (tuples become lists, numpy scalars Python numbers)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if hasattr(value, "item") and callable(value.item):      # numpy scalar
+        return value.item()
+    return value
+
+
+def encode_rule(record: RuleRecord) -> bytes:
+    """The payload of one RULE record: sorted-key JSON without NaN, so equal games give equal bytes."""
+    return json.dumps({"index": record.index, "type": record.type, "data": _plain(record.data),
+                       "events": record.events, "hash": record.hash, "episodes": record.episodes},
+                      sort_keys=True, allow_nan=False, separators=(",", ":")).encode()
+
+
+def decode_rule(payload: bytes, index: int, since: int, episodes: int) -> RuleRecord:
+    """Inverse of encode_rule, checking the record is action ``index`` and that it claims exactly
+    the episodes ``since``..``episodes``-1 (those recorded after the previous action)."""
+    try:
+        meta = json.loads(payload)
+        record = RuleRecord(int(meta["index"]), str(meta["type"]), meta["data"], list(meta["events"]),
+                            str(meta["hash"]), [int(e) for e in meta["episodes"]])
+    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise RuleRecordError(f"corrupt: rules action {index} record is malformed ({exc!r})") from None
+    if record.index != index:
+        raise RuleRecordError(f"corrupt: rules action record {record.index} where action {index} was expected")
+    if record.episodes != list(range(since, episodes)):
+        raise RuleRecordError(f"corrupt: rules action {index} names episodes {record.episodes}, "
+                              f"expected {list(range(since, episodes))}")
+    return record
+
+
+def file_order(rules: list[RuleRecord], n_episodes: int) -> list[tuple[str, int]]:
+    """The records in the order they were written: ("episode", i) and ("action", k)."""
+    out = []
+    for rule in rules:
+        out += [("episode", i) for i in rule.episodes]
+        out.append(("action", rule.index))
+    done = max([0] + [r.episodes[-1] + 1 for r in rules if r.episodes])
+    return out + [("episode", i) for i in range(done, n_episodes)]

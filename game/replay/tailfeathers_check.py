@@ -1,0 +1,96 @@
+"""Recording a Tail Feathers battle and verifying it (``feltbox replay run.fbr --verify``).
+
+The replay's body table is the dice tray's (game/tailfeathers/dice.dice_bodies): every physical die throw
+of the battle is an episode on a fresh tray table, re-simulated bit for bit by
+feltbox.game.replay.recorder.verify. The header's scene names the battlefield scene and its ``rules`` entry the
+game, seed and starting state hash, so the verifier rebuilds the rules exactly as
+game/tailfeathers/bridge.TFBridge does (the Setup from the scene) and re-applies every RULE record.
+
+A roll's ``Measured`` faces are checked against its episodes: the faces each re-simulated throw
+shows (read again from its final poses, cocked dice thrown again in the next episode) must be
+the recorded ones, and the last reading of every die must be the face the rules were given.
+Feather drops run on stand-in bodies (game/tailfeathers/feathers.py) and are not recorded: their
+``Measured`` landings are checked by the state hashes only.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from feltbox.game.replay.recorder import Recorder, build_info
+from feltbox.game.replay.format import ReplayWriter
+from feltbox.game.table.table import RECORD_HZ, TICK_HZ
+from feltbox.game.tailfeathers.dice import body_of, dice_bodies, read_dice
+from feltbox.game.replay.verify_flickem import RulesCheck, _plain
+from feltbox.scenes.loader import load_scene, portable_source, source_path
+from feltbox.scenes.tailfeathers.schema import TFScene
+
+
+def tf_rules_header(scene: TFScene, seed: int) -> dict:
+    from feltbox.game.replay.verify_flickem import new_engine
+    engine = new_engine(scene, 0, seed, "tailfeathers")
+    return {"game": "tailfeathers", "scenario": 0, "seed": int(seed), "start_hash": engine.hash()}
+
+
+def tf_header(scene: TFScene, seed: int = 0) -> dict:
+    return {"build": build_info(), "units": "cm", "tick_hz": TICK_HZ, "record_hz": RECORD_HZ,
+            "bodies": [b.to_json() for b in dice_bodies()], "seed": int(seed),
+            "scene": {"game": "tailfeathers", "number": 0, "name": scene.name, "source": portable_source(scene.source),
+                      **({"forces": [f.to_json() for f in scene.forces]} if scene.forces else {})},
+            "rules": tf_rules_header(scene, seed)}
+
+
+class TFRecorder(Recorder):
+    """feltbox.game.replay.recorder.Recorder for a Tail Feathers battle: roll episodes and RULE records."""
+
+    def __init__(self, path: str | Path, scene: TFScene, seed: int = 0):   # noqa: no City here
+        self.path = Path(path)
+        self.writer = ReplayWriter(self.path, tf_header(scene, seed))
+        self.writer.__enter__()
+
+
+def scene_for_replay(header: dict) -> TFScene:
+    scene = load_scene(source_path(header["scene"]["source"]))
+    if header["scene"].get("forces"):            # custom forces: the same figures and pilot ranks
+        from feltbox.game.tailfeathers.forces import scene_with_forces
+        from feltbox.rules.tailfeathers.forces import Force
+        scene = scene_with_forces(scene, [Force.from_json(f) for f in header["scene"]["forces"]])
+    return scene
+
+
+class TFRulesCheck(RulesCheck):
+    """RulesCheck for a Tail Feathers battle (the Setup from the scene, rolls checked by dice)."""
+
+    def __init__(self, header: dict, episodes: list):    # noqa: super().__init__ builds a city
+        from feltbox.game.replay.verify_flickem import new_engine
+        rules = header["rules"]
+        self.engine = new_engine(scene_for_replay(header), 0, rules["seed"], "tailfeathers")
+        self.city, self.episodes, self.facts = None, episodes, {}
+        self.start_error = None
+        if "start_hash" in rules and self.engine.hash() != rules["start_hash"]:
+            self.start_error = (f"before action 0: the rebuilt starting state hashes {self.engine.hash()}, "
+                                f"recorded {rules['start_hash']}")
+
+    def episode(self, episode, result) -> None:
+        ids = [b.id for b in dice_bodies()]
+        dice = [ids.index(d) - body_of(0) for d in (episode.outcome or {}).get("dice", [])]
+        readings = read_dice(result.final, dice)
+        cocked = [r.die for r in readings if r.cocked or not result.settled]
+        self.facts[episode.index] = {"dice": dice, "faces": [r.face for r in readings], "cocked": cocked}
+
+    def _measured(self, name: str, rec, outcome: dict) -> str | None:
+        if "faces" not in outcome:
+            return None if not rec.episodes else f"{name}: a feather drop with recorded episodes"
+        if not rec.episodes:
+            return f"{name}: a roll without its recorded throws"
+        final: dict[int, str] = {}
+        for index in rec.episodes:
+            facts, recorded = self.facts.get(index), self.episodes[index].outcome or {}
+            if facts is None:
+                return f"{name}: episode {index} was not re-simulated before it"
+            if _plain(facts["faces"]) != _plain(recorded.get("faces")):
+                return f"{name}: episode {index} re-reads faces {facts['faces']}, recorded {recorded.get('faces')}"
+            final.update(zip(facts["dice"], facts["faces"]))
+        faces = [final[k] for k in sorted(final)]
+        if faces != list(outcome["faces"]):
+            return f"{name}: the rules were given faces {outcome['faces']}, the throws show {faces}"
+        return None

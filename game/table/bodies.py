@@ -1,0 +1,67 @@
+"""The body table: which pieces a physical episode holds, in canonical order.
+
+Order is part of determinism (physics-notes §1): bodies are attached to every fresh world in the
+order of this table, which is the order of the scene file after support-block expansion.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from feltbox.models.base import PieceModel
+from feltbox.models.catalog import build
+
+POSE_FIELDS = ("x", "y", "z", "qw", "qx", "qy", "qz")  # a pose row: position (cm) + unit quaternion
+
+
+@dataclass(frozen=True)
+class BodySpec:
+    """One body: its piece id, kind and parameters (enough to rebuild its model)."""
+    id: str
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def model(self) -> PieceModel:
+        """The piece's model (built once per distinct piece by the catalog, kept here)."""
+        return build(self.kind, **self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "params": dict(self.params)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> "BodySpec":
+        return BodySpec(str(data["id"]), str(data["kind"]), dict(data.get("params", {})))
+
+
+def heading_quat(heading_deg: float) -> np.ndarray:
+    """Unit quaternion (w, x, y, z) of a rotation about +z by ``heading_deg``."""
+    half = np.radians(heading_deg) / 2.0
+    return np.array([np.cos(half), 0.0, 0.0, np.sin(half)])
+
+
+def quat_mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Hamilton product of quaternions (w, x, y, z), broadcasting over leading axes."""
+    aw, ax, ay, az = np.moveaxis(np.asarray(a, dtype=np.float64), -1, 0)
+    bw, bx, by, bz = np.moveaxis(np.asarray(b, dtype=np.float64), -1, 0)
+    return np.stack([aw * bw - ax * bx - ay * by - az * bz,
+                     aw * bx + ax * bw + ay * bz - az * by,
+                     aw * by - ax * bz + ay * bw + az * bx,
+                     aw * bz + ax * by - ay * bx + az * bw], axis=-1)
+
+
+def quat_rotate(q: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Rotate vectors ``v`` (...,3) by unit quaternions ``q`` (...,4) (w, x, y, z)."""
+    q = np.asarray(q, dtype=np.float64)
+    v = np.asarray(v, dtype=np.float64)
+    w, u = q[..., :1], q[..., 1:]
+    t = 2.0 * np.cross(u, v)
+    return v + w * t + np.cross(u, t)
+
+
+def up_axes(poses: np.ndarray) -> np.ndarray:
+    """Each body's local +z axis in world coordinates, (N,3), from an (N,7) pose array."""
+    return quat_rotate(poses[:, 3:7], np.array([0.0, 0.0, 1.0]))

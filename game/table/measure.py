@@ -1,0 +1,179 @@
+"""Outcome measurement: turn an episode's poses and contacts into facts the rules can judge.
+
+Rulebook terms measured here: FALLEN / STANDING (a figure lying on its side: its up axis leans
+past the house tilt threshold), IN THE CITY (inside the 4 city limits), IN A BUILDING / DOOR (the
+line flush with the front faces of the building's support blocks), touching (first contacts of the
+flicked piece, with a building's own support blocks allowed when entering or exiting it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from feltbox.game.table.barricades import blocking
+from feltbox.game.table.bodies import up_axes
+from feltbox.game.table.city import City
+from feltbox.game.table.table import EpisodeResult
+from feltbox.models.dimensions import dims
+
+FALLEN_COS = float(np.cos(np.radians(dims()["physics"]["fallen_tilt_deg"])))
+MOVED_EPS = 0.05   # cm: a body that moved less than this was not disturbed
+
+
+def fallen_mask(poses: np.ndarray) -> np.ndarray:
+    """(N,) True where a body's up axis leans more than the fallen threshold (vectorised)."""
+    return up_axes(poses)[:, 2] < FALLEN_COS
+
+
+def inside_city(city: City, xy: np.ndarray) -> np.ndarray:
+    xmin, xmax, ymin, ymax = city.limits
+    return (xy[:, 0] >= xmin) & (xy[:, 0] <= xmax) & (xy[:, 1] >= ymin) & (xy[:, 1] <= ymax)
+
+
+def footprint_radius(city: City, index: int) -> float:
+    points = np.vstack([p.points for p in city.bodies[index].model.collision])
+    return float(np.max(np.hypot(points[:, 0], points[:, 1])))
+
+
+def building_at(city: City, xy: np.ndarray) -> str | None:
+    """The building whose underside (between its blocks, behind its door) holds point ``xy``."""
+    for geom in city.buildings.values():
+        lx, ly = geom.to_local(np.asarray(xy, dtype=float))[0]
+        if geom.back_x <= lx <= geom.door_x and abs(ly) <= geom.door_half_span:
+            return geom.id
+    return None
+
+
+def wholly_out_of(city: City, building: str, xy: np.ndarray, radius: float) -> bool:
+    """True if a disc of ``radius`` at ``xy`` lies entirely in front of the building's door."""
+    geom = city.buildings[building]
+    lx, _ = geom.to_local(np.asarray(xy, dtype=float))[0]
+    return lx - radius >= geom.door_x
+
+
+def zombies_at_doors(city: City, poses: np.ndarray, present: np.ndarray) -> dict[str, str]:
+    """ZOMBIES ENTERING A BUILDING, measured: zombies in the street with any part past a
+    building's door, or standing within a movement disc's width of one of its support blocks.
+    Whether they may enter is the rules' call."""
+    disc = dims()["movement_disc"]["diameter"]
+    block_half = np.array([dims()["support_block"]["depth"], dims()["support_block"]["width"]]) / 2
+    zombies = [i for i in city.ids("zombie") if present[i]]
+    down = fallen_mask(poses[zombies]) if zombies else np.zeros(0, bool)
+    out: dict[str, str] = {}
+    for i, fallen in zip(zombies, down):
+        radius = footprint_radius(city, i) if fallen else dims()["figure"]["base_diameter"] / 2
+        xy = poses[i, :2].astype(float)
+        for geom in city.buildings.values():
+            lx, ly = geom.to_local(xy)[0]
+            inside_door = (lx - radius < geom.door_x and lx + radius > geom.back_x
+                           and abs(ly) < geom.door_half_span)
+            near_block = False
+            if not fallen:
+                for block in geom.supports:
+                    bx, by = geom.to_local(poses[city.index(block), :2].astype(float))[0]
+                    gap = np.maximum(np.abs([lx - bx, ly - by]) - block_half, 0.0)
+                    near_block |= float(np.hypot(*gap)) - radius < disc
+            if inside_door or near_block:
+                out[city.bodies[i].id] = geom.id
+                break
+    return out
+
+
+def zombies_touching(city: City, poses: np.ndarray, present: np.ndarray, building: str,
+                     within: float = 0.2) -> list[str]:
+    """Zombies resting against a building or its support blocks (footprints within ``within`` cm)."""
+    geom = city.buildings[building]
+    bd = dims()["rv" if geom.name == "rv" else "building"]
+    half = np.array([max(bd["depth"], dims()["support_block"]["depth"]) / 2,
+                     bd["width"] / 2 + dims()["support_block"]["shelf"]])
+    out = []
+    for i in city.ids("zombie"):
+        if not present[i]:
+            continue
+        lx, ly = geom.to_local(poses[i, :2].astype(float))[0]
+        gap = np.maximum(np.abs([lx, ly]) - half, 0.0)
+        radius = footprint_radius(city, i) if fallen_mask(poses[[i]])[0] else dims()["figure"]["base_diameter"] / 2
+        if float(np.hypot(*gap)) - radius <= within:
+            out.append(city.bodies[i].id)
+    return out
+
+
+@dataclass
+class FlickOutcome:
+    """Measured facts of one flick, in the rulebook's terms (ids, not indices)."""
+    flicked: str
+    first_contacts: list[str]            # what the flicked piece touched, first touch first
+    first_contact_ticks: list[int]
+    fell: list[str]                      # figures/objects standing before and fallen after
+    got_up: list[str]                    # fallen before, standing after
+    left_city: list[str]                 # inside the city before, outside after
+    disturbed: list[str]                 # bodies that moved (to restore on a failed move)
+    entered: str | None = None           # building the flicked piece ended inside
+    exited: str | None = None            # building the flicked piece left wholly through its door
+    started_in: str | None = None
+    clean: bool = True                   # touched nothing but its own building's support blocks
+    settled: bool = True
+    sim_seconds: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in self.__dict__.items()}
+
+
+def measure_flick(city: City, result: EpisodeResult, flicked: int, present: np.ndarray,
+                  start_building: str | None = None, held: tuple[int, ...] = ()) -> FlickOutcome:
+    """Judge a flick episode: contacts, falls, city limits, entering and exiting buildings.
+
+    ``held``: the template the shot was laid in and the shot itself (the 4 pellets): touching
+    them is part of shooting, not a hit.
+    """
+    start, final = result.start, result.final
+    ids = [b.id for b in city.bodies]
+    standing_kinds = np.array([("figure" in b.model.tags) or ("object" in b.model.tags)
+                               for b in city.bodies])
+    was_down, is_down = fallen_mask(start), fallen_mask(final)
+    tracked = standing_kinds & present
+    fell = np.flatnonzero(tracked & ~was_down & is_down)
+    got_up = np.flatnonzero(tracked & was_down & ~is_down)
+    left = np.flatnonzero(present & inside_city(city, start[:, :2]) & ~inside_city(city, final[:, :2]))
+    moved = np.flatnonzero(present & (np.linalg.norm(final[:, :3] - start[:, :3], axis=1) > MOVED_EPS))
+    xy = final[flicked, :2].astype(float)
+    radius = footprint_radius(city, flicked)
+    entered = building_at(city, xy)
+    if entered == start_building:
+        entered = None
+    exited = None
+    if start_building is not None and wholly_out_of(city, start_building, xy, radius):
+        exited = start_building
+    allowed = set()
+    for b in {entered, exited, start_building} - {None}:
+        allowed.update(city.buildings[b].supports)
+    touched = [ids[i] for _, i in result.contacts if i not in held]
+    clean = all(t in allowed for t in touched)
+    # every flicked piece's touches (a shotgun's 4 pellets): SHOTGUN wounds whatever a pellet
+    # knocks over, ricochets included
+    extra = {"touched_by": {ids[w]: [ids[i] for _, i in c if i not in held]
+                            for w, c in result.contacts_of.items()}}
+    by_any = {ids[i] for c in result.contacts_of.values() for _, i in c if i not in held}
+    extra["fell_touched"] = [ids[i] for i in fell if ids[i] in by_any]
+    # where the flicked piece ended and whether it turned over (a flare's side up counts)
+    extra["end"] = [float(final[flicked, 0]), float(final[flicked, 1])]
+    extra["flipped"] = bool(up_axes(final[[flicked]])[0, 2] < 0.0)
+    if any(b.kind == "barricade" for b in city.bodies):     # S4 BARRICADES, at the episode's end
+        extra["barricades"] = blocking(city, final, present)
+    return FlickOutcome(
+        flicked=ids[flicked], first_contacts=touched,
+        first_contact_ticks=[t for t, i in result.contacts if i not in held],
+        fell=[ids[i] for i in fell], got_up=[ids[i] for i in got_up],
+        left_city=[ids[i] for i in left], disturbed=[ids[i] for i in moved if i != flicked],
+        entered=entered, exited=exited, started_in=start_building, clean=clean,
+        settled=result.settled, sim_seconds=result.sim_seconds, extra=extra)
+
+
+def restore(city: City, before: np.ndarray, after: np.ndarray, pieces: list[str]) -> np.ndarray:
+    """'Failed move: restore every disturbed piece': their rows of ``before``, bit for bit."""
+    out = np.array(after, dtype=np.float32)
+    rows = [city.index(p) for p in pieces]
+    out[rows] = before[rows]
+    return out

@@ -1,0 +1,265 @@
+"""The physical table: one fresh Bullet world per episode, stepped at fixed integer ticks.
+
+Follows physics-notes §0: centimetres, gravity -981, 240 Hz with ``doPhysics(h, 1, h)`` once per
+tick, CCD on small pieces, a new world built from a float32 pose snapshot with bodies attached in
+canonical order (that is what makes replays bit-exact), and our own settle detector. Bodies that
+start at rest are put to sleep; Bullet wakes whatever a moving piece touches, so a flick only pays
+for the bodies it reaches. Sleeping is only a speed-up: it is set the same way on every rebuild.
+"""
+from __future__ import annotations
+
+import ctypes
+import sys
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import numpy as np
+from panda3d.bullet import BulletWorld
+from panda3d.core import Point3, Quat, TransformState, Vec3
+
+from feltbox.game.table.bodies import BodySpec
+from feltbox.game.table.pieces import make_body, make_table_plane
+from feltbox.models.dimensions import dims
+
+def _keep_freed_pools() -> None:
+    """Let glibc reuse a freed world's memory pools instead of unmapping them.
+
+    A BulletWorld allocates its manifold and algorithm pools (a few MB) with mmap; glibc hands
+    them back to the OS on every free, so each fresh world per episode paid ~1 ms of page faults.
+    Raising the mmap and trim thresholds keeps them in the heap: a new world then costs ~20 us.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL("libc.so.6")
+        except OSError:        # not glibc (musl, ...): only a speed-up, nothing to do
+            return
+        libc.mallopt(-3, 64 * 1024 * 1024)    # M_MMAP_THRESHOLD
+        libc.mallopt(-1, 128 * 1024 * 1024)   # M_TRIM_THRESHOLD
+
+
+_keep_freed_pools()
+PHYS = dims()["physics"]
+TICK_HZ: int = int(PHYS["tick_hz"])
+RECORD_HZ: int = int(PHYS["record_hz"])
+TICKS_PER_FRAME: int = TICK_HZ // RECORD_HZ
+DT: float = 1.0 / TICK_HZ
+# A contact point this close counts as a touch: solver and margins can bounce a piece off at a
+# hair's breadth (0.3 mm measured) without the distance ever reaching zero at a tick boundary.
+TOUCH_DISTANCE = 0.05
+_ONE = Vec3(1, 1, 1)
+
+
+@dataclass(frozen=True)
+class Input:
+    """One physical input at an integer tick (applied before that tick is stepped).
+
+    op "impulse": add ``vector`` (g*cm/s) at ``offset`` (cm, world axes, from the centre of mass).
+    op "remove": take the body out of the world (pulling the tower's roof support) and park its
+    pose at position ``vector`` so playback shows it set aside.
+    """
+    tick: int
+    op: str
+    body: int
+    vector: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    offset: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+    def to_json(self) -> dict:
+        return {"tick": self.tick, "op": self.op, "body": self.body,
+                "vector": list(self.vector), "offset": list(self.offset)}
+
+    @staticmethod
+    def from_json(data: dict) -> "Input":
+        return Input(int(data["tick"]), str(data["op"]), int(data["body"]),
+                     tuple(float(v) for v in data.get("vector", (0, 0, 0))),
+                     tuple(float(v) for v in data.get("offset", (0, 0, 0))))
+
+
+@dataclass
+class EpisodeResult:
+    """What one episode did: poses at 60 Hz, the end state and the watched body's contacts."""
+    start: np.ndarray                 # (N,7) float32 snapshot the world was built from
+    final: np.ndarray                 # (N,7) float32 poses at the end
+    frames: np.ndarray                # (T,N,7) float32, one per 1/60 s after the start
+    ticks: int
+    settled: bool
+    contacts: list[tuple[int, int]] = field(default_factory=list)  # (tick, body) first touches
+    woken: np.ndarray | None = None   # (N,) bool: bodies that moved in Bullet at some point
+    # every watched body's first touches, when several are watched (the 4 shotgun pellets)
+    contacts_of: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+
+    @property
+    def sim_seconds(self) -> float:
+        return self.ticks / TICK_HZ
+
+
+class Table:
+    """A fresh world built from ``poses`` for ``bodies``; ``present`` masks bodies off the table.
+
+    Every dynamic body except those in ``awake`` starts asleep. Static models (mass 0: the tower,
+    the bin, a held template) never move.
+    """
+
+    def __init__(self, bodies: Sequence[BodySpec], poses: np.ndarray,
+                 present: np.ndarray | None = None, awake: Iterable[int] = ()):
+        poses = np.asarray(poses, dtype=np.float32)
+        if poses.shape != (len(bodies), 7):
+            raise ValueError(f"pose snapshot has shape {poses.shape}, expected ({len(bodies)}, 7)")
+        self.bodies = list(bodies)
+        self.start = poses.copy()
+        self._poses = poses.copy()
+        self.present = np.ones(len(bodies), bool) if present is None else np.asarray(present, bool)
+        self.tick = 0
+        self.world = BulletWorld()
+        self.world.setGravity(Vec3(0, 0, PHYS["gravity"]))
+        plane = make_table_plane()
+        self.world.attachRigidBody(plane)
+        awake_set = set(awake)
+        self.nodes: list = [None] * len(bodies)
+        self._index_of_name: dict[str, int] = {}
+        self.woken = np.zeros(len(bodies), bool)
+        for i, spec in enumerate(self.bodies):           # canonical order (determinism)
+            if not self.present[i]:
+                continue
+            model = spec.model
+            node = make_body(spec.id, model)
+            # no scene graph: bodies live only in the world, so nothing syncs NodePaths per step
+            x, y, z, qw, qx, qy, qz = poses[i].tolist()
+            node.setTransform(TransformState.makePosQuatScale(Point3(x, y, z), Quat(qw, qx, qy, qz), _ONE))
+            self.world.attachRigidBody(node)
+            if model.mass > 0.0:
+                if i in awake_set:
+                    node.setActive(True)
+                    self.woken[i] = True
+                else:
+                    node.setActive(False)
+            self.nodes[i] = node
+            self._index_of_name[spec.id] = i
+        self._contained = False
+        self._dynamic = [i for i in range(len(bodies))
+                         if self.nodes[i] is not None and self.bodies[i].model.mass > 0.0]
+        self._is_active = [(i, self.nodes[i].isActive) for i in self._dynamic]
+
+    # -- inputs -------------------------------------------------------------------------------
+    def apply(self, inp: Input) -> None:
+        node = self.nodes[inp.body]
+        if node is None:
+            raise ValueError(f"body {self.bodies[inp.body].id!r} is not on the table")
+        if inp.op == "impulse":
+            node.setActive(True, True)
+            node.applyImpulse(Vec3(*inp.vector), Point3(*inp.offset))
+            self.woken[inp.body] = True
+        elif inp.op == "remove":
+            self.world.removeRigidBody(node)
+            self.nodes[inp.body] = None
+            self._dynamic = [i for i in self._dynamic if i != inp.body]
+            self._is_active = [(i, f) for i, f in self._is_active if i != inp.body]
+            # What rested on it must already be awake (Bullet wakes nothing on removal):
+            # episodes that pull a support list those bodies in ``awake``.
+            self._poses[inp.body, :3] = np.asarray(inp.vector, dtype=np.float32)
+        else:
+            raise ValueError(f"unknown input op {inp.op!r}")
+
+    # -- stepping -----------------------------------------------------------------------------
+    def step(self) -> None:
+        """One fixed tick (physics-notes trap: never let doPhysics substep by itself)."""
+        self.world.doPhysics(DT, 1, DT)
+        self.tick += 1
+
+    def _awake(self) -> list[int]:
+        """Bodies Bullet simulates now. While the watched pieces have touched nothing but the
+        felt, nothing else can have woken (Bullet wakes a sleeper only through a contact with an
+        awake body), so only the already-woken bodies need asking."""
+        if self._contained:
+            return [i for i in np.flatnonzero(self.woken).tolist() if self.nodes[i] is not None
+                    and self.nodes[i].isActive()]
+        awake = [i for i, is_active in self._is_active if is_active()]
+        self.woken[awake] = True
+        return awake
+
+    def _read(self, indices: list[int]) -> None:
+        poses = self._poses
+        nodes = self.nodes
+        for i in indices:
+            ts = nodes[i].getTransform()
+            p = ts.getPos()
+            q = ts.getQuat()
+            poses[i] = (p[0], p[1], p[2], q[0], q[1], q[2], q[3])
+
+    def _still(self, indices: list[int]) -> bool:
+        lin2 = PHYS["settle_linear"] ** 2
+        ang2 = PHYS["settle_angular"] ** 2
+        for i in indices:
+            node = self.nodes[i]
+            if node.getLinearVelocity().lengthSquared() > lin2:
+                return False
+            if node.getAngularVelocity().lengthSquared() > ang2:
+                return False
+        return True
+
+    def poses(self) -> np.ndarray:
+        """(N,7) float32 poses now. Bodies that never woke keep their snapshot bits exactly."""
+        self._read(list(np.flatnonzero(self.woken & self.present)))
+        return self._poses.copy()
+
+    def run(self, inputs: Sequence[Input] = (), watch: int | Sequence[int] | None = None,
+            cap_s: float | None = None, min_ticks: int = 0) -> EpisodeResult:
+        """Apply inputs at their ticks and step until settled (own detector) or the time cap.
+
+        The loop is the hot path of every episode: work per tick is one Bullet step and, when a
+        body is watched, one contact query; poses are read and stillness checked per frame.
+        """
+        cap = int(round((cap_s or PHYS["episode_cap_s"]) * TICK_HZ))
+        pending = sorted(inputs, key=lambda inp: inp.tick)
+        quiet_after = max([inp.tick for inp in pending] + [min_ticks])
+        need_still = max(1, int(PHYS["settle_ticks"]) // TICKS_PER_FRAME)
+        watched = [] if watch is None else ([watch] if isinstance(watch, int) else list(watch))
+        # only the watched pieces move, until one of them touches something but the felt
+        self._contained = bool(watched) and set(np.flatnonzero(self.woken).tolist()) <= set(watched)
+        seen: dict[int, set[int]] = {w: set() for w in watched}
+        contacts_of: dict[int, list[tuple[int, int]]] = {w: [] for w in watched}
+        frames = np.empty((cap // TICKS_PER_FRAME, len(self.bodies), 7), np.float32)
+        n_frames = 0
+        still_checks = 0
+        settled = False
+        step, touches = self.step, self._touches
+        while self.tick < cap:
+            while pending and pending[0].tick == self.tick:
+                self.apply(pending.pop(0))
+            step()
+            for w in watched:
+                node = self.nodes[w]
+                if node is not None:
+                    touches(node, w, seen[w], contacts_of[w])
+            if self.tick % TICKS_PER_FRAME:
+                continue
+            awake = self._awake()
+            self._read(awake)
+            frames[n_frames] = self._poses
+            n_frames += 1
+            if self.tick <= quiet_after:
+                continue
+            still_checks = still_checks + 1 if self._still(awake) else 0
+            if still_checks >= need_still:
+                settled = True
+                break
+        first = contacts_of[watched[0]] if watched else []
+        return EpisodeResult(self.start, self._poses.copy(), frames[:n_frames].copy(), self.tick,
+                             settled, first, self.woken.copy(), contacts_of)
+
+    def _touches(self, node, watch: int, seen: set[int], out: list[tuple[int, int]]) -> None:
+        """Record bodies the watched body touches for the first time, in canonical order."""
+        result = self.world.contactTest(node)      # keep it alive while its contacts are read
+        new = set()
+        for k in range(result.getNumContacts()):
+            contact = result.getContact(k)
+            index = self._index_of_name.get(contact.getNode1().name)
+            if index == watch:
+                index = self._index_of_name.get(contact.getNode0().name)
+            if index is not None:
+                self._contained = False
+            if index is not None and index not in seen:
+                if contact.getManifoldPoint().getDistance() <= TOUCH_DISTANCE:
+                    new.add(index)
+        for index in sorted(new):
+            seen.add(index)
+            out.append((self.tick, index))

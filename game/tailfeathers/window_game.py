@@ -1,0 +1,287 @@
+"""A Tail Feathers rules game behind the window (``feltbox play tailfeathers show_of_force --bots
+rat``), the Dead of Winter controller's twin (game/flickem/window_game.py). No Panda3D here: the window
+calls in and draws what is handed back, so the controller is tested headless.
+
+The bots play their seats (game/flickem/headless.Seats with game/tailfeathers/bot.TFBot); every die is thrown in
+the physical dice tray and every tail feather dropped by the bridge (game/tailfeathers/bridge.py) as soon
+as the rules ask, and the faces are shown as text. The window's player sees the phase prompt
+(mission / tilt / initiative / activation / final) and the legal actions with readable labels,
+a page of ``PAGE`` at a time on keys a, b, c...; one choice is highlighted ("[" / "]" move it,
+enter picks it) and, when it is a flight, ``preview()`` gives its templates' outlines, laid by
+the rules' own geometry (rules/tailfeathers/geometry.flight_path), for the window to draw.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from feltbox.game.flickem.script import describe
+from feltbox.game.flickem.headless import Seats
+from feltbox.game.tailfeathers.bot import TFBot
+from feltbox.game.tailfeathers.bridge import TFBridge
+from feltbox.game.table.undo import TableHistory, UndoRefused, undo_length
+from feltbox.rules.core import Decision, GameOver
+from feltbox.rules.tailfeathers import activation as act
+from feltbox.rules.tailfeathers import combat, final, flight, geometry, phases
+from feltbox.rules.tailfeathers.flow import ACTIONS
+from feltbox.rules.tailfeathers.measure import BASE_RADIUS
+from feltbox.scenes.tailfeathers.schema import TFScene
+
+KEYS = "abcdefghijklmnopqrstuvwxyz"
+PAGE = 12                    # choices listed at once (keys a..l); page up / page down for more
+HIDDEN_Z = -500.0            # figures off the battlefield are posed under the table
+PREVIEW_LIFT = 0.4           # cm above the bird's base height: the templates' outlines
+FEED_WIDTH = 110             # characters of a rules event line in the HUD
+PHASES = {"mission": "MISSION", "tilt": "TILT", "initiative": "INITIATIVE", "activation": "ACTIVATION",
+          "final": "FINAL", "over": "OVER"}
+
+
+def faces_text(faces) -> str:
+    """Die faces as read off the tray: "sword_shield_mark" -> "sword+shield+mark"."""
+    return ", ".join(str(f).replace("_", "+") for f in faces) or "-"
+
+
+def _short(value) -> str:
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(_short(v) for v in value) + "]"
+    return str(value)
+
+
+def label(action) -> str:
+    """A legal action as the HUD lists it."""
+    a = action
+    if isinstance(a, flight.Fly):
+        text = f"fly {', '.join(a.templates)} (tilt {a.tilt})"
+        return text + (f", carrying {a.carry}" if a.carry else "")
+    if isinstance(a, phases.Tilt):
+        return f"{a.bird}: keep perched" if a.tilt == "stay" else f"{a.bird}: tilt {a.tilt}"
+    if isinstance(a, phases.Launch):
+        return f"{a.bird}: launch, heading {a.heading:.0f} deg"
+    if isinstance(a, phases.ChooseMission):
+        return f"mission card: {a.mission}" if a.mission else "no mission card"
+    if isinstance(a, phases.AssignFigure):
+        return f"send {a.figure} to the mission box"
+    if isinstance(a, phases.Bid):
+        return f"bid {a.extra} extra initiative dice" if a.extra else "no extra initiative dice"
+    if isinstance(a, act.Activate):
+        figs = [f for f in a.figures if f != a.unit]
+        return f"activate {a.unit}" + (f" ({', '.join(figs)})" if figs else "")
+    if isinstance(a, (act.TreeMove, act.Scurry)):
+        return f"{a.figure}: {'move' if isinstance(a, act.TreeMove) else 'scurry'} to {a.to}"
+    if isinstance(a, act.AttackWith):
+        return f"{a.figure}: {a.kind} attack on {a.target}"
+    if isinstance(a, act.Revive):
+        return f"revive {', '.join(a.figures)}" if a.figures else "do not revive"
+    if isinstance(a, flight.Swoop):
+        return f"swoop on {a.target}"
+    if isinstance(a, flight.Pickup):
+        return f"pick up {a.figure}"
+    if isinstance(a, combat.AssignHit):
+        return f"assign the hit to {a.target}"
+    if isinstance(a, final.SiegeTree):
+        return f"besiege the {a.tree} tree"
+    simple = {act.Pass: "pass", act.EndMove: "end the move", act.EndActivation: "end the activation",
+              act.Forage: "forage", flight.PilotCheck: "piloting check (roll the pilot dice)",
+              flight.Continue: "continue the flight", flight.Perch: "perch here",
+              flight.Drop: "drop off the carried figure", phases.DoneAssigning: "done assigning"}
+    return simple.get(type(a)) or describe(a)
+
+
+class TFWindowGame:
+    HELP = ("click a bird: its actions  |  a, b, c...: choose  |  [ ]: highlight (a flight shows its templates)  |  "
+            "enter: pick it  |  page up/down  |  right-drag/arrows: orbit  |  wheel: zoom")   # + esc (game/window/app.py)
+
+    def __init__(self, scene: TFScene, seed: int = 0, bots: str = "none"):
+        self.bridge = TFBridge(scene, seed)
+        self.seats = Seats(self.bridge, bots, bot=TFBot(self.bridge), teams=self.bridge.setup.alliances,
+                           actions=ACTIONS)
+        self.feed: list[str] = []          # the last rules events, as the window's player sees them
+        self.listeners: list = []          # callables(events) after every rules action (visible events)
+        self.private: list = []            # hot-seat: (alliance, event) shown after a hand-over
+        self.table = TableHistory(self.snapshot, self.restore)
+        self.rolls: list[str] = []         # the last dice results, faces as text
+        self.page = 0
+        self.highlight = 0                 # index into choices(): the previewed choice
+        self._seen: list = []              # the legal actions the page and highlight refer to
+
+    # -- who plays -----------------------------------------------------------------------------
+    def _human(self, state=None) -> bool:
+        pending = self.bridge.pending() if state is None else self.bridge.engine.game.pending(state)
+        return isinstance(pending, Decision) and self.seats.team_of(pending.player) not in self.seats.bot_teams
+
+    def visible(self, events) -> list:
+        """Events as the window's player may see them: with one human alliance (solo) its own
+        private events in full, otherwise (hot-seat) only what everyone sees."""
+        humans = [t for t in self.seats.teams if t not in self.seats.bot_teams]
+        mine = set(humans) if len(humans) == 1 else set()
+        return [e if e.visible_to is None or mine & set(e.visible_to) else e.seen_by("") for e in events]
+
+    def snapshot(self):
+        """The table between actions: poses, who is on it, birds' tilts, the roll counter."""
+        b = self.bridge
+        return b.poses.copy(), b.present.copy(), dict(b.tilts), b.rolls, b.episodes
+
+    def restore(self, snap) -> None:
+        b = self.bridge
+        poses, present, tilts, b.rolls, b.episodes = snap
+        b.poses, b.present, b.tilts = poses.copy(), present.copy(), dict(tilts)
+
+    def _act(self, call, *args):
+        self.table.mark(self.bridge.engine)
+        events = call(*args)
+        if self.hotseat():         # what only one player may see waits for the hand-over
+            self.private += [(e.visible_to[0], e) for e in events if e.visible_to is not None and e.data]
+        return events
+
+    SECRET_HANDS = True        # the choices list a player's mission and action cards (game/window/handover.py)
+
+    def decider(self) -> str | None:
+        """The human alliance the rules wait for, if any."""
+        pending = self.bridge.pending()
+        return pending.player if self._human() else None
+
+    def hotseat(self) -> bool:
+        return len([t for t in self.seats.teams if t not in self.seats.bot_teams]) > 1
+
+    def _log(self, events) -> None:
+        events = self.visible(events)
+        for listener in self.listeners:        # HUD feed, sounds, autosave: every event as seen here
+            listener(events)
+        for e in events:
+            data = e.data
+            if "faces" in data:
+                who = data.get("player") or data.get("unit") or data.get("bird") or ""
+                why = f" {data['why']}" if "why" in data else ""
+                total = f" (total {data['total']})" if "total" in data else ""
+                self.rolls = (self.rolls + [f"{who}{why} [{e.kind}]: {faces_text(data['faces'])}{total}"])[-3:]
+            line = e.kind + "".join(f" {k}={_short(v)}" for k, v in data.items() if k != "faces")
+            self.feed.append(line if len(line) <= FEED_WIDTH else line[:FEED_WIDTH - 3] + "...")
+        self.feed = self.feed[-5:]
+
+    def run_bots(self) -> None:
+        """Bots decide and the table throws the dice and drops the feathers until a human must
+        decide (or the battle is over)."""
+        for _ in range(20000):
+            pending = self.bridge.pending()
+            if isinstance(pending, GameOver) or self._human():
+                break
+            if isinstance(pending, Decision):
+                self._log(self._act(self.bridge.decide, self.seats.decide(pending)))
+            else:
+                self._log(self._act(self.bridge.physics))
+        self._refresh()
+
+    def _refresh(self) -> None:
+        legal = self.bridge.legal() if self._human() else []
+        if legal != self._seen:
+            self._seen, self.page, self.highlight = legal, 0, 0
+
+    # -- the choices ---------------------------------------------------------------------------
+    def choices(self) -> list[str]:
+        """Every legal action of the human seat the rules wait for, labelled (empty otherwise)."""
+        return [label(a) for a in self._seen]
+
+    def pages(self) -> int:
+        return max(1, -(-len(self._seen) // PAGE))
+
+    def turn_page(self, delta: int) -> None:
+        self.page = (self.page + delta) % self.pages()
+        self.highlight = min(self.page * PAGE, max(0, len(self._seen) - 1))
+
+    def move_highlight(self, delta: int) -> None:
+        if self._seen:
+            self.highlight = (self.highlight + delta) % len(self._seen)
+            self.page = self.highlight // PAGE
+
+    def choose(self, key: int) -> np.ndarray | None:
+        """Key ``key`` (a = 0) on the page shown: that choice is applied, the bots play on, and
+        the frames (here one: the table as the rules leave it) come back to animate."""
+        return self.pick(self.page * PAGE + key) if 0 <= key < PAGE else None
+
+    def choose_highlighted(self) -> np.ndarray | None:
+        return self.pick(self.highlight)
+
+    def pick(self, index: int) -> np.ndarray | None:
+        if not self._human() or not 0 <= index < len(self._seen):
+            return None
+        self._log(self._act(self.bridge.decide, self._seen[index]))
+        self.run_bots()
+        return self.poses()[None]
+
+    def undo(self) -> np.ndarray:
+        """Back to the player's last choice (game/table/undo.py); never past a roll or a feather drop."""
+        length = undo_length(self.bridge.engine, self._human)
+        self.table.back_to(length)
+        gone = self.bridge.engine.rewind(length)
+        self.feed = (self.feed + [f"undone: {len(gone)} action{'s' * (len(gone) != 1)}"])[-5:]
+        self._refresh()
+        return self.poses()[None]
+
+    def take_back(self) -> np.ndarray:
+        raise UndoRefused("nothing to take back: in Tail Feathers the table throws the dice, nobody flicks")
+
+    def wants_aim(self) -> bool:           # no flicks: dice and feathers are thrown by the table
+        return False
+
+    def aim(self, direction: float, power: float) -> None:
+        return None
+
+    # -- what the window draws -----------------------------------------------------------------
+    def bodies(self):
+        """The body table now: each bird's model at its current tilt, nest dials at their life."""
+        return self.bridge.bodies_now()
+
+    def poses(self) -> np.ndarray:
+        """Every body's pose; figures and feathers off the battlefield go under the table."""
+        poses = self.bridge.poses.copy()
+        poses[~self.bridge.present, 2] = HIDDEN_Z
+        return poses.astype(np.float32)
+
+    def preview(self) -> list[np.ndarray]:
+        """The highlighted flight's templates (and the base at its end point) as closed outlines,
+        (n, 3) table points each; while a flight is under way, its announced templates. Empty
+        otherwise."""
+        state = self.bridge.engine.state
+        if self._seen and isinstance(self._seen[self.highlight], flight.Fly):
+            a, fig = self._seen[self.highlight], flight.mover(state)
+            start, templates, tilt = fig.pose, a.templates, a.tilt
+        elif state.flow.flight is not None:
+            fl = state.flow.flight
+            start, templates, tilt = fl.start, fl.templates, fl.tilt
+            fig = state.data.figures_of(fl.unit)[0]
+        else:
+            return []
+        path = geometry.flight_path(start, BASE_RADIUS, templates, tilt)
+        space = self.bridge.spaces.get(fig.where)
+        z = (space.height if space is not None else 0.0) + PREVIEW_LIFT
+        t = np.linspace(0.0, 2 * np.pi, 33)
+        ex, ey, _ = path.end
+        end = np.column_stack([ex + BASE_RADIUS * np.cos(t), ey + BASE_RADIUS * np.sin(t)])
+        outlines = [np.asarray(p, float) for p in path.templates] + [end]
+        return [np.column_stack([o, np.full(len(o), z)]) for o in outlines]
+
+    def text(self) -> str:
+        """The HUD: round and phase, whose decision and its prompt, the page of choices (the
+        highlighted one marked), the last dice results and rules events."""
+        state, pending = self.bridge.engine.state, self.bridge.pending()
+        f = state.flow
+        if isinstance(pending, GameOver):
+            head = f"GAME OVER: {pending.reason}" + (f"  (winners: {', '.join(pending.winners)})" if pending.winners else "")
+        else:
+            who = pending.player if isinstance(pending, Decision) else pending.spec.get("player", "")
+            what = pending.prompt if isinstance(pending, Decision) else f"the table: {pending.kind}"
+            bot = " (bot)" if who in self.seats.bot_teams else ""
+            unit = f"  active {f.active}" if f.active and f.phase == "activation" else ""
+            head = f"round {f.round}  {PHASES.get(f.phase, f.phase)} phase  |  {who}{bot}{unit}: {what}"
+        lines = [head]
+        if self._seen:
+            if self.pages() > 1:
+                lines.append(f"  page {self.page + 1}/{self.pages()} (page up / page down)   "
+                             "[ ] highlight   enter: pick the highlighted")
+            first = self.page * PAGE
+            for k, c in enumerate(self.choices()[first:first + PAGE]):
+                mark = ">" if first + k == self.highlight else " "
+                lines.append(f" {mark}{KEYS[k]}. {c}")
+        lines.append("dice: " + ("   |   ".join(self.rolls) if self.rolls else "-"))
+        return "\n".join(lines + [""] + self.feed)

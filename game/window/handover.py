@@ -1,0 +1,90 @@
+"""Hot-seat hidden information in the window: a hand-over screen before a private view.
+
+With more than one human seat at the device, what only one team (or survivor) may see (a
+face-down token looked at, a secret objective dealt) never reaches the HUD: the window games
+keep it in ``game.private`` as (team, event) pairs (game/flickem/window_game.py, tf_window_game.py).
+This add-on covers the whole window (table, HUD and all) with an opaque panel: "Pass the device
+to team X. Press space when only team X is looking"; space shows the private details, space
+again hides them and shows the next one, or gives the table back. A game whose HUD lists a
+player's secret hand (``SECRET_HANDS``: Tail Feathers' mission and action cards) also gets the
+cover, without details, each time another human player is to decide. The terminal hot-seat does
+the same with Enter (game/flickem/hotseat.Prompt.events); the text of a private event is the same.
+"""
+from __future__ import annotations
+
+from feltbox.game.window.game_menu import choice_keys
+
+
+def private_text(team: str, event) -> str:
+    """The private details: a card by its title and text, anything else field by field."""
+    data = dict(event.data)
+    head = f"Only for {team}: {event.kind}"
+    if "title" in data:
+        betrayer = "\n(a BETRAYER's card)" if data.get("betrayer") else ""
+        return f"{head}\n\n{data['title']}\n{data.get('text', '')}{betrayer}"
+    return head + "\n\n" + "\n".join(f"{k}: {v}" for k, v in data.items())
+
+
+def who(viewer: str) -> str:
+    """Window games name the viewer already ("team B", "Rosa (team A)", "mouse")."""
+    return viewer
+
+
+class Handover:
+    def __init__(self, app):
+        self.app, self.base = app, app.base
+        self.frame = None
+        self.step = None               # "cover" (asking for the hand-over) or "show" (details shown)
+        self.current = None
+        self.last_player = None        # SECRET_HANDS games: whose hand the HUD showed last
+        self.base.accept("space", self.advance)
+        self.base.taskMgr.add(self._poll, "feltbox-handover")
+
+    @property
+    def active(self) -> bool:
+        return self.frame is not None
+
+    def _poll(self, task):
+        game = self.app.game
+        if self.frame is not None or self.app.animation is not None:
+            return task.cont
+        if getattr(game, "SECRET_HANDS", False) and game.hotseat():
+            player = game.decider()
+            if player is not None and player != self.last_player:
+                self.last_player = player          # a new player's hand (cards) is on the HUD
+                game.private.insert(0, (player, None))
+        if getattr(game, "private", None):
+            self.current = game.private.pop(0)
+            self._show("cover")
+        return task.cont
+
+    def _show(self, step: str) -> None:
+        from direct.gui.DirectGui import DirectFrame, DirectLabel
+        if self.frame is not None:
+            self.frame.destroy()
+        team, event = self.current
+        self.step = step
+        choice_keys(self.app, False)
+        self.frame = DirectFrame(frameColor=(0.02, 0.02, 0.03, 1.0), frameSize=(-3, 3, -2, 2), sortOrder=100,
+                                 suppressKeys=1)
+        if step == "cover":
+            text = f"Pass the device to {who(team)}.\n\nPress space when only {who(team)} is looking."
+        else:
+            text = private_text(who(team), event) + "\n\nPress space to hide it."
+        self.label = DirectLabel(parent=self.frame, text=text, scale=0.07, pos=(0, 0, 0.2), text_fg=(1, 1, 1, 1),
+                                 frameColor=(0, 0, 0, 0), text_wordwrap=30)
+
+    def advance(self) -> None:
+        if self.frame is None:
+            return
+        if self.step == "cover" and self.current[1] is not None:
+            self._show("show")
+            return
+        self.frame.destroy()
+        self.frame, self.step, self.current = None, None, None
+        choice_keys(self.app, True)
+
+
+def attach_handover(app) -> Handover:
+    app.handover = Handover(app)
+    return app.handover

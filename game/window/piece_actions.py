@@ -1,0 +1,218 @@
+"""What a clicked piece can do: the context menu's items, straight from the rules engine.
+
+No Panda3D here (unit-tested headless). For a piece the menu lists
+
+* the **legal** actions of the pending decision that concern it: every legal action naming the
+  piece in one of its fields (choose survivor X, short-distance kill of zombie Z, fight with X...)
+  and, when the piece is the active survivor, the actions it takes itself (move, use a weapon,
+  take/drop, end the turn...). Picking one calls ``WindowGame.choose(index)`` with the action's
+  index in ``legal_actions`` (the very path of the letter keys);
+* the action kinds the piece could do but which are **illegal now**, greyed, each with the reason
+  the rules give: the candidate is applied to the current state (rules states are frozen
+  dataclasses, so ``game.apply(state, action)`` is a dry run) and ``IllegalAction.reason`` kept,
+  preceded by a plain-words hint for the common cases (not your team, the pretzel holder first...).
+
+Tail Feathers (game/tailfeathers/window_game.py): the legal actions naming the clicked figure or its unit,
+picked with ``TFWindowGame.pick(index)``; then, greyed, the action kinds the figure has (activate
+its unit, launch for a bird on the ground, attack with it) that no legal action offers now, each
+with the rules' reason from a dry run of one candidate of the kind, preceded by a plain-words hint
+(another player's unit, already activated, not the phase, activate it first...).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, is_dataclass
+
+from feltbox.rules.core import IllegalAction
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    label: str
+    index: int | None          # the action's index in legal_actions (None: greyed)
+    reason: str = ""           # why it is illegal now (greyed items)
+
+    @property
+    def legal(self) -> bool:
+        return self.index is not None
+
+
+def nice(action) -> str:
+    """An action in plain words for the menu: "ChooseSurvivor survivor=survivor-john" -> "choose
+    survivor john", "UseWeapon weapon=gun" -> "use weapon gun"."""
+    import re
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
+    values = []
+    if is_dataclass(action):
+        for f in fields(action):
+            value = getattr(action, f.name)
+            if value is None or value == f.default:
+                continue
+            text = value if isinstance(value, str) else str(value)
+            values.append(text.split("-", 1)[1] if text.startswith(("survivor-", "zombie-")) and f.name != "zombie"
+                          else text.replace("_", " "))
+    return " ".join([words, *values])
+
+
+def names(action, piece: str) -> bool:
+    """Does one of the action's fields name ``piece`` (a string, or a string in a tuple)?"""
+    if not is_dataclass(action):
+        return False
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if value == piece or (isinstance(value, (tuple, list)) and piece in value):
+            return True
+    return False
+
+
+def _names_other_piece(action, piece: str, pieces: set[str]) -> bool:
+    return any(names(action, other) for other in pieces if other != piece)
+
+
+def flickem_items(game, state, piece: str, pieces: set[str], label=str) -> list[MenuItem]:
+    """The menu of ``piece`` in a Flick'em Up! rules state (``game``: FlickemGame-like with
+    legal_actions and apply; ``pieces``: the ids of the figures on the table)."""
+    legal = game.legal_actions(state)
+    active = state.flow.active
+    items = []
+    for k, action in enumerate(legal):
+        own = piece == active and not _names_other_piece(action, piece, pieces)
+        if names(action, piece) or own:
+            items.append(MenuItem(label(action), k))
+    for action in _candidates(state, piece):
+        if action in legal:
+            continue
+        try:
+            game.apply(state, action)
+        except IllegalAction as exc:
+            items.append(MenuItem(label(action), None, _hint(state, piece, action, exc.reason, legal)))
+        except Exception as exc:          # a rules module refusing in its own way: still a reason
+            items.append(MenuItem(label(action), None, f"{type(exc).__name__}: {exc}"))
+    return items
+
+
+def _candidates(state, piece: str) -> list:
+    """Action kinds the piece could take part in, legal or not."""
+    from feltbox.rules.flickem.flow import ChooseSurvivor, Move, ShortDistanceKill, UseWeapon
+    from feltbox.rules.flickem.weapons import weapons_of
+    survivor = next((s for s in state.data.survivors if s.id == piece), None)
+    if survivor is not None:
+        out = [ChooseSurvivor(piece), Move()]
+        out += [UseWeapon(w) for w in weapons_of(survivor.name, state.data.kinds(survivor.inventory))]
+        return out
+    if any(z.id == piece for z in state.data.zombies):
+        return [ShortDistanceKill(piece)]
+    return []
+
+
+def _hint(state, piece: str, action, reason: str, legal: list) -> str:
+    """The rules' reason, after a plain-words hint where one is obvious from the state."""
+    f = state.flow
+    survivor = next((s for s in state.data.survivors if s.id == piece), None)
+    hint = ""
+    kind = type(action).__name__
+    if survivor is not None and survivor.team != f.teams[f.team_index]:
+        hint = f"{survivor.name} is team {survivor.team}'s survivor"
+    elif survivor is not None and survivor.where in ("dead", "reserve"):
+        hint = f"{survivor.name} is {survivor.where}"
+    elif kind == "ChooseSurvivor" and f.waiting == "choose":
+        chosen = [a.survivor for a in legal if type(a).__name__ == "ChooseSurvivor"]
+        if chosen == [state.data.pretzel] and piece != state.data.pretzel:
+            hint = f"the pretzel holder ({state.data.pretzel.removeprefix('survivor-')}) goes first this round"
+        else:
+            hint = f"{survivor.name} has already played this round"
+    elif kind == "ChooseSurvivor":
+        hint = f"{f.active} is playing now"
+    elif f.waiting == "choose":
+        hint = "choose a survivor first"
+    elif f.active and f.active != piece and survivor is not None:
+        hint = f"only the active survivor ({f.active}) acts"
+    elif f.actions_left == 0:
+        hint = "no actions left"
+    return f"{hint} ({reason})" if hint else reason
+
+
+def tf_items(tf_game, piece: str, label=str) -> list[MenuItem]:
+    """A Tail Feathers figure's menu: the legal actions naming it (or its unit), then the greyed
+    kinds it cannot do now with the reason."""
+    tf_game._refresh()
+    legal = tf_game._seen
+    state = tf_game.bridge.engine.state
+    fig = next((f for f in state.data.figures if f.id == piece), None)
+    unit = fig.unit if fig is not None else piece
+    others = {f.id for f in state.data.figures} - {piece}
+
+    def concerns(a) -> bool:          # names the figure, or its unit and no other figure (a squad's pick)
+        return names(a, piece) or (unit != piece and names(a, unit) and not _names_other_piece(a, piece, others))
+    items = [MenuItem(label(a), k) for k, a in enumerate(legal) if concerns(a)]
+    if fig is None or not legal:
+        return items
+    for kind, action in _tf_candidates(state, fig):
+        if any(type(a) is type(action) and concerns(a) for a in legal):
+            continue
+        try:
+            tf_game.bridge.engine.game.apply(state, action)
+            reason = "not offered now"
+        except IllegalAction as exc:      # the rules' words, the candidate's fields left out
+            reason = exc.reason.replace(str(action), type(action).__name__)
+        except Exception as exc:          # a rules module refusing in its own way: still a reason
+            reason = f"{type(exc).__name__}: {exc}"
+        hint = _tf_hint(state, fig, kind, tf_game.decider())
+        items.append(MenuItem(f"{kind} {piece}", None, f"{hint} ({reason})" if hint else reason))
+    return items
+
+
+def _tf_candidates(state, fig) -> list[tuple[str, object]]:
+    """(kind, one action of the kind) a figure could take part in, legal or not."""
+    from feltbox.rules.tailfeathers.activation import Activate, AttackWith
+    from feltbox.rules.tailfeathers.phases import LAUNCH_HEADINGS, Launch
+    unit = state.data.unit(fig.unit)
+    out = [("activate", Activate(unit.id, tuple(f.id for f in state.data.figures_of(unit.id))))]
+    if unit.kind == "bird":
+        out.append(("launch", Launch(fig.id, LAUNCH_HEADINGS[0])))
+    enemy = next((p.alliance for p in state.data.players if p.alliance != fig.alliance), "")
+    out.append(("attack with", AttackWith(fig.id, f"nest:{enemy}", "melee")))
+    return out
+
+
+def _tf_hint(state, fig, kind: str, decider) -> str:
+    """Why a Tail Feathers figure cannot do ``kind`` now, in plain words, where obvious."""
+    f = state.flow
+    unit = state.data.unit(fig.unit)
+    if decider is not None and unit.alliance != decider:
+        return f"{unit.id} is the {unit.alliance}'s unit; {decider} decides now"
+    if fig.where in ("casualty", "reserves", "mission"):
+        return f"{fig.id} is off the field ({fig.where})"
+    if kind == "activate":
+        if unit.activated:
+            return f"{unit.id} has already activated this round"
+        if f.waiting != "activate":
+            return "units activate in the activation phase"
+    if kind == "launch":
+        if f.waiting != "tilt":
+            return "birds launch in the tilt phase"
+        return f"{fig.id} is not the bird being set now"
+    if kind == "attack with" and f.active != unit.id:
+        return f"activate {unit.id} first"
+    return ""
+
+
+def items_for(window_game, piece: str) -> list[MenuItem]:
+    """The context menu of ``piece`` for either window game (game/flickem/window_game.py or
+    game/tailfeathers/window_game.py); empty when the rules wait for nobody at this window."""
+    if hasattr(window_game, "pick"):                      # Tail Feathers
+        from feltbox.game.tailfeathers.window_game import label
+        return tf_items(window_game, piece, label)
+    engine = window_game.bridge.engine
+    if not window_game.choices():
+        return []
+    pieces = {s.id for s in engine.state.data.survivors} | {z.id for z in engine.state.data.zombies}
+    return flickem_items(engine.game, engine.state, piece, pieces, nice)
+
+
+def choose_item(window_game, item: MenuItem):
+    """Play a legal item through the same path as the keys; the frames to animate."""
+    if not item.legal:
+        return None
+    if hasattr(window_game, "pick"):
+        return window_game.pick(item.index)
+    return window_game.choose(item.index)
