@@ -26,6 +26,12 @@ from typing import Any, Protocol, TypeVar
 T = TypeVar("T")
 
 
+class InputError(ValueError):
+    """A file or argument a person gave feltbox is wrong (a scene, a script, a replay, a save, a
+    force list...). The message is one line naming the file, the line or record, and the field;
+    the command line prints it and exits 2. Programming errors are never InputErrors."""
+
+
 class IllegalAction(Exception):
     """An action the rules refuse; ``reason`` says why in the players' words."""
 

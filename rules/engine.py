@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from feltbox.rules.core import REVEALING, Event, Game, IllegalAction, from_json, state_hash, to_json
+from feltbox.rules.core import (
+    REVEALING,
+    Event,
+    Game,
+    IllegalAction,
+    InputError,
+    from_json,
+    state_hash,
+    to_json,
+)
 
 SAVE_FORMAT = "feltbox-save"
 SAVE_VERSION = 1
@@ -36,7 +45,7 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-class SaveError(ValueError):
+class SaveError(InputError):
     """A save file that cannot be loaded; the message names the file and what is wrong."""
 
 

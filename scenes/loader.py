@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from feltbox.models.catalog import KINDS, check_params
+from feltbox.rules.core import InputError
 from feltbox.scenes.schema import Placement, Scene, SurvivorSetup
 
 SCENE_DIR = Path(__file__).resolve().parent
@@ -40,7 +41,7 @@ def source_path(source: str | Path) -> Path:
     return path if path.is_absolute() else SOURCE_ROOT / path
 
 
-class SceneError(ValueError):
+class SceneError(InputError):
     """A broken scene file; the message names file, line and field."""
 
 

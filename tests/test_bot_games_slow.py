@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from feltbox.game.flickem.headless import play_headless
+from feltbox.game.games import play_headless
 from feltbox.scenes.loader import load_flickem
 
 pytestmark = [pytest.mark.slow, pytest.mark.physics]

@@ -8,7 +8,7 @@ import pytest
 
 from feltbox.game.cli.main import main
 from feltbox.game.table.flick import Aim
-from feltbox.game.replay.recorder import Recorder, replay_header
+from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.replay.format import ReplayWriter, read_replay
 from feltbox.game.table.session import Session
 from tests.lab import lab_city, survivor, zombie
@@ -21,7 +21,7 @@ def recorded(tmp_path_factory) -> Path:
     """A real replay: a clean move, a bullet into a zombie, and a 2-zombie rush."""
     path = tmp_path_factory.mktemp("replay") / "turn.fbr"
     city = lab_city(survivor(-20, 0), zombie(0, 0), zombie(20, 12, number=2), zombie(22, -12, number=3))
-    recorder = Recorder(path, city, seed=7)
+    recorder = Recorder(path, city_header(city, 7))
     session = Session(city, on_episode=recorder)
     session.flick("survivor-anita", "movement_disc", Aim(90.0, 0.15))
     session.flick("survivor-anita", "bullet", Aim(-20.0, 0.6))
@@ -69,7 +69,7 @@ def test_broken_replays_exit_2_with_one_line(recorded, tmp_path, capsys, damage)
 
 def test_header_names_build_units_and_bodies():
     city = lab_city(survivor(0, 0))
-    header = replay_header(city, seed=3)
+    header = city_header(city, seed=3)
     assert header["units"] == "cm" and header["tick_hz"] == 240 and header["record_hz"] == 60
     assert header["build"]["panda3d"].startswith("1.10")
     assert [b["id"] for b in header["bodies"]] == [b.id for b in city.bodies]

@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from feltbox.game.cli.main import main
-from feltbox.game.flickem.script import GameScriptError, load_game_script, parse_game_script
-from feltbox.game.flickem.headless import play_headless, transcript
+from feltbox.game.players.script import GameScriptError, load_game_script, parse_game_script
+from feltbox.game.games import play_headless
+from feltbox.game.players.headless import transcript
+from feltbox.rules.flickem.flow import ACTIONS
 from feltbox.scenes.loader import load_flickem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,19 +27,19 @@ GOLDEN = ROOT / "tests" / "golden" / "s02-playthrough.txt"
 ])
 def test_a_broken_script_line_names_its_file_and_line(text, message):
     with pytest.raises(GameScriptError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        parse_game_script(text, "game.txt")
+        parse_game_script(text, "game.txt", ACTIONS)
 
 
 @pytest.mark.physics
 def test_a_line_the_rules_do_not_allow_stops_the_game_naming_the_legal_choices():
-    script = parse_game_script("ChooseSurvivor survivor=survivor-elijah\nUseWeapon weapon=knife\n", "g.txt")
+    script = parse_game_script("ChooseSurvivor survivor=survivor-elijah\nUseWeapon weapon=knife\n", "g.txt", ACTIONS)
     with pytest.raises(GameScriptError, match=r"g.txt:2: UseWeapon weapon=knife is not legal now \(legal: .*Move"):
         play_headless(load_flickem(2), seed=3, bots="none", script=script)
 
 
 @pytest.mark.physics
 def test_a_script_that_ends_leaves_the_game_unfinished_and_says_who_is_to_play():
-    script = parse_game_script("ChooseSurvivor survivor=survivor-elijah\nMove\naim 30 0.2\n")
+    script = parse_game_script("ChooseSurvivor survivor=survivor-elijah\nMove\naim 30 0.2\n", "<script>", ACTIONS)
     result = play_headless(load_flickem(2), seed=3, bots="none", script=script)
     assert result.result == "unfinished: the script ended; the rules wait for team A: act or end the turn"
     assert result.episodes == 1
@@ -46,7 +48,7 @@ def test_a_script_that_ends_leaves_the_game_unfinished_and_says_who_is_to_play()
 @pytest.mark.physics
 def test_solo_play_the_bots_play_team_B_the_script_plays_team_A(tmp_path):
     """S7 with --bots teamB: team A's decisions come from the script, team B's from the bots."""
-    script = parse_game_script("ChooseSurvivor survivor=survivor-elijah\nEndTurn\n")
+    script = parse_game_script("ChooseSurvivor survivor=survivor-elijah\nEndTurn\n", "<script>", ACTIONS)
     result = play_headless(load_flickem(7), seed=3, bots="teamB", script=script)
     assert result.result.startswith("unfinished: the script ended; the rules wait for team A")
     chosen = [line for line in result.log if '"survivor chosen"' in line]
@@ -57,7 +59,7 @@ def test_solo_play_the_bots_play_team_B_the_script_plays_team_A(tmp_path):
 
 @pytest.mark.physics
 def test_the_S2_text_playthrough_is_regenerated_and_diffed():
-    script = load_game_script(ROOT / "docs" / "scripts" / "s02.txt")
+    script = load_game_script(ROOT / "docs" / "scripts" / "s02.txt", ACTIONS)
     result = play_headless(load_flickem(2), seed=3, bots="none", script=script)
     text = transcript(result.log)
     if os.environ.get("FELTBOX_REGEN"):
@@ -81,7 +83,7 @@ def test_cli_save_script_then_replay_it_reaches_the_same_state(tmp_path, capsys)
 @pytest.mark.parametrize("number", range(1, 11))
 def test_every_scenario_example_script_plays_to_its_end(number):
     path = ROOT / "docs" / "scripts" / f"s{number:02d}.txt"
-    result = play_headless(load_flickem(number), seed=3, bots="none", script=load_game_script(path))
+    result = play_headless(load_flickem(number), seed=3, bots="none", script=load_game_script(path, ACTIONS))
     assert result.result.split(":")[0] in ("won", "lost"), result.result
 
 
@@ -89,7 +91,7 @@ def test_every_scenario_example_script_plays_to_its_end(number):
 def test_hot_seat_the_players_answer_at_a_prompt_and_private_events_wait_for_a_hand_over():
     """WAYS TO PLAY (hot-seat): numbered legal choices, a refused line is asked again, a
     face-down token looked at is shown only after its team takes the keyboard."""
-    from feltbox.game.flickem.hotseat import Prompt
+    from feltbox.game.players.hotseat import Prompt
     answers = ["1", "Fly", "EndTurn"]
     shown: list[str] = []
 
@@ -98,12 +100,12 @@ def test_hot_seat_the_players_answer_at_a_prompt_and_private_events_wait_for_a_h
         if not answers:
             raise EOFError
         return answers.pop(0)
-    prompt = Prompt(read=read, write=shown.append)
+    prompt = Prompt(ACTIONS, read=read, write=shown.append)
     result = play_headless(load_flickem(7), seed=3, bots="teamB", script=prompt, max_decisions=30)
     assert "survivor chosen" in " ".join(shown) and any("unknown action 'Fly'" in s for s in shown)
     assert result.result.startswith("unfinished: the players left")
     from feltbox.rules.core import Event
     secret = []
-    Prompt(read=lambda text: secret.append(text) or "", write=secret.append).events(
+    Prompt(ACTIONS, read=lambda text: secret.append(text) or "", write=secret.append).events(
         [Event("looked at a token", {"token": "t-1", "kind": "fuel"}, visible_to=("A",))])
     assert "kind=fuel" not in secret[0] and "private to A" in secret[1] and "kind=fuel" in secret[2]

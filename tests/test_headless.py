@@ -30,7 +30,7 @@ def test_bots_play_s1_to_the_end_with_a_log_and_a_verifiable_replay(tmp_path, ca
 def test_bots_play_s1_to_a_result_deterministically():
     """A whole S1 game by bots ends by the scenario's own rules (objective, instant defeat,
     deaths, skull or an empty bin), and the same seed plays the same game."""
-    from feltbox.game.flickem.headless import play_headless
+    from feltbox.game.games import play_headless
     from feltbox.scenes.loader import load_flickem
     first = play_headless(load_flickem(1), seed=1)
     assert first.result.split(":")[0] in ("won", "lost") and first.turns >= 1
@@ -40,7 +40,7 @@ def test_bots_play_s1_to_a_result_deterministically():
 @pytest.mark.slow
 @pytest.mark.parametrize("number", range(1, 11))
 def test_bots_play_every_scenario_to_a_result(number):
-    from feltbox.game.flickem.headless import play_headless
+    from feltbox.game.games import play_headless
     from feltbox.scenes.loader import load_flickem
     result = play_headless(load_flickem(number), seed=number)
     assert result.result.split(":")[0] in ("won", "lost"), result

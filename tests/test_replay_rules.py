@@ -12,8 +12,9 @@ import pytest
 
 from feltbox.game.cli.main import main
 from feltbox.game.flickem.bridge import FlickemBridge
-from feltbox.game.flickem.headless import Seats
+from feltbox.game.flickem.seats import new_seats
 from feltbox.game.replay.recorder import Recorder
+from feltbox.game.replay.verify_flickem import flickem_header
 from feltbox.game.replay.format import ReplayWriter, read_replay
 from feltbox.game.replay.rules_records import file_order, public_events
 from feltbox.rules.core import Decision, PhysicsRequest, state_hash, to_json
@@ -26,9 +27,9 @@ pytestmark = pytest.mark.physics
 def _record_opening(path, actions=14, seed=4):
     """Bots play the first ``actions`` rules actions of S1 (seed 4), recorded with the rules."""
     scene = load_flickem(1)
-    recorder = Recorder(path, FlickemBridge(scene, seed).city, seed=seed, rules=True)
+    recorder = Recorder(path, flickem_header(FlickemBridge(scene, seed).city, seed))
     bridge = FlickemBridge(scene, seed, on_episode=recorder, on_action=recorder.action)
-    seats = Seats(bridge)
+    seats = new_seats(bridge)
     while recorder.writer.rules < actions:
         pending = bridge.pending()
         if isinstance(pending, Decision):

@@ -7,7 +7,8 @@ import pytest
 
 from feltbox.game.table.city import build_city
 from feltbox.game.table.flick import Aim
-from feltbox.game.replay.recorder import Recorder, verify
+from feltbox.game.games import verify
+from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.table.session import Session
 from feltbox.scenes.loader import load_flickem
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.physics
 def test_full_city_turn_records_and_verifies(tmp_path, number):
     city = build_city(load_flickem(number))
     path = tmp_path / f"s{number:02d}.fbr"
-    recorder = Recorder(path, city, seed=number)
+    recorder = Recorder(path, city_header(city, number))
     session = Session(city, on_episode=recorder)
     survivor = next(s.piece for s in city.scene.survivors
                     if session.present[city.index(s.piece)] and s.piece not in session.inside)

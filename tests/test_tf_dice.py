@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from feltbox.game.tailfeathers import dice as tf_dice
-from feltbox.game.replay.recorder import verify
+from feltbox.game.games import verify
+from feltbox.game.replay.recorder import Recorder
 from feltbox.game.table.table import Table
 from feltbox.models.catalog import build
 from feltbox.models.tailfeathers import tray
@@ -96,7 +97,7 @@ def test_same_seed_gives_bit_identical_rolls():
 
 def test_roll_episodes_recorded_into_a_replay_verify_bit_exact(tmp_path):
     path = tmp_path / "rolls.fbr"
-    recorder = tf_dice.TrayRecorder(path, seed=9)
+    recorder = Recorder(path, tf_dice.tray_header(9))
     episodes = []
     for seed in (3, 4):
         episodes += tf_dice.roll(4, seed, on_episode=recorder).episodes

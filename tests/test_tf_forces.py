@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from feltbox.game.cli.main import main
-from feltbox.game.flickem.headless import play_headless
+from feltbox.game.games import play_headless
 from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.tailfeathers.forces import scene_with_forces
 from feltbox.rules.tailfeathers.forces import ForceError, house, load_force, parse_force
@@ -68,11 +68,11 @@ def test_a_scene_with_custom_forces_deploys_and_ranks_the_pilots():
 
 
 def test_a_battle_with_custom_forces_replays(tmp_path):
-    from feltbox.game.replay.recorder import verify
-    from feltbox.game.replay.tailfeathers_check import TFRecorder
+    from feltbox.game.games import verify
+    from feltbox.game.games import game_recorder
     scene = scene_with_forces(load_tailfeathers("glade_crossing"), [load_force(MICE)])
     path = tmp_path / "forces.fbr"
-    recorder = TFRecorder(path, scene, seed=3)
+    recorder = game_recorder(path, scene, 3)
     result = play_headless(scene, seed=3, on_episode=recorder, on_action=recorder.action)
     recorder.close()
     assert "nest is destroyed" in result.result

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from feltbox.game.table.city import rest_pose
-from feltbox.game.flickem.script import GameScriptError, load_game_script
-from feltbox.game.flickem.headless import play_headless
+from feltbox.game.players.script import GameScriptError, load_game_script
+from feltbox.game.games import play_headless
 from feltbox.game.tailfeathers.bot import TFBot
 from feltbox.game.tailfeathers.bridge import TFBridge, roll_seed
 from feltbox.rules.core import Decision, GameOver, PhysicsRequest
@@ -60,11 +60,11 @@ def test_a_show_of_force_battle_is_played_to_a_winner(scene):
 
 
 def test_the_replay_of_a_battle_verifies_poses_and_rules(scene, tmp_path):
-    from feltbox.game.replay.recorder import verify
+    from feltbox.game.games import verify
     from feltbox.game.replay.format import read_replay
-    from feltbox.game.replay.tailfeathers_check import TFRecorder
+    from feltbox.game.games import game_recorder
     path = tmp_path / "run.fbr"
-    recorder = TFRecorder(path, scene, seed=2)
+    recorder = game_recorder(path, scene, 2)
     result = play_headless(scene, seed=2, on_episode=recorder, on_action=recorder.action)
     recorder.close()
     replay = read_replay(path)

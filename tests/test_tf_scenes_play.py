@@ -45,6 +45,6 @@ def test_a_figure_placed_off_its_home_tree_is_named():
 
 
 def test_glade_crossing_is_played_to_a_winner():
-    from feltbox.game.flickem.headless import play_headless
+    from feltbox.game.games import play_headless
     result = play_headless(load_tailfeathers("glade_crossing"), 1)
     assert "nest is destroyed" in result.result or "wins" in result.result, result.result

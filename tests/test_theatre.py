@@ -12,7 +12,7 @@ import pytest
 
 from feltbox.game.cli.main import main
 from feltbox.game.table.flick import Aim
-from feltbox.game.replay.recorder import Recorder
+from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.replay.format import read_replay
 from feltbox.game.table.session import Session
 from feltbox.game.replay.timeline import HOLD, build_timeline, event_label
@@ -33,7 +33,7 @@ def recorded(tmp_path_factory) -> Path:
     between them, as a game's recorder writes them."""
     path = tmp_path_factory.mktemp("theatre") / "turn.fbr"
     city = lab_city(survivor(-20, 0), zombie(0, 0), zombie(20, 12, number=2), zombie(22, -12, number=3))
-    recorder = Recorder(path, city, seed=7)
+    recorder = Recorder(path, city_header(city, 7))
     rule = recorder.writer.add_rule
     session = Session(city, on_episode=recorder)
     rule("ChooseSurvivor", {"survivor": "survivor-anita"}, [_event("survivor chosen", survivor="survivor-anita")], "h0")

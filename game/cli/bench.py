@@ -135,14 +135,14 @@ def bench_rules_and_bots(quick: bool) -> dict:
     apply time on a game state, and a whole headless bot game of S1."""
     from feltbox.game.flickem.bot import Bot
     from feltbox.game.flickem.bridge import FlickemBridge
-    from feltbox.game.flickem.headless import play_headless
+    from feltbox.game.players.headless import play_headless
     from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, apply
     scene = load_flickem(1)
     bridge = FlickemBridge(scene, 1)
     bot = Bot(bridge)
     survivor = bridge.setup.survivors[0].id
     start = time.perf_counter()
-    plan = bot.aim(survivor, "movement_disc")
+    plan = bot.plan(survivor, "movement_disc")
     planner_rate = plan.simulated / (time.perf_counter() - start)
     state = bridge.engine.state
     times = []
@@ -164,7 +164,7 @@ def bench_tailfeathers(quick: bool) -> dict:
     """Tail Feathers: a whole bot battle of Show of Force headless (physical dice and feathers;
     target <= 180 s wall) and the geometry's crossing and range queries (target <= 1 ms each),
     timed on the battle's battlefield with a bird flying from its home tree."""
-    from feltbox.game.flickem.headless import play_headless
+    from feltbox.game.players.headless import play_headless
     from feltbox.game.tailfeathers.bridge import TFBridge
     from feltbox.rules.tailfeathers import measure
     from feltbox.rules.tailfeathers.stats import blockers, figure_thing, flight_things, nest_thing

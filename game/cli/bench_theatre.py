@@ -49,9 +49,9 @@ def _tf_recording(folder: Path) -> Path:
     """A Tail Feathers bot battle (show_of_force, seed 1), played on the battlefield timeline."""
     import subprocess
 
-    from feltbox.game.cli.replay_commands import _record_command
+    from feltbox.game.cli.replay_commands import record_command
     path = folder / "bench-tf.fbr"
-    subprocess.run(_record_command("tailfeathers", "show_of_force", 1, path), check=True,
+    subprocess.run(record_command("tailfeathers", "show_of_force", 1, path), check=True,
                    capture_output=True, timeout=300)
     return path
 

@@ -29,7 +29,7 @@ def _measure(shadows: bool, frames: int) -> dict:
     panels, sounds, menu and hand-over add-ons) and time frames (needs a display)."""
     import numpy as np
     from feltbox.game.window.app import run_window
-    from feltbox.game.window.play import _addons, flick_handler
+    from feltbox.game.window.play import window_addons, flick_handler
     from feltbox.game.window.settings import Settings
     from feltbox.game.flickem.window_game import WindowGame
     from feltbox.scenes.loader import load_flickem
@@ -37,7 +37,7 @@ def _measure(shadows: bool, frames: int) -> dict:
     game.run_bots()
     city, session = game.city, game.bridge.session
     app = run_window(city.bodies, session.poses.copy(), "feltbox-bench", flick_handler(session), frames=WARMUP,
-                     game=game, addons=_addons(game), settings=Settings(shadows=shadows))
+                     game=game, addons=window_addons(game), settings=Settings(shadows=shadows))
     base = app.base
     times = []
     for k in range(frames):

@@ -89,7 +89,7 @@ def theatre(timeline, bodies, title: str, attract: bool = False, next_timeline=N
     return 0
 
 
-def _record_command(game: str, number: str, seed: int, out: Path) -> list[str]:
+def record_command(game: str, number: str, seed: int, out: Path) -> list[str]:
     return [sys.executable, "-m", "feltbox", "play", game, str(number), "--headless", "--bots", "all",
             "--seed", str(seed), "--record", str(out)]
 
@@ -99,7 +99,7 @@ def record_demo(game: str, number: str, seed: int, out: Path) -> int:
     print(f"demo: the bots play {game} {number} (seed {seed}) ...", flush=True)
     began = time.perf_counter()
     with tempfile.TemporaryFile("w+") as log, tempfile.TemporaryFile("w+") as errors:
-        proc = subprocess.Popen(_record_command(game, number, seed, out), stdout=log, stderr=errors, text=True)
+        proc = subprocess.Popen(record_command(game, number, seed, out), stdout=log, stderr=errors, text=True)
         shown = 0.0
         while proc.poll() is None:
             time.sleep(0.25)
@@ -137,7 +137,7 @@ class NextGame:
     def _start(self) -> None:
         self.seed += 1
         self.path = self.folder / f"demo-{self.seed}.fbr"
-        self.proc = subprocess.Popen(_record_command(self.game, self.number, self.seed, self.path),
+        self.proc = subprocess.Popen(record_command(self.game, self.number, self.seed, self.path),
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def __call__(self):

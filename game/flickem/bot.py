@@ -38,6 +38,7 @@ from feltbox.game.flickem.bot_goals import (
 )
 from feltbox.game.table.flick import Aim
 from feltbox.game.flickem.bridge import FlickemBridge
+from feltbox.rules.core import PhysicsRequest
 from feltbox.rules.flickem.betrayal import WAITS, ChooseClan, PassTurn, Vote
 from feltbox.rules.flickem.fights import FightWith
 from feltbox.rules.flickem.flow import (
@@ -76,9 +77,18 @@ class Bot:
         self.done: dict[str, set[str]] = {}  # buildings a survivor found nothing more to take in
         self.turn_walls: list[float] = []   # wall seconds of each bot turn (choice to next choice)
         self._turn_start: float | None = None
-        # the headless loop lets the bridge aim fight attacks and ejects: aim them by simulating
-        bridge.fight_aim = lambda spec: plan_fight(bridge.city, spec).aim
-        bridge.eject_aim = lambda spec: plan_eject(bridge.session, spec, self._zombie_spots()).aim
+
+    def aim(self, request: PhysicsRequest) -> Aim | None:
+        """The aim of a flick, a fight attack or an eject the rules ask this bot's seat for,
+        each found by simulating candidates in scratch worlds; None for rushes and hordes."""
+        spec = request.spec
+        if request.kind == "flick":
+            return self.aim_for(spec["survivor"], spec["weapon"]).aim
+        if request.kind == "fight_flick":
+            return plan_fight(self.bridge.city, spec).aim
+        if request.kind == "eject":
+            return plan_eject(self.bridge.session, spec, self._zombie_spots()).aim
+        return None
 
     # -- decisions -----------------------------------------------------------------------------
     def decide(self, legal: list) -> object:
@@ -178,7 +188,7 @@ class Bot:
                 if self.planned.score > FAIL + 100.0:
                     return Move()
             piece = self.goal if few or not zombie else zombie
-            self.planned = self.aim(active, "movement_disc", piece)
+            self.planned = self.plan(active, "movement_disc", piece)
             if self.planned.score <= FAIL:         # hemmed in: a fan of short hops all around
                 xy = self.bridge.session.poses[self.bridge.city.index(piece), :2].astype(float)
                 self.planned = plan_move(self.bridge.session, active, xy, None, self._zombie_spots())
@@ -193,7 +203,7 @@ class Bot:
                          key=lambda a: ORDER[a.weapon])
         self.target = zombie
         for weapon in weapons[:2]:
-            plan = self.aim(active, WEAPON_PIECE[weapon.weapon])
+            plan = self.plan(active, WEAPON_PIECE[weapon.weapon])
             if plan.score >= HIT:
                 self.planned = plan
                 return weapon
@@ -223,9 +233,9 @@ class Bot:
         if self.planned is not None:
             plan, self.planned = self.planned, None
             return plan
-        return self.aim(survivor, weapon)
+        return self.plan(survivor, weapon)
 
-    def aim(self, survivor: str, weapon: str, goal: str | None = None) -> Plan:
+    def plan(self, survivor: str, weapon: str, goal: str | None = None) -> Plan:
         """Simulate candidate flicks and keep the best-scoring one (a shot at ``self.target``,
         or a move toward the piece ``goal``)."""
         session = self.bridge.session

@@ -95,6 +95,11 @@ class FlickemBridge:
     def pending(self):
         return self.engine.game.pending(self.engine.state)
 
+    @property
+    def episodes(self) -> int:
+        """Physics episodes run so far (flicks, rushes, hordes, fights)."""
+        return self.session.episodes
+
     def decide(self, action) -> list[Event]:
         """A player's discrete choice (choose a survivor, move, use a weapon, end the turn)."""
         events = self._apply(action)

@@ -11,8 +11,8 @@ from dataclasses import replace
 
 from feltbox.game.table.flick import Aim
 from feltbox.game.flickem.bridge import FlickemBridge
-from feltbox.game.flickem.script import describe
-from feltbox.game.flickem.headless import Seats
+from feltbox.game.players.script import describe
+from feltbox.game.flickem.seats import new_seats
 from feltbox.game.table.undo import TableHistory, take_back_length, undo_length
 from feltbox.rules.core import Decision, GameOver, PhysicsRequest
 from feltbox.rules.engine import Engine
@@ -34,7 +34,7 @@ class WindowGame:
         self.first = first
         if first is not None and first.removeprefix("team") != self.bridge.setup.teams[0]:
             self._pretzel_to(first.removeprefix("team"), scene, seed)
-        self.seats = Seats(self.bridge, bots)
+        self.seats = new_seats(self.bridge, bots)
         self.feed: list[str] = []           # the last rules events, as everyone sees them
         self.listeners: list = []           # callables(events) after every rules action (visible events)
         self.private: list = []             # hot-seat: (team, event) shown after a hand-over (game/window/handover.py)
@@ -52,6 +52,20 @@ class WindowGame:
     @property
     def city(self):
         return self.bridge.city
+
+    @property
+    def title(self) -> str:
+        """The game as the window's title names it."""
+        scene = self.bridge.city.scene
+        return f"Flick'em Up! Dead of Winter - S{scene.number}: {scene.title}"
+
+    def bodies(self):
+        """The body table of the city (Dead of Winter's pieces never change model)."""
+        return self.bridge.city.bodies
+
+    def poses(self) -> np.ndarray:
+        """Every body's pose now, as the table holds it."""
+        return self.bridge.session.poses.copy()
 
     def _human(self, state=None) -> bool:
         """A human seat is to act (now, or at a past ``state`` of the history)."""

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from feltbox.game.replay.poses import (
-    _SHAPE,
+    hash_frames,
     ZLIB_LEVEL,
     ReplayError,
     decode_chunk,
@@ -141,7 +141,7 @@ class ReplayWriter:
                          + b"".join(_record(b"POSE", p) for p in poses))
         for payload in poses:
             self._payload_hash.update(payload)
-        self._frames_hash.update(_SHAPE.pack(*frames.shape[:2]) + frames.tobytes())
+        hash_frames(self._frames_hash, frames)
         self.episodes += 1
         self.frames += len(frames)
 

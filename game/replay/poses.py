@@ -7,12 +7,13 @@ import struct
 import zlib
 
 import numpy as np
+from feltbox.rules.core import InputError
 
 ZLIB_LEVEL = 6                        # 9 buys < 1 % on pose data and costs twice the time
 _SHAPE = struct.Struct("<II")         # frames, bodies: framing for pose_stream_hash
 
 
-class ReplayError(ValueError):
+class ReplayError(InputError):
     """A replay that cannot be loaded; the message is one line saying why."""
 
 
@@ -65,6 +66,12 @@ def pose_stream_hash(frames_list: list[np.ndarray]) -> str:
         frames = np.ascontiguousarray(frames, dtype=np.float32)
         if frames.ndim != 3 or frames.shape[2] != 7:
             raise ValueError(f"frames must be (T,N,7), got shape {frames.shape}")
-        h.update(_SHAPE.pack(frames.shape[0], frames.shape[1]))
-        h.update(frames.tobytes())
+        hash_frames(h, frames)
     return h.hexdigest()
+
+
+def hash_frames(h, frames: np.ndarray) -> None:
+    """Feed one episode's (T,N,7) float32 frames to the hash ``h``, framed by their shape, as
+    ``pose_stream_hash`` does (the replay writer keeps the same hash as it goes)."""
+    h.update(_SHAPE.pack(frames.shape[0], frames.shape[1]))
+    h.update(frames.tobytes())

@@ -4,32 +4,31 @@ The first entry of every episode's inputs is a ``{"op": "world", ...}`` record: 
 off the table, which started awake and which body's contacts were watched. With the start
 snapshot that is everything a fresh world needs to re-run the episode bit for bit. A game's
 recording also holds every rules action (RULE records, game/replay/rules_records.py), and ``verify``
-rebuilds the rules from them (game/replay/verify_flickem.py).
+rebuilds the rules from them with the game's rules check (replay/rules_check.py; which check a
+game has is in feltbox.game.games).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
-import panda3d
-from panda3d import bullet
 
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import City, build_city
 from feltbox.game.replay.format import ReplayError, ReplayWriter, read_replay
+from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.rules_records import file_order, public_events
 from feltbox.game.table.session import Episode
-from feltbox.game.table.table import RECORD_HZ, TICK_HZ, TICKS_PER_FRAME, EpisodeResult, Input, Table
+from feltbox.game.table.table import RECORD_HZ, TICK_HZ, TICKS_PER_FRAME, EpisodeResult, Input, Table, build_info
 from feltbox.rules.core import state_hash, to_json
+from feltbox.scenes.deal import deal_tokens
 from feltbox.scenes.loader import load_scene, portable_source, source_path
 
 
-def build_info() -> dict:
-    return {"panda3d": panda3d.__version__, "bullet": str(bullet.getBulletVersion())}
-
-
-def replay_header(city: City, seed: int = 0) -> dict:
+def city_header(city: City, seed: int = 0) -> dict:
+    """The header of a replay on a Dead of Winter city: build, units, rates, bodies, scene."""
     scene = city.scene
     return {"build": build_info(), "units": "cm", "tick_hz": TICK_HZ, "record_hz": RECORD_HZ,
             "bodies": [b.to_json() for b in city.bodies], "seed": seed,
@@ -39,15 +38,12 @@ def replay_header(city: City, seed: int = 0) -> dict:
 class Recorder:
     """Collects a session's episodes (and a game's rules actions) into one replay, atomically.
 
-    ``rules=True``: the header names the game, scenario, seed and starting state hash, so that
-    ``verify`` can rebuild the rules; pass ``action`` as the bridge's ``on_action``."""
+    ``header``: ``city_header`` for physics alone; a whole game's header also names the game,
+    scenario, seed and starting state hash (``feltbox.game.games`` has each game's), so that
+    ``verify`` can rebuild the rules. Pass ``action`` as the bridge's ``on_action``."""
 
-    def __init__(self, path: str | Path, city: City, seed: int = 0, rules: bool = False):
+    def __init__(self, path: str | Path, header: dict):
         self.path = Path(path)
-        header = replay_header(city, seed)
-        if rules:
-            from feltbox.game.replay.verify_flickem import rules_header
-            header["rules"] = rules_header(city, seed)
         self.writer = ReplayWriter(self.path, header)
         self.writer.__enter__()
 
@@ -101,9 +97,10 @@ def rerun(bodies: list[BodySpec], start: np.ndarray, inputs: list[dict]) -> Epis
     return table.run([Input.from_json(i) for i in inputs[1:]], watch=world["watch"])
 
 
-def verify(path: str | Path) -> VerifyResult:
-    """Re-simulate every episode and, in a game's recording, re-apply every rules action, in
-    file order; report the first differing tick and body, or the first action that differs."""
+def verify(path: str | Path, rules_check: Callable[[dict, list], RulesCheck] | None = None) -> VerifyResult:
+    """Re-simulate every episode and, in a game's recording, re-apply every rules action with
+    ``rules_check(header, episodes)`` (the game's check), in file order; report the first
+    differing tick and body, or the first action that differs."""
     replay = read_replay(path)
     header = replay.header
     if header.get("build") != build_info():
@@ -112,12 +109,9 @@ def verify(path: str | Path) -> VerifyResult:
     bodies = [BodySpec.from_json(b) for b in header["bodies"]]
     rules = None
     if "rules" in header:
-        if header["rules"].get("game") == "tailfeathers":
-            from feltbox.game.replay.tailfeathers_check import TFRulesCheck
-            rules = TFRulesCheck(header, replay.episodes)
-        else:
-            from feltbox.game.replay.verify_flickem import RulesCheck
-            rules = RulesCheck(city_for_replay(header), header, replay.episodes)
+        if rules_check is None:
+            return VerifyResult(False, 0, 0, f"no rules check for game {header['rules'].get('game')!r}")
+        rules = rules_check(header, replay.episodes)
         if rules.start_error:
             return VerifyResult(False, 0, 0, rules.start_error)
     elif replay.rules:
@@ -162,6 +156,5 @@ def city_for_replay(header: dict) -> City:
     """Rebuild the city a replay was recorded on (for rendering its frames)."""
     scene = load_scene(source_path(header["scene"]["source"]))
     if header.get("rules"):                  # a whole game: its face-down tokens were dealt by its seed
-        from feltbox.scenes.deal import deal_tokens
         scene = deal_tokens(scene, int(header.get("seed", 0)))
     return build_city(scene)

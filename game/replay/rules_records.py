@@ -14,10 +14,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from feltbox.rules.core import InputError
+
 PUBLIC = ""                 # no player is called "": what it sees, everyone sees
 
 
-class RuleRecordError(ValueError):
+class RuleRecordError(InputError):
     """A RULE record that cannot be decoded; the message says why, in one line."""
 
 

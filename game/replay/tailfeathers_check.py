@@ -14,20 +14,25 @@ Feather drops run on stand-in bodies (game/tailfeathers/feathers.py) and are not
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-from feltbox.game.replay.recorder import Recorder, build_info
-from feltbox.game.replay.format import ReplayWriter
-from feltbox.game.table.table import RECORD_HZ, TICK_HZ
+from feltbox.game.replay.rules_check import RulesCheck, plain
+from feltbox.game.tailfeathers.bridge import setup_from_scene
 from feltbox.game.tailfeathers.dice import body_of, dice_bodies, read_dice
-from feltbox.game.replay.verify_flickem import RulesCheck, _plain
+from feltbox.game.tailfeathers.forces import scene_with_forces
+from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
+from feltbox.rules.engine import Engine
+from feltbox.rules.tailfeathers.flow import ACTIONS, TailFeathersGame
+from feltbox.rules.tailfeathers.forces import Force
 from feltbox.scenes.loader import load_scene, portable_source, source_path
 from feltbox.scenes.tailfeathers.schema import TFScene
 
 
+def new_engine(scene: TFScene, seed: int) -> Engine:
+    """The Engine a battle on ``scene`` starts with, as feltbox.game.tailfeathers.bridge.TFBridge builds it."""
+    return Engine(TailFeathersGame(setup_from_scene(scene)), "tailfeathers", 0, seed, ACTIONS)
+
+
 def tf_rules_header(scene: TFScene, seed: int) -> dict:
-    from feltbox.game.replay.verify_flickem import new_engine
-    engine = new_engine(scene, 0, seed, "tailfeathers")
+    engine = new_engine(scene, seed)
     return {"game": "tailfeathers", "scenario": 0, "seed": int(seed), "start_hash": engine.hash()}
 
 
@@ -39,20 +44,9 @@ def tf_header(scene: TFScene, seed: int = 0) -> dict:
             "rules": tf_rules_header(scene, seed)}
 
 
-class TFRecorder(Recorder):
-    """feltbox.game.replay.recorder.Recorder for a Tail Feathers battle: roll episodes and RULE records."""
-
-    def __init__(self, path: str | Path, scene: TFScene, seed: int = 0):   # noqa: no City here
-        self.path = Path(path)
-        self.writer = ReplayWriter(self.path, tf_header(scene, seed))
-        self.writer.__enter__()
-
-
 def scene_for_replay(header: dict) -> TFScene:
     scene = load_scene(source_path(header["scene"]["source"]))
     if header["scene"].get("forces"):            # custom forces: the same figures and pilot ranks
-        from feltbox.game.tailfeathers.forces import scene_with_forces
-        from feltbox.rules.tailfeathers.forces import Force
         scene = scene_with_forces(scene, [Force.from_json(f) for f in header["scene"]["forces"]])
     return scene
 
@@ -60,15 +54,8 @@ def scene_for_replay(header: dict) -> TFScene:
 class TFRulesCheck(RulesCheck):
     """RulesCheck for a Tail Feathers battle (the Setup from the scene, rolls checked by dice)."""
 
-    def __init__(self, header: dict, episodes: list):    # noqa: super().__init__ builds a city
-        from feltbox.game.replay.verify_flickem import new_engine
-        rules = header["rules"]
-        self.engine = new_engine(scene_for_replay(header), 0, rules["seed"], "tailfeathers")
-        self.city, self.episodes, self.facts = None, episodes, {}
-        self.start_error = None
-        if "start_hash" in rules and self.engine.hash() != rules["start_hash"]:
-            self.start_error = (f"before action 0: the rebuilt starting state hashes {self.engine.hash()}, "
-                                f"recorded {rules['start_hash']}")
+    def __init__(self, header: dict, episodes: list):
+        super().__init__(new_engine(scene_for_replay(header), header["rules"]["seed"]), header, episodes)
 
     def episode(self, episode, result) -> None:
         ids = [b.id for b in dice_bodies()]
@@ -77,7 +64,7 @@ class TFRulesCheck(RulesCheck):
         cocked = [r.die for r in readings if r.cocked or not result.settled]
         self.facts[episode.index] = {"dice": dice, "faces": [r.face for r in readings], "cocked": cocked}
 
-    def _measured(self, name: str, rec, outcome: dict) -> str | None:
+    def measured(self, name: str, rec, outcome: dict) -> str | None:
         if "faces" not in outcome:
             return None if not rec.episodes else f"{name}: a feather drop with recorded episodes"
         if not rec.episodes:
@@ -87,7 +74,7 @@ class TFRulesCheck(RulesCheck):
             facts, recorded = self.facts.get(index), self.episodes[index].outcome or {}
             if facts is None:
                 return f"{name}: episode {index} was not re-simulated before it"
-            if _plain(facts["faces"]) != _plain(recorded.get("faces")):
+            if plain(facts["faces"]) != plain(recorded.get("faces")):
                 return f"{name}: episode {index} re-reads faces {facts['faces']}, recorded {recorded.get('faces')}"
             final.update(zip(facts["dice"], facts["faces"]))
         faces = [final[k] for k in sorted(final)]

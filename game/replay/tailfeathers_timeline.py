@@ -35,7 +35,7 @@ from itertools import pairwise
 import numpy as np
 
 from feltbox.game.table.bodies import BodySpec, heading_quat
-from feltbox.game.replay.timeline import QUIET_EVENTS, Timeline, _follow, _markers, follow_distance
+from feltbox.game.replay.timeline import QUIET_EVENTS, Timeline, follow_path, rule_markers, follow_distance
 
 FLIGHT = 60                    # frames of a flight (1 s at 60 Hz)
 MOVE = 24                      # frames of any other move (0.4 s)
@@ -249,8 +249,8 @@ def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
         present[k, cols] = True
     # markers: game/replay/timeline's, with each action standing for its own "episode"
     records = [_AsEpisode(rec) for rec in replay.rules]
-    markers = _markers(records, ends)
-    target = _follow(poses, present, np.asarray(live))
+    markers = rule_markers(records, ends)
+    target = follow_path(poses, present, np.asarray(live))
     episode_of = np.asarray(action_of, np.int32)              # here: the action each frame shows
     return (Timeline(poses, present, markers, target, episode_of, follow_distance=follow_distance(target)),
             variants.specs)

@@ -124,8 +124,8 @@ def build_timeline(replay, hold: int = HOLD) -> Timeline:
         raise ValueError("the replay holds no episodes: nothing to play")
     poses = np.concatenate(pieces)
     present_all = np.ascontiguousarray(np.concatenate(present))
-    markers = _markers(replay.rules, ends)
-    target = _follow(poses, present_all, np.concatenate(moving))
+    markers = rule_markers(replay.rules, ends)
+    target = follow_path(poses, present_all, np.concatenate(moving))
     return Timeline(poses, present_all, markers, target, np.concatenate(episode_of),
                     follow_distance=follow_distance(target))
 
@@ -136,7 +136,9 @@ def follow_distance(target: np.ndarray) -> float:
     return float(np.clip(2.5 * spread, 30.0, 95.0))
 
 
-def _markers(rules, ends: dict[int, int]) -> list[Marker]:
+def rule_markers(rules, ends: dict[int, int]) -> list[Marker]:
+    """The timeline's turn and event markers for the replay's rules actions (``ends``: the frame
+    each episode ends at, so an action is marked where it happened)."""
     out: list[Marker] = []
     point = 0
     for rule in rules:
@@ -163,7 +165,7 @@ def event_label(event: dict) -> str:
     return label if len(label) <= LABEL_CHARS else label[:LABEL_CHARS - 3] + "..."
 
 
-def _follow(poses: np.ndarray, present: np.ndarray, live: np.ndarray) -> np.ndarray:
+def follow_path(poses: np.ndarray, present: np.ndarray, live: np.ndarray) -> np.ndarray:
     """(F,3): where the fastest moving body is, held while nothing moves, smoothed."""
     from scipy.ndimage import gaussian_filter1d
     pos = poses[:, :, :3]

@@ -27,7 +27,7 @@ def gallery() -> tuple[list[BodySpec], np.ndarray]:
     """Bodies and poses: one of every kind, rows from big (back) to small (front)."""
     bodies, rows = [], []
     for row, y in zip(ROWS, ROW_Y):
-        widths = [_width(BodySpec("g", k, p)) for k, p in row]
+        widths = [footprint_width(BodySpec("g", k, p)) for k, p in row]
         x = -sum(widths) / 2 - 2.0 * (len(row) - 1) / 2
         for (kind, params), w in zip(row, widths):
             spec = BodySpec(f"{kind}-{len(bodies)}", kind, params)
@@ -40,7 +40,8 @@ def gallery() -> tuple[list[BodySpec], np.ndarray]:
     return bodies, np.asarray(rows, np.float32)
 
 
-def _width(spec: BodySpec) -> float:
+def footprint_width(spec: BodySpec) -> float:
+    """How much room a piece takes in a gallery row (a building: its depth and a margin)."""
     points = np.vstack([p.points for p in spec.model.collision])
     if spec.kind == "building":
         return float(np.ptp(points[:, 1])) + 6.0

@@ -26,9 +26,10 @@ from pathlib import Path
 
 from feltbox.game.table.flick import WEAPON_KINDS, Aim
 from feltbox.game.table.session import Session
+from feltbox.rules.core import InputError
 
 
-class ScriptError(ValueError):
+class ScriptError(InputError):
     """A broken script: the message names file, line and field."""
 
 

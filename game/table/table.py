@@ -14,12 +14,18 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 import numpy as np
-from panda3d.bullet import BulletWorld
+import panda3d
+from panda3d.bullet import BulletWorld, getBulletVersion
 from panda3d.core import Point3, Quat, TransformState, Vec3
 
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.pieces import make_body, make_table_plane
 from feltbox.models.dimensions import dims
+
+def build_info() -> dict:
+    """The physics build an episode ran on: re-simulation is bit-exact only on the same one."""
+    return {"panda3d": panda3d.__version__, "bullet": str(getBulletVersion())}
+
 
 def _keep_freed_pools() -> None:
     """Let glibc reuse a freed world's memory pools instead of unmapping them.

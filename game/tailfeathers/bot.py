@@ -31,6 +31,10 @@ class TFBot:
     def __init__(self, bridge=None):
         self.bridge = bridge
 
+    def aim(self, request) -> None:
+        """Nothing to aim in Tail Feathers: the table throws the dice and drops the feathers."""
+        return None
+
     def decide(self, legal: list, state: TFState | None = None):
         state = state if state is not None else self.bridge.engine.state
         if len(legal) == 1:

@@ -13,23 +13,20 @@ A roll of n dice from an integer seed (one seeded RNG per roll; physics-notes §
    usual table convention; the flat dice are read and set aside, only the cocked ones are thrown
    (attempt 1, 2, ...). If an episode hits the time cap unsettled, all its dice are re-rolled.
 
-Each attempt is one :class:`feltbox.game.table.session.Episode` ("roll") that ``feltbox.game.replay.recorder.Recorder`` can
-write; :class:`TrayRecorder` writes them with the tray's own body table, and
-``feltbox.game.replay.recorder.verify`` re-simulates them bit for bit.
+Each attempt is one :class:`feltbox.game.table.session.Episode` ("roll") that a replay recorder
+writes under ``tray_header`` (the tray's own body table), and ``feltbox.game.replay.recorder.verify``
+re-simulates them bit for bit.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from feltbox.game.table.bodies import BodySpec
-from feltbox.game.replay.recorder import Recorder, build_info
-from feltbox.game.replay.format import ReplayWriter
 from feltbox.game.table.session import Episode
-from feltbox.game.table.table import RECORD_HZ, TICK_HZ, Input, Table
+from feltbox.game.table.table import RECORD_HZ, TICK_HZ, Input, Table, build_info
 from feltbox.models.tailfeathers import tray as tray_model
 from feltbox.models.tailfeathers.dice import FACES, SIZE, top_face_index
 
@@ -208,12 +205,3 @@ def tray_header(seed: int = 0) -> dict:
     return {"build": build_info(), "units": "cm", "tick_hz": TICK_HZ, "record_hz": RECORD_HZ,
             "bodies": [b.to_json() for b in dice_bodies()], "seed": int(seed),
             "scene": {"game": "tailfeathers", "number": 0, "source": "dice_tray"}}
-
-
-class TrayRecorder(Recorder):
-    """feltbox.game.replay.recorder.Recorder for roll episodes (same episode records, tray header)."""
-
-    def __init__(self, path: str | Path, seed: int = 0):   # noqa: super().__init__ needs a City
-        self.path = Path(path)
-        self.writer = ReplayWriter(self.path, tray_header(seed))
-        self.writer.__enter__()

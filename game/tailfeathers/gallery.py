@@ -5,7 +5,7 @@ import numpy as np
 
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import rest_pose
-from feltbox.game.table.gallery import _width
+from feltbox.game.table.gallery import footprint_width
 
 ROWS = [
     [("tf_tree", {"overlay": o}) for o in ("oak", "elm", "beech")],
@@ -38,7 +38,7 @@ def tf_gallery() -> tuple[list[BodySpec], np.ndarray]:
     bodies, rows = [], []
     dice = 0
     for row, y in zip(ROWS, ROW_Y):
-        widths = [_width(BodySpec("g", k, p)) for k, p in row]
+        widths = [footprint_width(BodySpec("g", k, p)) for k, p in row]
         x = -sum(widths) / 2 - 2.0 * (len(row) - 1) / 2
         for (kind, params), w in zip(row, widths):
             spec = BodySpec(f"{kind}-{len(bodies)}", kind, params)

@@ -2,7 +2,7 @@
 rat``), the Dead of Winter controller's twin (game/flickem/window_game.py). No Panda3D here: the window
 calls in and draws what is handed back, so the controller is tested headless.
 
-The bots play their seats (game/flickem/headless.Seats with game/tailfeathers/bot.TFBot); every die is thrown in
+The bots play their seats (game/players/headless.Seats with game/tailfeathers/bot.TFBot); every die is thrown in
 the physical dice tray and every tail feather dropped by the bridge (game/tailfeathers/bridge.py) as soon
 as the rules ask, and the faces are shown as text. The window's player sees the phase prompt
 (mission / tilt / initiative / activation / final) and the legal actions with readable labels,
@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.game.flickem.script import describe
-from feltbox.game.flickem.headless import Seats
-from feltbox.game.tailfeathers.bot import TFBot
+from feltbox.game.players.script import describe
+from feltbox.game.tailfeathers.seats import new_seats
 from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.table.undo import TableHistory, UndoRefused, undo_length
 from feltbox.rules.core import Decision, GameOver
 from feltbox.rules.tailfeathers import activation as act
 from feltbox.rules.tailfeathers import combat, final, flight, geometry, phases
-from feltbox.rules.tailfeathers.flow import ACTIONS
 from feltbox.rules.tailfeathers.measure import BASE_RADIUS
 from feltbox.scenes.tailfeathers.schema import TFScene
 
@@ -92,10 +90,13 @@ class TFWindowGame:
     HELP = ("click a bird: its actions  |  a, b, c...: choose  |  [ ]: highlight (a flight shows its templates)  |  "
             "enter: pick it  |  page up/down  |  right-drag/arrows: orbit  |  wheel: zoom")   # + esc (game/window/app.py)
 
-    def __init__(self, scene: TFScene, seed: int = 0, bots: str = "none"):
+    def __init__(self, scene: TFScene, seed: int = 0, bots: str = "none", first: str | None = None):
+        """``first`` must be None: Tail Feathers rolls for initiative every round, no side is
+        chosen to start (the argument is there so every game's controller is built alike)."""
+        if first is not None:
+            raise ValueError(f"Tail Feathers rolls for initiative: no alliance starts ({first!r} given)")
         self.bridge = TFBridge(scene, seed)
-        self.seats = Seats(self.bridge, bots, bot=TFBot(self.bridge), teams=self.bridge.setup.alliances,
-                           actions=ACTIONS)
+        self.seats = new_seats(self.bridge, bots)
         self.feed: list[str] = []          # the last rules events, as the window's player sees them
         self.listeners: list = []          # callables(events) after every rules action (visible events)
         self.private: list = []            # hot-seat: (alliance, event) shown after a hand-over
@@ -228,6 +229,11 @@ class TFWindowGame:
         return None
 
     # -- what the window draws -----------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        """The battle as the window's title names it."""
+        return f"Tail Feathers - {self.bridge.scene.title}"
+
     def bodies(self):
         """The body table now: each bird's model at its current tilt, nest dials at their life."""
         return self.bridge.bodies_now()

@@ -8,7 +8,6 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from feltbox.scenes.loader import SCENE_DIR
 

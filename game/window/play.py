@@ -1,5 +1,6 @@
-"""``feltbox play``: the window on a city, where a click-and-drag flicks a piece for real (and
-``play_tf_window``: a Tail Feathers battle in the window, game/tailfeathers/window_game.py).
+"""``feltbox play``: a rules game of any registered game in the window (``play_game_window``), or
+the free table of a Dead of Winter city, where a click-and-drag flicks a piece for real
+(``play_table_window``).
 
 Dragging back from a survivor flicks the movement disc for it (rulebook: MOVE); dragging a
 zombie or an object flicks that piece itself. The physics runs headless in a fresh world per
@@ -11,13 +12,18 @@ import sys
 
 import numpy as np
 
+from feltbox.game.games import GameKind
 from feltbox.game.table.city import City
 from feltbox.game.table.flick import Aim
 from feltbox.game.table.session import Session
+from feltbox.game.window.app import NoDisplayError, run_window
+from feltbox.game.window.game_menu import attach_game_menu
+from feltbox.game.window.handover import attach_handover
+from feltbox.game.window.hud import attach_hud
+from feltbox.game.window.saves import Autosaver
+from feltbox.game.window.sounds import attach_sounds
 
 HEADLESS_HINT = "feltbox render flickem {n} --out shot.png  |  feltbox sim flickem {n} --script FILE (see docs/examples/)"
-TF_HEADLESS_HINT = ("feltbox play tailfeathers {n} --headless --bots all  |  "
-                    "feltbox render tailfeathers {n} --out shot.png")
 
 
 def flick_handler(session: Session):
@@ -40,35 +46,24 @@ def flick_handler(session: Session):
     return on_flick
 
 
-def _addons(game) -> tuple:
+def window_addons(game) -> tuple:
     """Every window gets the HUD panels and sounds (game/window/hud.py, game/window/sounds.py); a rules game
     also the in-game menu (Esc: save, undo, take back, settings), the autosave and the hot-seat
     hand-over (game/window/game_menu.py, game/window/saves.py, game/window/handover.py)."""
-    from feltbox.game.window.hud import attach_hud
-    from feltbox.game.window.sounds import attach_sounds
     if game is None:
         return (attach_hud, attach_sounds)
-    from feltbox.game.window.game_menu import attach_game_menu
-    from feltbox.game.window.handover import attach_handover
-    from feltbox.game.window.saves import Autosaver
 
     def autosave(app):
         game.listeners.append(Autosaver(game))
     return (attach_hud, attach_sounds, attach_game_menu, attach_handover, autosave)
 
 
-def play_window(city: City, args) -> int:
-    from feltbox.game.window.app import NoDisplayError, run_window
+def play_table_window(city: City, args) -> int:
+    """``feltbox play flickem N`` without --bots: the city as a free table, no rules."""
     session = Session(city)
     title = f"feltbox - Flick'em Up! Dead of Winter - S{city.scene.number}: {city.scene.title}"
-    game, poses = None, city.poses
-    if getattr(args, "bots", None) is not None:        # a rules game: the bots play their seats
-        from feltbox.game.flickem.window_game import WindowGame
-        game = WindowGame(city.scene, args.seed, args.bots)
-        game.run_bots()
-        city, poses = game.city, game.bridge.session.poses.copy()
     try:
-        run_window(city.bodies, poses, title, flick_handler(session), game=game, addons=_addons(game))
+        run_window(city.bodies, city.poses, title, flick_handler(session), addons=window_addons(None))
     except NoDisplayError as exc:
         print(f"feltbox: no display ({exc}); headless: " + HEADLESS_HINT.format(n=city.scene.number),
               file=sys.stderr)
@@ -76,18 +71,18 @@ def play_window(city: City, args) -> int:
     return 0
 
 
-def play_tf_window(scene, args, frames: int | None = None, screenshot: str | None = None) -> int:
-    """``feltbox play tailfeathers SCENE [--bots rat|none]``: the Tail Feathers rules game in the
-    window (game/tailfeathers/window_game.py); without --bots every seat is played at the window (hot-seat)."""
-    from feltbox.game.window.app import NoDisplayError, run_window
-    from feltbox.game.tailfeathers.window_game import TFWindowGame
-    game = TFWindowGame(scene, args.seed, args.bots or "none")
+def play_game_window(kind: GameKind, scene, args, frames: int | None = None, screenshot: str | None = None) -> int:
+    """``feltbox play GAME KEY [--bots ...]``: the rules game in the window; the bots play their
+    seats, every other seat is played at the window (hot-seat)."""
+    game = kind.window_game(scene, args.seed, args.bots or "none")
     game.run_bots()
-    title = f"feltbox - Tail Feathers - {scene.name}: {scene.title}"
+    title = f"feltbox - {game.title}"
     try:
         run_window(game.bodies(), game.poses(), title, lambda *a: None, frames=frames,
-                   screenshot=screenshot, game=game, addons=_addons(game))
+                   screenshot=screenshot, game=game, addons=window_addons(game))
     except NoDisplayError as exc:
-        print(f"feltbox: no display ({exc}); headless: " + TF_HEADLESS_HINT.format(n=args.number), file=sys.stderr)
+        print(f"feltbox: no display ({exc}); headless: feltbox play {kind.name} {args.number} --headless "
+              "--bots all", file=sys.stderr)
         return 2
     return 0
+

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from feltbox.game.games import GAMES
 from feltbox.game.window.settings import user_dir
 from feltbox.game.table.undo import UndoRefused, take_back_length, undo_length
 from feltbox.rules.core import Measured
@@ -157,14 +158,10 @@ def load_game(path: str | Path, bots: str | None = None):
 
 
 def _new_game(path: Path, name: str, scene, seed: int, bots: str, first=None):
-    from feltbox.scenes.loader import load_flickem, load_tailfeathers
-    if name == "tailfeathers":
-        from feltbox.game.tailfeathers.window_game import TFWindowGame
-        return TFWindowGame(load_tailfeathers(str(scene)), seed, bots)
-    if name != "flickem":
+    if name not in GAMES:
         raise SaveError(f"{path}: unknown game {name!r}")
-    from feltbox.game.flickem.window_game import WindowGame
-    return WindowGame(load_flickem(int(scene)), seed, bots, first)
+    kind = GAMES[name]
+    return kind.window_game(kind.load_scene(str(scene)), seed, bots, first)
 
 
 def _load_v1(path: Path, data: dict, bots: str | None):

@@ -88,13 +88,7 @@ class Shell:
         from feltbox.game.window.sounds import attach_sounds
         self.close()
         game.run_bots()
-        if hasattr(game, "bodies"):
-            bodies, poses, on_flick = game.bodies(), game.poses(), lambda *a: None
-            title = f"Tail Feathers - {game.bridge.scene.title}"
-        else:
-            scene = game.city.scene
-            bodies, poses, on_flick = game.city.bodies, game.bridge.session.poses.copy(), None
-            title = f"Flick'em Up! Dead of Winter - S{scene.number}: {scene.title}"
+        bodies, poses, on_flick, title = game.bodies(), game.poses(), lambda *a: None, game.title
         self._title(f"feltbox - {title}")
         self.app = PlayApp(self.base, bodies, poses, title, on_flick, game, self.settings)
         autosave = Autosaver(game)

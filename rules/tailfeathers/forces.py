@@ -24,6 +24,7 @@ import tomllib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from feltbox.rules.core import InputError
 from feltbox.rules.tailfeathers import data as tables
 
 ALLIANCES = ("mouse", "rat")
@@ -31,7 +32,7 @@ TOP_KEYS = {"alliance", "budget", "name", "unit"}
 UNIT_KEYS = {"card", "pilot", "rank"}
 
 
-class ForceError(ValueError):
+class ForceError(InputError):
     """A broken force file; the message names file, line and field."""
 
 

@@ -1,4 +1,4 @@
-"""Game scripts for ``feltbox play flickem N --headless --script FILE``: a written list of the
+"""Game scripts for ``feltbox play GAME N --headless --script FILE`` (any game): a written list of the
 players' decisions and aims, one per line (format and one example per scenario: docs/scripts/).
 
     # comment                      blank lines and text after '#' are ignored
@@ -20,10 +20,10 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from feltbox.game.table.flick import Aim
-from feltbox.rules.flickem.flow import ACTIONS as FLICKEM_ACTIONS
+from feltbox.rules.core import InputError
 
 
-class GameScriptError(ValueError):
+class GameScriptError(InputError):
     """A script line the rules or the parser refuse: the message names file and line."""
 
 
@@ -37,7 +37,7 @@ class Line:
         return f"{self.source}:{self.number}"
 
 
-def load_game_script(path: str | Path, actions: dict | None = None) -> list[Line]:
+def load_game_script(path: str | Path, actions: dict) -> list[Line]:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -46,9 +46,8 @@ def load_game_script(path: str | Path, actions: dict | None = None) -> list[Line
     return parse_game_script(text, str(path), actions)
 
 
-def parse_game_script(text: str, source: str = "<script>", actions: dict | None = None) -> list[Line]:
-    """The script's lines, each checked for syntax against ``actions`` (a game's ACTIONS;
-    Dead of Winter's by default)."""
+def parse_game_script(text: str, source: str, actions: dict) -> list[Line]:
+    """The script's lines, each checked for syntax against ``actions`` (a game's ACTIONS)."""
     lines = []
     for n, raw in enumerate(text.splitlines(), 1):
         words = tuple(raw.split("#", 1)[0].split())
@@ -59,7 +58,7 @@ def parse_game_script(text: str, source: str = "<script>", actions: dict | None 
     return lines
 
 
-def _check(line: Line, actions: dict | None = None) -> None:
+def _check(line: Line, actions: dict) -> None:
     """Syntax only (legality is checked when the line's turn comes)."""
     head = line.words[0]
     if head == "aim":
@@ -82,14 +81,13 @@ def aim_of(line: Line) -> Aim:
         raise GameScriptError(f"{line.where()}: {exc}") from None
 
 
-def action_of(line: Line, actions: dict | None = None):
-    """The rules action a line names, from ``actions`` (a game's ACTIONS; Dead of Winter's by
-    default). JSON lists become tuples (the actions' sequence fields are tuples)."""
-    ACTIONS = actions if actions is not None else FLICKEM_ACTIONS
+def action_of(line: Line, actions: dict):
+    """The rules action a line names, from ``actions`` (a game's ACTIONS). JSON lists become
+    tuples (the actions' sequence fields are tuples)."""
     name, *pairs = line.words
-    kind = ACTIONS.get(name)
+    kind = actions.get(name)
     if kind is None or name == "Measured":
-        known = ", ".join(sorted(k for k in ACTIONS if k != "Measured"))
+        known = ", ".join(sorted(k for k in actions if k != "Measured"))
         raise GameScriptError(f"{line.where()}: unknown action {name!r} (known: aim, bot, bots, {known})")
     names = {f.name for f in fields(kind)}
     values = {}

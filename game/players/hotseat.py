@@ -9,18 +9,19 @@ from __future__ import annotations
 
 from typing import Callable
 
-from feltbox.game.flickem.script import Line, parse_game_script
+from feltbox.game.players.script import Line, parse_game_script
 
 CLEAR = "\x1b[2J\x1b[H"
 
 
 class Prompt:
-    """A line source for :class:`feltbox.game.flickem.headless.Seats` that asks the players."""
+    """A line source for :class:`feltbox.game.players.seats.Seats` that asks the players."""
 
     interactive = True
 
-    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] = print):
-        self.read, self.write = read, write
+    def __init__(self, actions: dict, read: Callable[[str], str] = input, write: Callable[[str], None] = print):
+        """``actions``: the game's rules actions by name, to read the players' lines."""
+        self.actions, self.read, self.write = actions, read, write
         self.count = 0
 
     def __bool__(self) -> bool:            # never runs out: the players are there
@@ -39,7 +40,7 @@ class Prompt:
             if text.isdigit() and 1 <= int(text) <= len(choices):
                 text = choices[int(text) - 1]
             try:
-                lines = parse_game_script(text, "<prompt>")
+                lines = parse_game_script(text, "<prompt>", self.actions)
             except ValueError as exc:
                 self.write(f"  {exc}")
                 continue

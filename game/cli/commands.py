@@ -1,0 +1,121 @@
+"""The ``feltbox`` commands: each takes the parsed arguments and returns the exit code.
+
+Exit codes: 0 success, 1 a check failed (replay --verify found a difference), 2 bad input (the
+message is one line naming what is wrong). Input errors (``InputError``) are raised here and
+turned into exit 2 by main.py; anything else is a bug and keeps its traceback.
+"""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from feltbox.game.cli.bench import run_bench
+from feltbox.game.cli.headless_command import play_headless_command
+from feltbox.game.cli.replay_commands import demo_command, replay_command
+from feltbox.game.games import game_of, verify
+from feltbox.game.render.offscreen import Renderer, render_frames
+from feltbox.game.replay.format import ReplayError, read_replay
+from feltbox.game.replay.recorder import Recorder, city_header
+from feltbox.game.replay.video import replay_bodies
+from feltbox.game.table.city import build_city
+from feltbox.game.table.session import Session
+from feltbox.game.table.sim_script import load_script, run_script
+from feltbox.game.window.play import play_game_window, play_table_window
+from feltbox.game.window.saves import autosave_path
+from feltbox.game.window.shell import play_saved, start_or_explain
+from feltbox.scenes.loader import list_scenes
+
+
+def cmd_scenes(args) -> int:
+    for game, key, title, path in list_scenes():
+        print(f"{game} {key:>2}  {title}  ({path})")
+    return 0
+
+
+def _picture(bodies, poses, size, view: str, out: str) -> Renderer:
+    renderer = Renderer(*size)
+    renderer.set_bodies(bodies)
+    renderer.set_poses(poses)
+    renderer.look(view)
+    renderer.snapshot(out)
+    return renderer
+
+
+def cmd_render(args) -> int:
+    kind = game_of(args.game)
+    renderer = _picture(*kind.table(kind.load_scene(args.number)), args.size, args.view, args.out)
+    print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {renderer.pipe_name})")
+    return 0
+
+
+def cmd_gallery(args) -> int:
+    bodies, poses = game_of(args.game).gallery()
+    renderer = _picture(bodies, poses, args.size, "gallery", args.out)
+    print(f"wrote {args.out}: {len(bodies)} pieces ({renderer.pipe_name})")
+    return 0
+
+
+def cmd_start(args) -> int:
+    return start_or_explain()
+
+
+def cmd_play(args) -> int:
+    if args.load or args.continue_:              # a saved game in the window (game/window/saves.py)
+        return play_saved(args.load or autosave_path(), args.bots)
+    if args.headless:
+        return play_headless_command(args)
+    kind = game_of(args.game)
+    scene = kind.load_scene(args.number)
+    if args.bots is None and kind.name == "flickem":    # no rules: a free table to flick on
+        return play_table_window(build_city(scene), args)
+    return play_game_window(kind, scene, args)
+
+
+def cmd_sim(args) -> int:
+    steps = load_script(args.script)
+    city = build_city(game_of(args.game).load_scene(args.number))
+    recorder = Recorder(args.record, city_header(city, args.seed)) if args.record else None
+    session = Session(city, on_episode=recorder)
+    try:
+        results = run_script(session, steps, args.script)
+    except BaseException as exc:
+        if recorder:
+            recorder.abort(exc)
+        raise
+    if recorder:
+        recorder.close()
+    for r in results:
+        print(json.dumps(r, default=float))
+    if args.record:
+        print(f"recorded {session.episodes} episodes to {args.record}")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    """The theatre window by default; --info, --video OUT (replay_commands.py), --verify, --frames DIR."""
+    if not (args.verify or args.frames):
+        args.size = args.size or (1280, 720)
+        return replay_command(args)
+    try:
+        if args.verify:
+            result = verify(args.file)
+            print(("ok: " if result.ok else "DIFFERS: ") + result.message)
+            return 0 if result.ok else 1
+        replay = read_replay(args.file)
+    except ReplayError as exc:                  # the format's messages do not name the file
+        raise ReplayError(f"{args.file}: {exc}") from None
+    frames = np.concatenate([ep.frames for ep in replay.episodes])
+    render_frames(replay_bodies(replay.header), frames, args.frames, tuple(args.size or (640, 360)))
+    print(f"wrote {len(frames)} frames to {args.frames}")
+    return 0
+
+
+def cmd_demo(args) -> int:
+    args.size = args.size or (1280, 720)
+    return demo_command(args)
+
+
+def cmd_bench(args) -> int:
+    print(json.dumps(run_bench(quick=args.quick), indent=2))
+    return 0

@@ -1,0 +1,59 @@
+"""``feltbox play GAME KEY --headless``: bots (or a script, or players at a prompt) play a whole
+game on the real table; prints the result as JSON, optionally records a replay, writes the event
+log, a readable transcript and the game as a script."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from feltbox.game.games import GameKind, game_of, game_recorder, play_headless
+from feltbox.game.players.headless import transcript
+from feltbox.game.players.hotseat import Prompt
+from feltbox.game.players.script import GameScriptError, load_game_script
+from feltbox.game.tailfeathers.forces import scene_with_forces
+from feltbox.rules.tailfeathers.forces import load_force
+
+
+def _scene(kind: GameKind, args):
+    scene = kind.load_scene(args.number)
+    forces = [(path, alliance) for path, alliance in ((args.force_mouse, "mouse"), (args.force_rat, "rat")) if path]
+    if forces:
+        if kind.name != "tailfeathers":
+            raise GameScriptError(f"--force-mouse / --force-rat: {kind.title} has no forces to choose")
+        scene = scene_with_forces(scene, [load_force(path, alliance) for path, alliance in forces])
+    return scene
+
+
+def _script(kind: GameKind, args):
+    if args.script == "-":                 # hot-seat: the players answer at a prompt
+        return Prompt(kind.actions)
+    script = load_game_script(args.script, kind.actions) if args.script else None
+    if script is None and args.bots != "all":
+        raise GameScriptError(f"--bots {args.bots}: the other seats need --script FILE headless "
+                              "(or play them in the window without --headless)")
+    return script
+
+
+def play_headless_command(args) -> int:
+    args.bots = args.bots or "all"
+    kind = game_of(args.game)
+    scene = _scene(kind, args)
+    script = _script(kind, args)
+    recorder = game_recorder(args.record, scene, args.seed) if args.record else None
+    try:
+        result = play_headless(scene, args.seed, args.log, on_episode=recorder, bots=args.bots, script=script,
+                               on_action=recorder and recorder.action)
+    except BaseException as exc:           # nothing half-written: the replay is dropped
+        if recorder:
+            recorder.abort(exc)
+        raise
+    if recorder:
+        recorder.close()
+    if args.save_script:
+        head = (f"# feltbox play {args.game} {args.number} --headless --seed {args.seed} --bots none "
+                f"--script {args.save_script}\n")
+        Path(args.save_script).write_text(head + "\n".join(result.script) + "\n", encoding="utf-8")
+    if args.transcript:
+        Path(args.transcript).write_text(transcript(result.log), encoding="utf-8")
+    print(json.dumps({k: v for k, v in result.__dict__.items() if k not in ("log", "script")}))
+    return 0

@@ -1,0 +1,125 @@
+"""The game registry: one entry per game, naming everything of it that the rooms above need.
+
+A game is known by its name ("flickem", "tailfeathers"); ``GAMES[name]`` says how to load one of
+its scenes from a command-line key, build its bridge and seats, lay its table for a picture,
+write a whole game's replay header, check a recording's rules, and which controller plays it in
+the window. The window and the command line ask here instead of testing game names, and a new
+game is one more entry. Sits above the games and replay rooms (it names their parts), below the
+window and the command line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+from feltbox.game.flickem import seats as flickem_seats
+from feltbox.game.flickem.bridge import FlickemBridge
+from feltbox.game.flickem.window_game import WindowGame
+from feltbox.game.players.headless import GameResult, play_game
+from feltbox.game.replay import recorder
+from feltbox.game.replay.rules_check import RulesCheck
+from feltbox.game.replay.tailfeathers_check import TFRulesCheck, tf_header
+from feltbox.game.replay.verify_flickem import FlickemRulesCheck, flickem_header
+from feltbox.game.table.bodies import BodySpec
+from feltbox.game.table.city import build_city
+from feltbox.game.table.gallery import gallery as flickem_gallery
+from feltbox.game.tailfeathers import seats as tf_seats
+from feltbox.game.tailfeathers.bridge import TFBridge
+from feltbox.game.tailfeathers.gallery import tf_gallery
+from feltbox.game.tailfeathers.table import tf_table
+from feltbox.game.tailfeathers.window_game import TFWindowGame
+from feltbox.rules.core import InputError
+from feltbox.rules.flickem.flow import ACTIONS as FLICKEM_ACTIONS
+from feltbox.rules.tailfeathers.flow import ACTIONS as TF_ACTIONS
+from feltbox.scenes.deal import deal_tokens
+from feltbox.scenes.loader import SceneError, load_flickem, load_tailfeathers
+
+Table = tuple[list[BodySpec], np.ndarray]
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """Everything the window and the command line need of one game."""
+
+    name: str
+    title: str
+    scene_word: str                                      # what a scene key names: "scenario number"
+    load_scene: Callable[[str], Any]                     # a command-line key ("1", "show_of_force")
+    new_bridge: Callable[..., Any]                       # (scene, seed, on_episode=, on_action=)
+    new_seats: Callable[..., Any]                        # (bridge, bots, script) -> players.Seats
+    actions: dict                                        # the rules actions, by name (game scripts)
+    turn_ends: tuple[str, ...]                           # actions that end a turn (headless count)
+    min_decisions: int                                   # the least decision limit of a whole game
+    window_game: Callable[..., Any]                      # (scene, seed, bots) -> the window's controller
+    replay_header: Callable[[Any, int], dict]            # a whole game's replay header
+    rules_check: Callable[[dict, list], RulesCheck]      # (header, episodes) -> its rules check
+    table: Callable[[Any], Table]                        # the table laid from a scene (pictures)
+    gallery: Callable[[], Table]                         # every piece kind in rows
+
+
+def _flickem_scene(key: str):
+    try:
+        number = int(key)
+    except ValueError:
+        raise SceneError(f"scenario number must be an integer, got {key!r}") from None
+    return load_flickem(number)
+
+
+def _flickem_table(scene) -> Table:
+    city = build_city(scene)
+    return city.bodies, city.poses
+
+
+FLICKEM = GameKind(
+    name="flickem", title="Flick'em Up! Dead of Winter", scene_word="scenario number",
+    load_scene=_flickem_scene, new_bridge=FlickemBridge, new_seats=flickem_seats.new_seats,
+    actions=FLICKEM_ACTIONS, turn_ends=flickem_seats.TURN_ENDS, min_decisions=flickem_seats.MIN_DECISIONS,
+    window_game=WindowGame,
+    replay_header=lambda scene, seed: flickem_header(build_city(deal_tokens(scene, seed)), seed),
+    rules_check=FlickemRulesCheck, table=_flickem_table, gallery=flickem_gallery)
+
+TAILFEATHERS = GameKind(
+    name="tailfeathers", title="Tail Feathers", scene_word="scene name",
+    load_scene=load_tailfeathers, new_bridge=TFBridge, new_seats=tf_seats.new_seats,
+    actions=TF_ACTIONS, turn_ends=tf_seats.TURN_ENDS, min_decisions=tf_seats.MIN_DECISIONS,
+    window_game=TFWindowGame, replay_header=tf_header, rules_check=TFRulesCheck,
+    table=tf_table, gallery=tf_gallery)
+
+GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS)}
+
+
+class UnknownGame(InputError):
+    """A game name feltbox does not know; the message lists the known ones."""
+
+
+def game_of(name: str) -> GameKind:
+    """The registry entry of game ``name``."""
+    if name not in GAMES:
+        raise UnknownGame(f"no game {name!r} (known: {', '.join(GAMES)})")
+    return GAMES[name]
+
+
+def play_headless(scene, seed: int = 0, log: str | Path | None = None, on_episode=None,
+                  max_decisions: int = 2000, bots: str = "all", script=None, on_action=None) -> GameResult:
+    """Play ``scene`` (of any game) to its end: bots on their seats, the script's lines on the
+    others. ``on_episode`` gets every physics episode, ``on_action`` every rules action (a Recorder)."""
+    kind = game_of(scene.game)
+    bridge = kind.new_bridge(scene, seed, on_episode=on_episode, on_action=on_action)
+    seats = kind.new_seats(bridge, bots, script)
+    return play_game(bridge, seats, kind.turn_ends, log, max(max_decisions, kind.min_decisions))
+
+
+def game_recorder(path: str | Path, scene, seed: int) -> recorder.Recorder:
+    """A recorder for a whole game on ``scene``: its episodes and every rules action."""
+    return recorder.Recorder(path, game_of(scene.game).replay_header(scene, seed))
+
+
+def _rules_check(header: dict, episodes: list) -> RulesCheck:
+    return game_of(header["rules"].get("game", "flickem")).rules_check(header, episodes)
+
+
+def verify(path: str | Path) -> recorder.VerifyResult:
+    """Re-simulate a replay and re-apply its rules actions with its game's rules check."""
+    return recorder.verify(path, _rules_check)
