@@ -17,8 +17,7 @@ import numpy as np
 from feltbox.game.table.arena import aim_at, arena_flick
 from feltbox.game.table.city import rest_pose
 from feltbox.game.table.flick import Aim, setup_flick
-from feltbox.game.table.measure import measure_flick
-from feltbox.game.table.table import Table
+from feltbox.game.table.flick_runner import run_flick
 from feltbox.models.dimensions import dims
 
 STAGE = 12.0          # cm in front of the door line: where a staged approach lines up
@@ -65,7 +64,7 @@ def _start(session, survivor: str) -> tuple[np.ndarray, tuple | None, str | None
     inside = session.inside.get(survivor)
     if inside is None:
         return session.poses[session.city.index(survivor), :2].astype(float), None, None
-    xy = session._behind_building(inside)
+    xy = session.behind_building(inside)
     return np.asarray(xy, dtype=float), xy, inside
 
 
@@ -74,10 +73,8 @@ def simulate(session, survivor: str, weapon: str, aim: Aim):
     city = session.city
     _, start_xy, inside = _start(session, survivor)
     setup = setup_flick(city, session.poses, session.present, survivor, weapon, aim, "right", None, start_xy)
-    result = Table(city.bodies, setup.poses, setup.present, setup.awake).run(setup.inputs, watch=setup.watched,
-                                                                             cap_s=CAP_S)
-    outcome = measure_flick(city, result, setup.flicked, setup.present, inside, tuple(setup.held) + tuple(setup.awake))
-    return outcome, result.final[setup.flicked, :2].astype(float)
+    run = run_flick(city, setup, inside, cap_s=CAP_S)
+    return run.outcome, run.result.final[setup.flicked, :2].astype(float)
 
 
 def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None = None,
@@ -156,11 +153,7 @@ def plan_fight(city, spec: dict) -> Plan:
     for offset in (0.0, -2.0, 2.0, -5.0, 5.0):
         for power in sorted({base, min(1.0, base + 0.15), max(0.1, base - 0.1)}):
             aim = Aim(aim_at(city, spec, offset) % 360.0, power)
-            setup = arena_flick(city, spec, aim)
-            result = Table(city.bodies, setup.poses, setup.present, setup.awake).run(
-                setup.inputs, watch=setup.watched, cap_s=2 * CAP_S)
-            outcome = measure_flick(city, result, setup.flicked, setup.present, None,
-                                    tuple(setup.held) + tuple(setup.awake))
+            outcome = run_flick(city, arena_flick(city, spec, aim), cap_s=2 * CAP_S).outcome
             count += 1
             fell = len(opponents & set(outcome.fell))
             first = outcome.first_contacts[0] if outcome.first_contacts else None
@@ -190,11 +183,8 @@ def plan_eject(session, spec: dict, zombies: list[np.ndarray] = ()) -> Plan:
     for offset in (0.0, -20.0, 20.0, -40.0, 40.0):
         for power in (0.25, 0.4):
             aim = Aim((g.heading + offset) % 360.0, power)
-            setup = setup_flick(city, poses, present, sid, "figure", aim, "right")
-            result = Table(city.bodies, setup.poses, setup.present, setup.awake).run(
-                setup.inputs, watch=setup.watched, cap_s=CAP_S)
-            outcome = measure_flick(city, result, setup.flicked, setup.present, None, tuple(setup.awake))
-            end = result.final[i, :2].astype(float)
+            run = run_flick(city, setup_flick(city, poses, present, sid, "figure", aim, "right"), cap_s=CAP_S)
+            outcome, end = run.outcome, run.result.final[i, :2].astype(float)
             count += 1
             score = FAIL if sid in outcome.left_city else float(np.linalg.norm(end - door))
             score += sum(20.0 for z in zombies if float(np.linalg.norm(end - z)) < 6.0)

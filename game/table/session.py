@@ -12,7 +12,8 @@ import numpy as np
 from feltbox.game.table.arena import arena_flick
 from feltbox.game.table.city import City, rest_pose
 from feltbox.game.table.flick import Aim, FlickSetup, heading_of, setup_flick
-from feltbox.game.table.measure import FlickOutcome, fallen_mask, inside_city, measure_flick, restore
+from feltbox.game.table.flick_runner import episode_world, run_flick
+from feltbox.game.table.measure import FlickOutcome, fallen_mask, inside_city, restore
 from feltbox.game.table.rush import RushSetup, setup_horde, setup_rush
 from feltbox.game.table.table import EpisodeResult, Table
 from feltbox.models import buildings as building_models
@@ -78,9 +79,7 @@ class Session:
              watch: list[int] | None) -> tuple[EpisodeResult, dict]:
         table = Table(self.city.bodies, poses, present, awake)
         result = table.run(inputs, watch=watch)
-        world = {"absent": [int(i) for i in np.flatnonzero(~present)], "awake": [int(i) for i in awake],
-                 "watch": watch}
-        return result, world
+        return result, episode_world(present, awake, watch)
 
     def _record(self, kind: str, result: EpisodeResult, world: dict, inputs: list, outcome: dict) -> None:
         self.episodes += 1
@@ -93,16 +92,13 @@ class Session:
         """Flick ``weapon`` for ``survivor`` and keep the table in the state the rulebook leaves."""
         inside = self.inside.get(survivor)
         from_behind = ("movement_disc", "bat", "bullet", "knife")   # out through the door
-        start_xy = self._behind_building(inside) if inside and weapon in from_behind else None
+        start_xy = self.behind_building(inside) if inside and weapon in from_behind else None
         setup = setup_flick(self.city, self.poses, self.present, survivor, weapon, aim, side,
                             piece_heading, start_xy)
-        result, world = self._run("flick", setup.poses, setup.present, setup.inputs, setup.awake,
-                                  setup.watched)
-        # the template and the other pellets of the same shot are not hits
-        outcome = measure_flick(self.city, result, setup.flicked, setup.present, inside,
-                                tuple(setup.held) + tuple(setup.awake))
+        result, outcome = self._run_flick(setup, inside)
         outcome.extra.update({"survivor": survivor, "weapon": weapon, "aim": aim.to_json(), "side": side})
-        self._record("flick", result, world, setup.inputs, outcome.to_json())
+        self._record("flick", result, episode_world(setup.present, setup.awake, setup.watched), setup.inputs,
+                     outcome.to_json())
         self._after_flick(setup, result, outcome, survivor, weapon, apply_move_rule)
         return outcome
 
@@ -110,11 +106,10 @@ class Session:
         """One attack of a fight, in the arena outside the city (game/table/arena.py): recorded like
         any episode; the city is left as it stands."""
         setup = arena_flick(self.city, spec, aim)
-        result, world = self._run("fight", setup.poses, setup.present, setup.inputs, setup.awake, setup.watched)
-        outcome = measure_flick(self.city, result, setup.flicked, setup.present, None,
-                                tuple(setup.held) + tuple(setup.awake))
+        result, outcome = self._run_flick(setup, None)
         outcome.extra.update({"attacker": spec["attacker"], "weapon": spec["weapon"], "aim": aim.to_json()})
-        self._record("fight", result, world, setup.inputs, outcome.to_json())
+        self._record("fight", result, episode_world(setup.present, setup.awake, setup.watched), setup.inputs,
+                     outcome.to_json())
         return outcome
 
     def eject(self, survivor: str, building: str, aim: Aim) -> FlickOutcome:
@@ -131,7 +126,13 @@ class Session:
         self.inside.pop(survivor, None)
         return outcome
 
-    def _behind_building(self, building: str) -> tuple[float, float]:
+    def _run_flick(self, setup: FlickSetup, inside: str | None) -> tuple[EpisodeResult, FlickOutcome]:
+        run = run_flick(self.city, setup, inside)
+        return run.result, run.outcome
+
+    def behind_building(self, building: str) -> tuple[float, float]:
+        """Where a disc starts to leave ``building``: behind it, clear of the blocks' backs
+        (a flick from inside a building starts behind it)."""
         geom = self.city.buildings[building]
         radius = dims()["movement_disc"]["diameter"] / 2 + 0.6     # clear of the blocks' backs
         return tuple(geom.to_world(np.array([geom.back_x - radius, 0.0]))[0])

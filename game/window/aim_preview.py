@@ -16,7 +16,7 @@ import time
 import numpy as np
 
 from feltbox.game.table.flick import Aim, setup_flick
-from feltbox.game.table.table import Table
+from feltbox.game.table.flick_runner import run_flick
 
 CAP_S = 2.5           # simulated seconds: a flick settles well within
 MIN_DT = 0.15         # s between two previews at most
@@ -26,12 +26,11 @@ MIN_DEG, MIN_POWER = 1.0, 0.02
 def predict(session, piece: str, weapon: str, direction: float, power: float) -> np.ndarray:
     """(K, 3) points of the flicked body's path, from its start to where it stops."""
     city = session.city
-    inside = session.inside.get(piece) if hasattr(session, "inside") else None
-    start_xy = tuple(session._behind_building(inside)) if inside is not None else None
+    inside = session.inside.get(piece)
+    start_xy = tuple(session.behind_building(inside)) if inside is not None else None
     setup = setup_flick(city, session.poses, session.present, piece, weapon,
                         Aim(direction % 360.0, float(np.clip(power, 0.0, 1.0))), "right", None, start_xy)
-    result = Table(city.bodies, setup.poses, setup.present, setup.awake).run(
-        setup.inputs, watch=setup.watched, cap_s=CAP_S)
+    result = run_flick(city, setup, inside, cap_s=CAP_S, measure=False).result
     path = np.vstack([setup.poses[setup.flicked, :3][None], result.frames[:, setup.flicked, :3]])
     keep = np.r_[True, np.linalg.norm(np.diff(path[:, :2], axis=0), axis=1) > 0.3]   # drop the resting tail
     path = path[keep]
