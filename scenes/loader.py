@@ -15,6 +15,7 @@ from typing import Any
 from feltbox.models.catalog import KINDS, check_params
 from feltbox.rules.core import InputError
 from feltbox.scenes.schema import Placement, Scene, SurvivorSetup
+from feltbox.scenes.tailfeathers.loader import build_tf
 
 SCENE_DIR = Path(__file__).resolve().parent
 # Scene paths in replays are relative to the folder that holds scenes/ (the checkout, or the
@@ -118,7 +119,6 @@ class _Builder:
     def scene(self) -> Scene:
         game = self.top("game", str)
         if game == "tailfeathers":
-            from feltbox.scenes.tailfeathers.loader import build_tf
             return build_tf(self)
         if game != "flickem":
             self.fail((None, 0, "game"), f"unknown game {game!r} (known: flickem, tailfeathers)")

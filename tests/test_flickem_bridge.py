@@ -24,11 +24,11 @@ def test_a_turn_on_the_s1_city_goes_through_rules_physics_and_back():
     bridge.decide(Move())
     assert isinstance(bridge.pending(), PhysicsRequest)
     events = bridge.physics(Aim(90.0, 0.1))
-    assert events[0].kind in ("move succeeded", "move failed")
+    # Anita starts in the open: a gentle flick north (about 10 cm) touches nothing and succeeds
+    assert survivor == "survivor-anita" and events[0].kind == "move succeeded"
     after = bridge.session.poses[bridge.city.index(survivor)]
-    if events[0].kind == "move succeeded":
-        assert after[1] > before[1] + 5.0                       # it went north with the disc
-        assert bridge.engine.state.data.position(survivor)[1] == pytest.approx(float(after[1]))
+    assert after[1] > before[1] + 5.0                           # it went north with the disc
+    assert bridge.engine.state.data.position(survivor)[1] == pytest.approx(float(after[1]))
     bridge.decide(UseWeapon("gun"))
     bridge.physics(Aim(60.0, 0.5))
     bridge.decide(EndTurn())
@@ -60,13 +60,13 @@ def test_s7_elijah_throws_a_real_flare_and_the_zombies_react_to_it():
     bridge.decide(legal[0])
     bridge.decide(UseFlare("big"))
     events = bridge.physics(Aim(20.0, 0.25))
-    assert events[0].kind in ("flare", "flare failed")
-    if events[0].kind == "flare":
-        x, y = events[0].data["at"]
-        assert -45 <= x <= 45 and -45 <= y <= 45
-        assert not bridge.session.present[bridge.city.index("flare-1")]   # off the table again
-        reaction = next(e for e in bridge.decide(EndTurn()) if e.kind.startswith("reaction"))
-        assert reaction.kind == f"reaction {'LOUD' if events[0].data['side'] == 'big' else 'QUIET'}"
+    # a quarter-power flick lands the flare in the city, on its big side (seed 1)
+    assert events[0].kind == "flare" and events[0].data["side"] == "big"
+    x, y = events[0].data["at"]
+    assert -45 <= x <= 45 and -45 <= y <= 45
+    assert not bridge.session.present[bridge.city.index("flare-1")]   # off the table again
+    reaction = next(e for e in bridge.decide(EndTurn()) if e.kind.startswith("reaction"))
+    assert reaction.kind == "reaction LOUD"                           # the big side is LOUD
 
 
 def test_s8_x_tokens_in_front_of_doors_close_those_buildings():

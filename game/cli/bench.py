@@ -16,11 +16,22 @@ import numpy as np
 
 from feltbox.game.cli.bench_theatre import theatre_bench
 from feltbox.game.cli.bench_window import window_fps
+from feltbox.game.flickem.bot import Bot
+from feltbox.game.flickem.bridge import FlickemBridge
+from feltbox.game.games import play_headless
+from feltbox.game.render.offscreen import Renderer
+from feltbox.game.replay.format import replay_size_report
+from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.table.city import City, build_city
 from feltbox.game.table.flick import Aim, setup_flick
 from feltbox.game.table.rush import setup_horde, setup_rush
+from feltbox.game.table.session import Session
 from feltbox.game.table.table import Table
-from feltbox.scenes.loader import load_flickem
+from feltbox.game.tailfeathers.bridge import TFBridge
+from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, apply
+from feltbox.rules.tailfeathers import measure
+from feltbox.rules.tailfeathers.stats import blockers, figure_thing, flight_things, nest_thing
+from feltbox.scenes.loader import load_flickem, load_tailfeathers
 
 
 class TimedTable(Table):
@@ -99,13 +110,10 @@ def bench_build(city: City, reps: int) -> float:
 
 
 def bench_replay(city: City) -> dict:
-    from feltbox.game.replay.recorder import Recorder
-    from feltbox.game.replay.format import replay_size_report
-    from feltbox.game.table.session import Session
     survivor, zombies = _survivor_and_zombies(city)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "turn.fbr"
-        recorder = Recorder(path, city)
+        recorder = Recorder(path, city_header(city))
         session = Session(city, on_episode=recorder)
         s, z = city.index(survivor), city.index(zombies[0])
         toward = city.poses[z, :2] - city.poses[s, :2]
@@ -119,7 +127,6 @@ def bench_replay(city: City) -> dict:
 
 def bench_frame() -> dict:
     try:
-        from feltbox.game.render.offscreen import Renderer
         city = build_city(load_flickem(1))
         renderer = Renderer(1280, 720)
         renderer.set_bodies(city.bodies)
@@ -133,10 +140,6 @@ def bench_frame() -> dict:
 def bench_rules_and_bots(quick: bool) -> dict:
     """Rules issue targets, measured on what exists: planner candidates per wall second, rules
     apply time on a game state, and a whole headless bot game of S1."""
-    from feltbox.game.flickem.bot import Bot
-    from feltbox.game.flickem.bridge import FlickemBridge
-    from feltbox.game.players.headless import play_headless
-    from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, apply
     scene = load_flickem(1)
     bridge = FlickemBridge(scene, 1)
     bot = Bot(bridge)
@@ -164,11 +167,6 @@ def bench_tailfeathers(quick: bool) -> dict:
     """Tail Feathers: a whole bot battle of Show of Force headless (physical dice and feathers;
     target <= 180 s wall) and the geometry's crossing and range queries (target <= 1 ms each),
     timed on the battle's battlefield with a bird flying from its home tree."""
-    from feltbox.game.players.headless import play_headless
-    from feltbox.game.tailfeathers.bridge import TFBridge
-    from feltbox.rules.tailfeathers import measure
-    from feltbox.rules.tailfeathers.stats import blockers, figure_thing, flight_things, nest_thing
-    from feltbox.scenes.loader import load_tailfeathers
     scene = load_tailfeathers("show_of_force")
     start = time.perf_counter()
     battle = play_headless(scene, seed=1)

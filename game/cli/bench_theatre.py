@@ -7,28 +7,36 @@ and renders one 1280x720 frame offscreen. Targets: seek <= 100 ms, 10 s of 720p 
 """
 from __future__ import annotations
 
+import json
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
+from panda3d.core import Point3
+
+from feltbox.game.cli.replay_commands import load, record_command
+from feltbox.game.render.offscreen import Renderer
+from feltbox.game.replay.format import read_replay
+from feltbox.game.replay.recorder import Recorder, city_header
+from feltbox.game.replay.timeline import HOLD
+from feltbox.game.replay.video import apply_present, export_video, follow_eye
+from feltbox.game.table.city import build_city
+from feltbox.game.table.flick import Aim
+from feltbox.game.table.session import Session
+from feltbox.scenes.loader import load_flickem
 
 SEEKS = 30
 
 
 def _recording(folder: Path, seconds: float = 10.5) -> Path:
     """Flicks of the S1 survivors (and a rush) until the theatre timeline is ``seconds`` long."""
-    from feltbox.game.table.city import build_city
-    from feltbox.game.table.flick import Aim
-    from feltbox.game.replay.recorder import Recorder
-    from feltbox.game.replay.format import read_replay
-    from feltbox.game.table.session import Session
-    from feltbox.game.replay.timeline import HOLD
-    from feltbox.scenes.loader import load_flickem
     city = build_city(load_flickem(1))
     path = folder / "bench.fbr"
-    recorder = Recorder(path, city, seed=0)
+    recorder = Recorder(path, city_header(city, 0))
     session = Session(city, on_episode=recorder)
     survivors = [b.id for b in city.bodies if b.id.startswith("survivor-")]
     zombies = [b.id for i, b in enumerate(city.bodies) if b.id.startswith("zombie-") and city.present[i]]
@@ -47,9 +55,6 @@ def _recording(folder: Path, seconds: float = 10.5) -> Path:
 
 def _tf_recording(folder: Path) -> Path:
     """A Tail Feathers bot battle (show_of_force, seed 1), played on the battlefield timeline."""
-    import subprocess
-
-    from feltbox.game.cli.replay_commands import record_command
     path = folder / "bench-tf.fbr"
     subprocess.run(record_command("tailfeathers", "show_of_force", 1, path), check=True,
                    capture_output=True, timeout=300)
@@ -60,9 +65,6 @@ def theatre_bench(seeks: int = SEEKS) -> dict:
     """The Flick'em recording's numbers, and under "tailfeathers" the same for a Tail Feathers
     battle on its battlefield timeline, measured in a process of its own (offscreen buffers are
     not freed: a second renderer in this process would slow every frame of the first)."""
-    import json
-    import subprocess
-    import sys
     with tempfile.TemporaryDirectory() as tmp:
         out = _measure(_recording(Path(tmp)), seeks, Path(tmp))
     tf = subprocess.run([sys.executable, "-m", "feltbox.game.cli.bench_theatre", "tailfeathers", str(seeks)],
@@ -77,11 +79,6 @@ def tailfeathers_bench(seeks: int = SEEKS) -> dict:
 
 
 def _measure(path: Path, seeks: int, tmp: Path) -> dict:
-    from panda3d.core import Point3
-
-    from feltbox.game.render.offscreen import Renderer
-    from feltbox.game.cli.replay_commands import load
-    from feltbox.game.replay.video import apply_present, export_video, follow_eye
     began = time.perf_counter()
     _, timeline, bodies = load(str(path))
     load_s = time.perf_counter() - began
@@ -107,8 +104,6 @@ def _measure(path: Path, seeks: int, tmp: Path) -> dict:
 
 
 if __name__ == "__main__":
-    import json
-    import sys
     if sys.argv[1:2] == ["tailfeathers"]:
         print(json.dumps(tailfeathers_bench(int(sys.argv[2]) if len(sys.argv) > 2 else SEEKS)))
     else:

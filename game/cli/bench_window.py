@@ -28,10 +28,11 @@ def _measure(shadows: bool, frames: int) -> dict:
     """In the child: open the play window as a player sees it (the S1 rules game with the HUD
     panels, sounds, menu and hand-over add-ons) and time frames (needs a display)."""
     import numpy as np
-    from feltbox.game.window.app import run_window
-    from feltbox.game.window.play import window_addons, flick_handler
-    from feltbox.game.window.settings import Settings
+
     from feltbox.game.flickem.window_game import WindowGame
+    from feltbox.game.window.app import run_window
+    from feltbox.game.window.play import flick_handler, window_addons
+    from feltbox.game.window.settings import Settings
     from feltbox.scenes.loader import load_flickem
     game = WindowGame(load_flickem(1), 0, "none")
     game.run_bots()

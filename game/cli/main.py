@@ -10,8 +10,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-from feltbox.game.cli.commands import (cmd_bench, cmd_demo, cmd_gallery, cmd_play, cmd_render, cmd_replay,
-                                       cmd_scenes, cmd_sim, cmd_start)
+from feltbox.game.cli.commands import (
+    cmd_bench,
+    cmd_demo,
+    cmd_gallery,
+    cmd_play,
+    cmd_render,
+    cmd_replay,
+    cmd_scenes,
+    cmd_sim,
+    cmd_start,
+)
 from feltbox.game.cli.replay_commands import add_video_options
 from feltbox.game.games import GAMES
 from feltbox.rules.core import InputError

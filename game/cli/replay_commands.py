@@ -5,11 +5,19 @@ Kept out of game/cli/main.py, which only parses the options and calls these. Exi
 """
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from feltbox.game.replay.format import ReplayError, read_replay
+from feltbox.game.replay.tailfeathers_timeline import RebuildError, build_tf_timeline, is_tailfeathers
+from feltbox.game.replay.timeline import build_timeline
+from feltbox.game.replay.video import CAMERAS, export_video, replay_bodies, stderr_progress
+from feltbox.game.window.app import NoDisplayError
+from feltbox.game.window.theatre import has_display, open_theatre
 
 NO_DISPLAY = ("feltbox: no display to open the replay theatre on; use `feltbox replay FILE --info` "
               "for a summary or `--video OUT.mp4` to export a video")
@@ -22,10 +30,6 @@ def _err(text: str) -> int:
 
 def load(path: str):
     """(replay, timeline, bodies) of a replay file; raises ReplayError / ValueError."""
-    from feltbox.game.replay.format import read_replay
-    from feltbox.game.replay.tailfeathers_timeline import RebuildError, build_tf_timeline, is_tailfeathers
-    from feltbox.game.replay.timeline import build_timeline
-    from feltbox.game.replay.video import replay_bodies
     replay = read_replay(path)
     if is_tailfeathers(replay.header):          # the battlefield, rebuilt from the rules actions
         try:
@@ -49,13 +53,11 @@ def info(path: str, replay, timeline) -> str:
 
 def replay_command(args) -> int:
     """The theatre (default), ``--info`` or ``--video OUT`` for an already checked file name."""
-    from feltbox.game.replay.format import ReplayError
     try:
         replay, timeline, bodies = load(args.file)
     except (ReplayError, ValueError) as exc:
         return _err(f"feltbox: {args.file}: {exc}")
     if not args.info and not args.video:
-        from feltbox.game.window.theatre import has_display
         if not has_display():
             return _err(NO_DISPLAY)
     if args.info:
@@ -67,7 +69,6 @@ def replay_command(args) -> int:
 
 
 def video(timeline, bodies, args) -> int:
-    from feltbox.game.replay.video import export_video, stderr_progress
     try:
         result = export_video(timeline, bodies, args.video, size=tuple(args.size), fps=args.fps,
                               start=args.start or 0.0, end=args.end, camera=args.camera,
@@ -80,8 +81,6 @@ def video(timeline, bodies, args) -> int:
 
 
 def theatre(timeline, bodies, title: str, attract: bool = False, next_timeline=None) -> int:
-    from feltbox.game.window.app import NoDisplayError
-    from feltbox.game.window.theatre import open_theatre
     try:
         open_theatre(timeline, bodies, title, attract=attract, next_timeline=next_timeline)
     except NoDisplayError:
@@ -164,14 +163,11 @@ class NextGame:
 
 def demo_command(args) -> int:
     """Record a bot game, then play it in the theatre in attract mode (or export it with --video)."""
-    from feltbox.game.replay.format import ReplayError
     if not args.video:
-        from feltbox.game.window.theatre import has_display
         if not has_display():
             return _err(NO_DISPLAY.replace("replay theatre", "demo").replace(
                 "`feltbox replay FILE --info` for a summary or `--video OUT.mp4`",
                 "`feltbox demo ... --video OUT.mp4`"))
-    import signal
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # clean up the recordings when killed
     with tempfile.TemporaryDirectory(prefix="feltbox-demo-") as folder:
         path = Path(folder) / f"demo-{args.seed}.fbr"
@@ -193,7 +189,6 @@ def demo_command(args) -> int:
 
 
 def add_video_options(p) -> None:
-    from feltbox.game.replay.video import CAMERAS
     p.add_argument("--video", metavar="OUT.mp4", help="export an H.264 video instead of opening the window")
     p.add_argument("--from", dest="start", type=float, default=None, metavar="T", help="video: start at T s")
     p.add_argument("--to", dest="end", type=float, default=None, metavar="T", help="video: end at T s")

@@ -36,8 +36,8 @@ from feltbox.game.flickem.bot_goals import (
     pick_steal,
     pick_take_drop,
 )
-from feltbox.game.table.flick import Aim
 from feltbox.game.flickem.bridge import FlickemBridge
+from feltbox.game.table.flick import Aim
 from feltbox.rules.core import PhysicsRequest
 from feltbox.rules.flickem.betrayal import WAITS, ChooseClan, PassTurn, Vote
 from feltbox.rules.flickem.fights import FightWith

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from feltbox.rules.flickem.fights import BatTurn, FightWith
 from feltbox.rules.flickem.scenarios import blocked_by_x, scenario_rules
 from feltbox.rules.flickem.state import FlickemState, Survivor
+from feltbox.rules.flickem.stealing import Steal, StealKeep
 from feltbox.rules.flickem.tokens import INVENTORY_SPACES, spaces_used
 
 UNKNOWN = "?"
@@ -202,7 +204,6 @@ def pick_keep(state: FlickemState, options: list, known: dict[str, str]):
 
 def pick_steal(state: FlickemState, options: list, known: dict[str, str], team: str):
     """Look at a stolen token when offered; take it when useful (or anything while there is room)."""
-    from feltbox.rules.flickem.stealing import Steal, StealKeep
     if any(isinstance(o, Steal) for o in options):
         return next((o for o in options if isinstance(o, Steal) and o.token is not None), options[-1])
     kind = known.get(state.flow.looking)
@@ -215,7 +216,6 @@ def pick_steal(state: FlickemState, options: list, known: dict[str, str], team: 
 
 def pick_fight(state: FlickemState, options: list):
     """FightWith: gun > knife > bat. BatTurn: wait while the gap is large, attack when close."""
-    from feltbox.rules.flickem.fights import BatTurn, FightWith
     withs = [o for o in options if isinstance(o, FightWith)]
     if withs:
         return min(withs, key=lambda o: FIGHT_ORDER.get(o.weapon, 9))

@@ -7,14 +7,15 @@ stood back up).
 """
 from __future__ import annotations
 
-
 import numpy as np
 
+from feltbox.game.table.arena import aim_at
 from feltbox.game.table.barricades import behind_doors, blocking, touched_barricade
 from feltbox.game.table.city import SHELF_TOKEN_X, City, build_city, rest_pose
 from feltbox.game.table.flick import Aim, heading_of
 from feltbox.game.table.measure import fallen_mask, zombies_at_doors, zombies_touching
 from feltbox.game.table.session import Session
+from feltbox.models import buildings as building_models
 from feltbox.models.base import inflation
 from feltbox.models.catalog import build
 from feltbox.models.dimensions import dims
@@ -123,7 +124,6 @@ class FlickemBridge:
 
     def fight_aim(self, spec: dict) -> Aim:
         """A plain aim for a fight attack: straight at the nearest opponent, power for the gap."""
-        from feltbox.game.table.arena import aim_at
         return Aim(aim_at(self.city, spec) % 360.0, min(1.0, float(spec["gap"]) / 100.0 + 0.1))
 
     def eject_aim(self, spec: dict) -> Aim:
@@ -181,7 +181,6 @@ class FlickemBridge:
 
     def _token_onto_shelf(self, token: str, building: str) -> None:
         """A token put into a building lies on its first block's shelf, on top of any there."""
-        from feltbox.models import buildings as building_models
         geom = self.city.buildings[building]
         lx, ly, lz = building_models.shelf_point(geom.name, 0)
         wx, wy = geom.to_world(np.array([lx - SHELF_TOKEN_X, ly]))[0]
@@ -313,7 +312,6 @@ class FlickemBridge:
         self._onto_shelf(zombie, building, slot=1)
 
     def _onto_shelf(self, piece: str, building: str, slot: int, fallen: bool = False) -> None:
-        from feltbox.models import buildings as building_models
         geom = self.city.buildings[building]
         lx, ly, lz = building_models.shelf_point(geom.name, slot)
         wx, wy = geom.to_world(np.array([lx, ly]))[0]

@@ -5,14 +5,14 @@ animates the frames handed back, so the same controller is tested headless.
 """
 from __future__ import annotations
 
-import numpy as np
-
 from dataclasses import replace
 
-from feltbox.game.table.flick import Aim
+import numpy as np
+
 from feltbox.game.flickem.bridge import FlickemBridge
-from feltbox.game.players.script import describe
 from feltbox.game.flickem.seats import new_seats
+from feltbox.game.players.script import describe
+from feltbox.game.table.flick import Aim
 from feltbox.game.table.undo import TableHistory, take_back_length, undo_length
 from feltbox.rules.core import Decision, GameOver, PhysicsRequest
 from feltbox.rules.engine import Engine

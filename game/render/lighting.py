@@ -7,6 +7,8 @@ are off by default: the frame-rate target is measured without them.
 """
 from __future__ import annotations
 
+from panda3d.core import CardMaker
+
 from feltbox.models.dimensions import dims
 
 WOOD = (0.36, 0.22, 0.12, 1.0)
@@ -15,7 +17,6 @@ RIM = 4.0          # cm of wood around the felt
 
 def table_rim(root) -> None:
     """Four wooden boards around the felt, slightly raised."""
-    from panda3d.core import CardMaker
     w = dims()["table"]["width"] / 2
     cm = CardMaker("rim")
     for x0, x1, y0, y1 in ((-w - RIM, w + RIM, -w - RIM, -w), (-w - RIM, w + RIM, w, w + RIM),

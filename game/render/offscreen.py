@@ -11,14 +11,29 @@ from pathlib import Path
 from typing import Sequence
 
 import numpy as np
-from panda3d.core import (AmbientLight, Camera, CardMaker, DirectionalLight, FrameBufferProperties,
-                          GraphicsEngine, GraphicsPipe, GraphicsPipeSelection, LineSegs, NodePath,
-                          PerspectiveLens, PNMImage, Point3, Quat, Texture, WindowProperties,
-                          loadPrcFileData)
+from panda3d.core import (
+    AmbientLight,
+    Camera,
+    CardMaker,
+    DirectionalLight,
+    FrameBufferProperties,
+    GraphicsEngine,
+    GraphicsPipe,
+    GraphicsPipeSelection,
+    LineSegs,
+    NodePath,
+    PerspectiveLens,
+    PNMImage,
+    Point3,
+    Quat,
+    Texture,
+    WindowProperties,
+    loadPrcFileData,
+)
 
-from feltbox.game.table.bodies import BodySpec
 from feltbox.game.render.camera import preset_view
 from feltbox.game.render.visuals import piece_node
+from feltbox.game.table.bodies import BodySpec
 from feltbox.models.dimensions import dims
 
 FELT, SURROUND = (0.16, 0.36, 0.22, 1.0), (0.10, 0.09, 0.08, 1.0)

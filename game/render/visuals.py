@@ -6,8 +6,15 @@ model, so a city of a hundred pieces makes a few dozen distinct geoms.
 from __future__ import annotations
 
 import numpy as np
-from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexArrayFormat, GeomVertexData,
-                          GeomVertexFormat, NodePath)
+from panda3d.core import (
+    Geom,
+    GeomNode,
+    GeomTriangles,
+    GeomVertexArrayFormat,
+    GeomVertexData,
+    GeomVertexFormat,
+    NodePath,
+)
 
 from feltbox.game.table.bodies import BodySpec
 from feltbox.models.base import PieceModel

@@ -25,11 +25,11 @@ from typing import Any
 import numpy as np
 
 from feltbox.game.replay.poses import (
-    hash_frames,
     ZLIB_LEVEL,
     ReplayError,
     decode_chunk,
     encode_chunk,
+    hash_frames,
     pose_stream_hash,
 )
 from feltbox.game.replay.rules_records import RuleRecord, RuleRecordError, decode_rule, encode_rule

@@ -7,6 +7,7 @@ import struct
 import zlib
 
 import numpy as np
+
 from feltbox.rules.core import InputError
 
 ZLIB_LEVEL = 6                        # 9 buys < 1 % on pose data and costs twice the time

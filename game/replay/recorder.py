@@ -15,11 +15,11 @@ from typing import Callable
 
 import numpy as np
 
-from feltbox.game.table.bodies import BodySpec
-from feltbox.game.table.city import City, build_city
 from feltbox.game.replay.format import ReplayError, ReplayWriter, read_replay
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.rules_records import file_order, public_events
+from feltbox.game.table.bodies import BodySpec
+from feltbox.game.table.city import City, build_city
 from feltbox.game.table.session import Episode
 from feltbox.game.table.table import RECORD_HZ, TICK_HZ, TICKS_PER_FRAME, EpisodeResult, Input, Table, build_info
 from feltbox.rules.core import state_hash, to_json

@@ -15,10 +15,10 @@ Feather drops run on stand-in bodies (game/tailfeathers/feathers.py) and are not
 from __future__ import annotations
 
 from feltbox.game.replay.rules_check import RulesCheck, plain
+from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
 from feltbox.game.tailfeathers.bridge import setup_from_scene
 from feltbox.game.tailfeathers.dice import body_of, dice_bodies, read_dice
 from feltbox.game.tailfeathers.forces import scene_with_forces
-from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
 from feltbox.rules.engine import Engine
 from feltbox.rules.tailfeathers.flow import ACTIONS, TailFeathersGame
 from feltbox.rules.tailfeathers.forces import Force

@@ -34,8 +34,14 @@ from itertools import pairwise
 
 import numpy as np
 
+from feltbox.game.replay.tailfeathers_check import scene_for_replay
+from feltbox.game.replay.timeline import QUIET_EVENTS, Timeline, follow_distance, follow_path, rule_markers
 from feltbox.game.table.bodies import BodySpec, heading_quat
-from feltbox.game.replay.timeline import QUIET_EVENTS, Timeline, follow_path, rule_markers, follow_distance
+from feltbox.game.tailfeathers.bridge import TFBridge
+from feltbox.rules.core import IllegalAction, from_json, state_hash
+from feltbox.rules.tailfeathers import flight, geometry
+from feltbox.rules.tailfeathers.flight import Fly
+from feltbox.rules.tailfeathers.measure import BASE_RADIUS
 
 FLIGHT = 60                    # frames of a flight (1 s at 60 Hz)
 MOVE = 24                      # frames of any other move (0.4 s)
@@ -77,9 +83,6 @@ def _key(spec: BodySpec) -> str:
 
 def _flight_of(engine, action):
     """(bird id, FlightPath) of a ``Fly`` about to be applied, else None."""
-    from feltbox.rules.tailfeathers import flight, geometry
-    from feltbox.rules.tailfeathers.flight import Fly
-    from feltbox.rules.tailfeathers.measure import BASE_RADIUS
     if not isinstance(action, Fly):
         return None
     try:
@@ -165,9 +168,6 @@ def rebuild(replay):
     """Re-apply the replay's RULE records on a fresh TFBridge; yields (record, bridge, paths,
     figures before, poses before, presence before) after each action (the bridge synced).
     ``paths``: each bird's last announced flight path."""
-    from feltbox.game.tailfeathers.bridge import TFBridge
-    from feltbox.game.replay.tailfeathers_check import scene_for_replay
-    from feltbox.rules.core import IllegalAction, from_json, state_hash
     try:
         bridge = TFBridge(scene_for_replay(replay.header), replay.header["rules"]["seed"])
     except (OSError, KeyError, ValueError) as exc:

@@ -22,8 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from scipy.ndimage import gaussian_filter1d
 
 from feltbox.game.text.event_feed import name, sentence
+from feltbox.rules.core import Event
 
 HZ = 60
 HOLD = 36                      # frames the last frame of an episode is held (0.6 s)
@@ -158,7 +160,6 @@ def rule_markers(rules, ends: dict[int, int]) -> list[Marker]:
 def event_label(event: dict) -> str:
     """One readable line for a RULE record's public event: the HUD feed's sentence
     (game/text/event_feed.py), cut to the label's width."""
-    from feltbox.rules.core import Event
     data = event.get("data")
     label = sentence(Event(str(event.get("kind", "?")), data if isinstance(data, dict) else {},
                            event.get("visible_to")))
@@ -167,7 +168,6 @@ def event_label(event: dict) -> str:
 
 def follow_path(poses: np.ndarray, present: np.ndarray, live: np.ndarray) -> np.ndarray:
     """(F,3): where the fastest moving body is, held while nothing moves, smoothed."""
-    from scipy.ndimage import gaussian_filter1d
     pos = poses[:, :, :3]
     speed = np.zeros(present.shape, np.float32)
     speed[1:] = np.linalg.norm(pos[1:] - pos[:-1], axis=2)

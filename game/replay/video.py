@@ -15,9 +15,15 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
+import av
 import numpy as np
+from panda3d.core import Point3
 
+from feltbox.game.render.camera import Orbit
+from feltbox.game.render.offscreen import Renderer
+from feltbox.game.replay.recorder import city_for_replay
 from feltbox.game.replay.timeline import Timeline
+from feltbox.game.table.bodies import BodySpec
 
 CAMERAS = ("follow", "overview", "top")
 FOLLOW_PITCH, FOLLOW_DISTANCE = 52.0, 95.0
@@ -26,10 +32,8 @@ FOLLOW_PITCH, FOLLOW_DISTANCE = 52.0, 95.0
 def replay_bodies(header: dict) -> list:
     """The BodySpecs to draw a replay with: a Flick'em game's city (its dealt tokens), or the
     header's own body table (Tail Feathers' dice tray, any other recording)."""
-    from feltbox.game.table.bodies import BodySpec
     if header.get("scene", {}).get("game") == "flickem" and header["scene"].get("source"):
         try:
-            from feltbox.game.replay.recorder import city_for_replay
             city = city_for_replay(header)
             if len(city.bodies) == len(header["bodies"]):
                 return list(city.bodies)
@@ -49,7 +53,6 @@ def apply_present(scene, present: np.ndarray, shown: np.ndarray | None) -> np.nd
 
 def follow_eye(target, heading: float = 0.0, pitch: float = FOLLOW_PITCH,
                distance: float = FOLLOW_DISTANCE) -> np.ndarray:
-    from feltbox.game.render.camera import Orbit
     return Orbit(np.asarray(target, float), heading, pitch, distance).eye()
 
 
@@ -66,9 +69,6 @@ def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tu
 
     Returns {"frames", "width", "height", "fps", "seconds", "wall_s"}. ``end`` None: to the end.
     The frame count is round((end - start) * fps)."""
-    import av
-    from panda3d.core import Point3
-    from feltbox.game.render.offscreen import Renderer
     if camera not in CAMERAS:
         raise ValueError(f"unknown camera {camera!r} (choose {', '.join(CAMERAS)})")
     width, height = size
@@ -130,7 +130,6 @@ def stderr_progress(done: int, total: int) -> None:
 
 def probe(path: str | Path) -> dict:
     """Decode a video with PyAV: {"frames", "width", "height", "fps"} (frames actually decoded)."""
-    import av
     with av.open(str(path)) as container:
         stream = container.streams.video[0]
         frames = sum(1 for _ in container.decode(stream))

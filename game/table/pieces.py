@@ -6,8 +6,7 @@ state); bodies are made fresh for every episode (physics-notes §1: a fresh worl
 from __future__ import annotations
 
 import numpy as np
-from panda3d.bullet import (BulletBoxShape, BulletConvexHullShape, BulletRigidBodyNode,
-                            BulletShape)
+from panda3d.bullet import BulletBoxShape, BulletConvexHullShape, BulletPlaneShape, BulletRigidBodyNode, BulletShape
 from panda3d.core import Point3, TransformState, Vec3
 
 from feltbox.models.base import CollisionPart, PieceModel
@@ -78,7 +77,6 @@ def _new_body(model: PieceModel) -> BulletRigidBodyNode:
 
 def make_table_plane() -> BulletRigidBodyNode:
     """The felt: an infinite static plane at z = 0 (physics-notes §0.2: never a box table)."""
-    from panda3d.bullet import BulletPlaneShape
     node = BulletRigidBodyNode("table")
     node.addShape(BulletPlaneShape(Vec3(0, 0, 1), 0))
     node.setFriction(dims()["table"]["friction"])

@@ -17,8 +17,8 @@ from feltbox.game.table.measure import FlickOutcome, fallen_mask, inside_city, r
 from feltbox.game.table.rush import RushSetup, setup_horde, setup_rush
 from feltbox.game.table.table import EpisodeResult, Table
 from feltbox.models import buildings as building_models
-from feltbox.rules.flickem.judge import judge_bat, judge_move
 from feltbox.models.dimensions import dims
+from feltbox.rules.flickem.judge import judge_bat, judge_move
 
 
 @dataclass

@@ -9,6 +9,7 @@ for the bodies it reaches. Sleeping is only a speed-up: it is set the same way o
 from __future__ import annotations
 
 import ctypes
+import functools
 import sys
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
@@ -22,17 +23,20 @@ from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.pieces import make_body, make_table_plane
 from feltbox.models.dimensions import dims
 
+
 def build_info() -> dict:
     """The physics build an episode ran on: re-simulation is bit-exact only on the same one."""
     return {"panda3d": panda3d.__version__, "bullet": str(getBulletVersion())}
 
 
+@functools.cache
 def _keep_freed_pools() -> None:
     """Let glibc reuse a freed world's memory pools instead of unmapping them.
 
     A BulletWorld allocates its manifold and algorithm pools (a few MB) with mmap; glibc hands
     them back to the OS on every free, so each fresh world per episode paid ~1 ms of page faults.
     Raising the mmap and trim thresholds keeps them in the heap: a new world then costs ~20 us.
+    Called by the first Table, not at import: importing the module changes nothing.
     """
     if sys.platform.startswith("linux"):
         try:
@@ -43,7 +47,6 @@ def _keep_freed_pools() -> None:
         libc.mallopt(-1, 128 * 1024 * 1024)   # M_TRIM_THRESHOLD
 
 
-_keep_freed_pools()
 PHYS = dims()["physics"]
 TICK_HZ: int = int(PHYS["tick_hz"])
 RECORD_HZ: int = int(PHYS["record_hz"])
@@ -110,6 +113,7 @@ class Table:
         poses = np.asarray(poses, dtype=np.float32)
         if poses.shape != (len(bodies), 7):
             raise ValueError(f"pose snapshot has shape {poses.shape}, expected ({len(bodies)}, 7)")
+        _keep_freed_pools()               # once per process, when the first table is built
         self.bodies = list(bodies)
         self.start = poses.copy()
         self._poses = poses.copy()

@@ -14,6 +14,7 @@ Decisions (docs/hud.md):
 """
 from __future__ import annotations
 
+import json
 import re
 import string
 
@@ -317,7 +318,6 @@ def event_kinds() -> set[str]:
 def choice_label(text: str) -> str:
     """A legal action written as a script line ("ChooseSurvivor survivor=survivor-elijah") as the
     HUD lists it ("choose survivor Elijah"); other labels pass through."""
-    import json
     head, _, rest = text.partition(" ")
     if not re.fullmatch(r"[A-Z][A-Za-z]+", head) or (rest and "=" not in rest):
         return text

@@ -21,6 +21,7 @@ from feltbox.models.catalog import KINDS, check_params
 from feltbox.models.tailfeathers import tf_dims
 from feltbox.models.tailfeathers.figures import BIRDS
 from feltbox.models.tailfeathers.shapes import OVERLAYS, overlap_area, overlay_shape
+from feltbox.scenes.tailfeathers.battlefield import world_spaces, world_trunks
 from feltbox.scenes.tailfeathers.schema import FigureSetup, LeafSetup, NestSetup, PieceSetup, TFScene, TreeSetup
 
 ALLIANCES = ("mouse", "rat")
@@ -175,7 +176,6 @@ class _TF:
         return out
 
     def check_geometry(self, scene):
-        from feltbox.scenes.tailfeathers.battlefield import world_spaces, world_trunks
         spaces = world_spaces(scene)
         xmin, xmax, ymin, ymax = scene.bounds
         for s in spaces:
