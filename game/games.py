@@ -9,11 +9,13 @@ window and the command line.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
+
 from feltbox.game.flickem import seats as flickem_seats
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.flickem.window_game import WindowGame

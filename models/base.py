@@ -85,7 +85,7 @@ def hull_part(mesh: trimesh.Trimesh) -> CollisionPart:
     return CollisionPart("hull", points=points)
 
 
-def inflation(model: "PieceModel") -> float:
+def inflation(model: PieceModel) -> float:
     """How far Bullet's collision surface lies outside the model's hulls (box margins are inside)."""
     return model.margin if any(p.kind == "hull" for p in model.collision) else 0.0
 

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import trimesh
 
-from feltbox.models.base import (RGBA, PieceModel, box, convex_prism, cylinder, finish,
-                         regular_polygon, slab)
+from feltbox.models.base import RGBA, PieceModel, box, convex_prism, cylinder, finish, regular_polygon, slab
 from feltbox.models.dimensions import dims
 from feltbox.models.glyphs import digits_mesh, facing
 

@@ -5,8 +5,9 @@ and parameters against ``KINDS`` so a typo in a scene names the field instead of
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import cache
+from typing import Any
 
 from feltbox.models import buildings, discs, figures, props, tower, vehicles, weapons
 from feltbox.models.base import PieceModel
@@ -77,7 +78,7 @@ def check_params(kind: str, params: dict[str, Any]) -> dict[str, Any]:
     return full
 
 
-@lru_cache(maxsize=None)
+@cache
 def _build_cached(kind: str, frozen: tuple) -> PieceModel:
     return KINDS[kind][0](**dict(frozen))
 

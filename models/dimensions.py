@@ -5,10 +5,11 @@ All values are house values (no public source prints them); they are read once a
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 TABLE_PATH = Path(__file__).with_name("dimensions.toml")
 

@@ -6,7 +6,6 @@ shows its kind by colour and a raised mark; face-down tokens all look alike (hid
 """
 from __future__ import annotations
 
-
 from feltbox.models.base import HULL_MARGIN, PieceModel, box, cylinder, finish
 from feltbox.models.dimensions import dims
 from feltbox.models.glyphs import digits_mesh

@@ -10,6 +10,7 @@ from pathlib import Path
 from feltbox.game.players.seats import ScriptEnded, Seats
 from feltbox.rules.core import Decision, GameOver, PhysicsRequest, state_hash
 
+
 @dataclass
 class GameResult:
     result: str

@@ -7,7 +7,7 @@ presses Enter, reads, presses Enter again and the screen is cleared before play 
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from feltbox.game.players.script import Line, parse_game_script
 

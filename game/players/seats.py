@@ -6,7 +6,8 @@ each game hands in its bot, its teams and its ACTIONS (flickem/seats.py, tailfea
 """
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from feltbox.game.players.script import GameScriptError, Line, action_of, aim_of, describe
 from feltbox.game.table.flick import Aim

@@ -7,8 +7,8 @@ ShowBase): a felt table, the city outline, a key, fill and ambient light, one ca
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 from panda3d.core import (

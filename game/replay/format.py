@@ -105,7 +105,7 @@ class ReplayWriter:
         self.rules = 0
         self._claimed = 0                     # episodes already followed by a rules action
 
-    def __enter__(self) -> "ReplayWriter":
+    def __enter__(self) -> ReplayWriter:
         head = json.dumps(self.header, sort_keys=True, allow_nan=False).encode()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)

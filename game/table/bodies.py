@@ -33,7 +33,7 @@ class BodySpec:
         return {"id": self.id, "kind": self.kind, "params": dict(self.params)}
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> "BodySpec":
+    def from_json(data: dict[str, Any]) -> BodySpec:
         return BodySpec(str(data["id"]), str(data["kind"]), dict(data.get("params", {})))
 
 

@@ -4,8 +4,8 @@ between them, applies the physical consequences of a move or a bat flick as the 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import ctypes
 import functools
 import sys
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 import numpy as np
 import panda3d
@@ -77,7 +77,7 @@ class Input:
                 "vector": list(self.vector), "offset": list(self.offset)}
 
     @staticmethod
-    def from_json(data: dict) -> "Input":
+    def from_json(data: dict) -> Input:
         return Input(int(data["tick"]), str(data["op"]), int(data["body"]),
                      tuple(float(v) for v in data.get("vector", (0, 0, 0))),
                      tuple(float(v) for v in data.get("offset", (0, 0, 0))))

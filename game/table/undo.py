@@ -16,7 +16,7 @@ rules engine keeps the states, the table keeps the poses, and both are rewound t
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from feltbox.rules.core import Measured, PhysicsRequest
 from feltbox.rules.engine import Engine

@@ -15,11 +15,20 @@ from __future__ import annotations
 import math
 
 from feltbox.rules.tailfeathers import activation as act
-from feltbox.rules.tailfeathers import combat, flight, phases, spirals
-from feltbox.rules.tailfeathers import measure
+from feltbox.rules.tailfeathers import combat, flight, measure, phases, spirals
 from feltbox.rules.tailfeathers.state import FLYING, TFState
-from feltbox.rules.tailfeathers.stats import (enemies_on, flight_things, home_nest, nest_in_play, nest_owner, on_ground,
-                                      opponents, space, stat, within_bounds)
+from feltbox.rules.tailfeathers.stats import (
+    enemies_on,
+    flight_things,
+    home_nest,
+    nest_in_play,
+    nest_owner,
+    on_ground,
+    opponents,
+    space,
+    stat,
+    within_bounds,
+)
 
 FAR = 1e9
 TRUNK = 150.0      # a flight into a trunk: 2 wounds, rattled, the flight ends there
@@ -78,7 +87,7 @@ class TFBot:
                  and state.data.unit(f.unit).kind == "squad"]          # the figures the box takes
         lost = [u for u in state.data.units if u.alliance == me and u.kind == "bird"
                 and all(f.where == "casualty" for f in state.data.figures_of(u.id))]
-        flying = any(u.alliance == me and u.kind == "bird" and u.id not in {l.id for l in lost}
+        flying = any(u.alliance == me and u.kind == "bird" and u.id not in {unit.id for unit in lost}
                      for u in state.data.units)
         # a rescue needs 2 figures in the box (Resolve Missions 5); with no bird left only a
         # siege carries ground figures to the enemy tree

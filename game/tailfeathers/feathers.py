@@ -17,9 +17,9 @@ episodes are not written into replays (their body specs cannot be rebuilt from J
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Sequence
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -49,7 +49,7 @@ def _outline() -> np.ndarray:
     return np.column_stack([FEATHER_LENGTH / 2 * np.cos(t), FEATHER_WIDTH / 2 * np.sin(t)])
 
 
-@lru_cache(maxsize=None)
+@cache
 def feather_model(static: bool = False) -> PieceModel:
     """A tail-feather token lying front side up, its tip toward local +x."""
     body = convex_prism(_outline(), 0.0, FEATHER_THICKNESS)

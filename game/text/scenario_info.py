@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from feltbox.scenes.loader import SCENE_DIR
 
@@ -26,7 +26,7 @@ class ScenarioInfo:
     teams: tuple[str, ...]  # Dead of Winter teams ("A", "B"), Tail Feathers alliances
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stories(game: str) -> dict:
     path = SCENES / game / "stories.toml"
     try:
@@ -35,7 +35,7 @@ def _stories(game: str) -> dict:
         raise ValueError(f"{path}: {exc}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def scenarios(game: str) -> tuple[ScenarioInfo, ...]:
     stories = _stories(game)
     out = []
@@ -51,8 +51,9 @@ def scenarios(game: str) -> tuple[ScenarioInfo, ...]:
                                     text.get("objective", ""), text.get("mode", "cooperative"), teams))
     else:
         order = list(stories)              # the stories file lists the battles in play order
-        for p in sorted((SCENES / "tailfeathers").glob("*.toml"), key=lambda p: (p.stem not in order,
-                                                                                 order.index(p.stem) if p.stem in order else 0, p.stem)):
+        def play_order(p):
+            return p.stem not in order, order.index(p.stem) if p.stem in order else 0, p.stem
+        for p in sorted((SCENES / "tailfeathers").glob("*.toml"), key=play_order):
             if p.stem == "stories":
                 continue
             raw = tomllib.loads(p.read_text(encoding="utf-8"))

@@ -6,9 +6,10 @@ not public). ``tf_dims()`` reads it once.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from feltbox.models.dimensions import _freeze
 

@@ -13,7 +13,7 @@ midpoint is the connecting point where a leaf's stem or a nest attaches.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -69,7 +69,7 @@ def signed_area(poly: np.ndarray) -> float:
     return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def overlay_shape(name: str) -> OverlayShape:
     """The trunk and spaces of overlay ``name`` (one of OVERLAYS)."""
     if name not in OVERLAYS:
