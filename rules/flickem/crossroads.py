@@ -19,7 +19,8 @@ from pathlib import Path
 
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.noise import Noise
-from feltbox.rules.flickem.results import FIGURE_RADIUS, _lose_life
+from feltbox.rules.flickem.life import lose_life
+from feltbox.rules.flickem.results import FIGURE_RADIUS
 from feltbox.rules.flickem.state import Data, FlickemState, Survivor
 
 DATA = Path(__file__).with_name("data") / "crossroads.toml"
@@ -118,7 +119,7 @@ def _execute(state: FlickemState, effect: dict, events: list[Event]) -> FlickemS
             for _ in range(-effect["amount"]):
                 if state.flow.waiting == "over" or state.data.survivor(sid).where == "dead":
                     break
-                state = _lose_life(state, sid, events)
+                state = lose_life(state, sid, events)
     elif do == "token":
         state = _token_appears(state, effect["kind"], events)
     elif do == "zombies":

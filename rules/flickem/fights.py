@@ -23,6 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from feltbox.rules.core import Event, IllegalAction
+from feltbox.rules.flickem.life import lose_life
 from feltbox.rules.flickem.scenarios import scenario_rules
 from feltbox.rules.flickem.state import FlickemState, Fight
 from feltbox.rules.flickem.weapons import weapons_of
@@ -207,13 +208,8 @@ def _zombies_move(state: FlickemState, events: list[Event]) -> tuple[FlickemStat
     loser = fight.near[0]
     events.append(Event("fight card ATTACK", {"zombies": list(fight.far), "survivor": loser}))
     state = replace(state, rng=rng)
-    state = _wound(state, loser, events)
+    state = lose_life(state, loser, events)
     return _end(state, events, lost=loser)
-
-
-def _wound(state: FlickemState, sid: str, events: list[Event]) -> FlickemState:
-    from feltbox.rules.flickem.results import _lose_life        # results imports this module
-    return _lose_life(state, sid, events)
 
 
 def _end(state: FlickemState, events: list[Event], lost: str | None = None) -> tuple[FlickemState, list[Event]]:
@@ -261,7 +257,7 @@ def fight_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, li
                 zombies = tuple(replace(z, standing=False) if z.id in fell else z for z in state.data.zombies)
                 events.append(Event("zombie knocked onto the support block", {"zombies": fell}))
                 return _end(_with(replace(state, data=replace(state.data, zombies=zombies)), fight, "fight"), events)
-            state = _wound(_with(state, fight, "fight"), attacker, events)
+            state = lose_life(_with(state, fight, "fight"), attacker, events)
             return _end(state, events, lost=attacker)
         zombies = tuple(replace(z, where="bin", standing=True) if z.id in fell else z for z in state.data.zombies)
         for z in fell:
@@ -286,7 +282,7 @@ def _survivor_attack(state, fight: Fight, attacker: str, weapon: str, fell: list
     state = _with(state, fight, "fight")
     for sid, _ in out:
         if weapon != "bat" or sid == attacker:
-            state = _wound(state, sid, events)
+            state = lose_life(state, sid, events)
         else:
             events.append(Event("survivor fell", {"survivor": sid}))
     if state.flow.waiting == "over":

@@ -11,10 +11,10 @@ from dataclasses import replace
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.barricades import after_barricades, barricaded
 from feltbox.rules.flickem.judge import judge_bat, judge_move, judge_shot
+from feltbox.rules.flickem.life import lose_life
 from feltbox.rules.flickem.scenarios import (blocked_by_x, may_enter, objective_met, outnumbering, rv_claimed,
                                      scenario_rules, war_won)
 from feltbox.rules.flickem.state import Data, FlickemState
-from feltbox.rules.flickem.tokens import drop_on_death
 from feltbox.rules.geometry import distance, next_to
 
 FIGURE_RADIUS = 1.3       # house: dimensions table figure.base_diameter / 2
@@ -50,26 +50,6 @@ def _zombies_enter(state: FlickemState, outcome: dict, events: list[Event]) -> F
                                                for z in data.zombies))
             events.append(Event("zombie entered a building", {"zombie": zid, "building": building}))
     return replace(state, data=data)
-
-
-def _lose_life(state: FlickemState, sid: str, events: list[Event]) -> FlickemState:
-    """LOSING LIFE: at 0 the survivor leaves the game (its tokens go to the grocery store)."""
-    s = state.data.survivor(sid)
-    life = s.life - 1
-    dead = life <= 0
-    data = state.data.with_survivor(replace(s, life=max(life, 0), standing=False,
-                                            where="dead" if dead else s.where))
-    if dead:
-        data = drop_on_death(data, sid)
-    events.append(Event("survivor died" if dead else "survivor lost a life", {"survivor": sid, "life": max(life, 0)}))
-    if dead and data.pretzel == sid:                       # the pretzel passes to the closest
-        alive = [x.id for x in data.survivors if x.where not in ("dead", "reserve")]
-        data = replace(data, pretzel=alive[0] if alive else None)
-    state = replace(state, data=data)
-    deaths = sum(x.where == "dead" for x in data.survivors)
-    if deaths >= state.setup.deaths_to_lose:
-        state = replace(state, flow=replace(state.flow, waiting="over", result=f"lost: {deaths} survivors dead"))
-    return state
 
 
 def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
@@ -135,7 +115,7 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
                                 flow=replace(state.flow, kills=state.flow.kills + 1))
                 events.append(Event("zombie wounded", {"zombie": hit}))
             else:
-                state = _lose_life(state, hit, events)
+                state = lose_life(state, hit, events)
     state = after_barricades(state, outcome, events, weapon)
     state = _too_close(state, events)
     state = _scenario_end(state, outcome, events)
@@ -226,5 +206,5 @@ def _too_close(state: FlickemState, events: list[Event]) -> FlickemState:
         here = state.data.position(s.id)
         if any(next_to(here, state.data.position(z), FIGURE_RADIUS, FIGURE_RADIUS, DISC_WIDTH) for z in zombies):
             events.append(Event("too close", {"survivor": s.id}))
-            state = _lose_life(state, s.id, events)
+            state = lose_life(state, s.id, events)
     return state

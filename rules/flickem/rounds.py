@@ -11,7 +11,8 @@ from feltbox.rules.flickem.barricades import after_barricades
 from feltbox.rules.flickem.betrayal import x_face_up
 from feltbox.rules.flickem.judge import judge_rush
 from feltbox.rules.flickem.noise import Noise, turn_noise, zombies_react
-from feltbox.rules.flickem.results import _lose_life, _measured_figures, _scenario_end, _zombies_enter
+from feltbox.rules.flickem.life import lose_life
+from feltbox.rules.flickem.results import _measured_figures, _scenario_end, _zombies_enter
 from feltbox.rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules, team_sizes
 from feltbox.rules.flickem.secrets import control_at_round_end
 from feltbox.rules.flickem.state import DAY, NIGHT, FlickemState
@@ -63,7 +64,7 @@ def _after_rush(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[
     state = after_barricades(state, outcome, events)       # S4: zombies may knock barricades away
     state = _zombies_enter(state, outcome, events)
     for sid in verdict.lose_life:
-        state = _lose_life(state, sid, events)
+        state = lose_life(state, sid, events)
     state = _scenario_end(state, outcome, events)
     if state.flow.waiting == "over":
         return state, events
@@ -148,7 +149,7 @@ def apply_eat(state: FlickemState, action: Eat) -> tuple[FlickemState, list[Even
     else:
         events.append(Event("went hungry", {}))
         for s in [s.id for s in data.survivors if s.where not in ("dead", "reserve")]:
-            state = _lose_life(state, s, events)
+            state = lose_life(state, s, events)
             if state.flow.waiting == "over":
                 return state, events
     return _new_horde(state, events)

@@ -17,7 +17,6 @@ from feltbox.rules.geometry import to_rectangle
 REACH = 4.0 + 1.3        # S3: "within a movement disc's width" of the object, from the figure's base edge
 
 INVENTORY_SPACES = 2           # rulebook SURVIVORS: 2 spaces besides the default weapon and life
-DEATH_DROP = "grocery_store"   # LOSING LIFE: tokens go face up to the grocery store
 
 
 @dataclass(frozen=True)
@@ -181,13 +180,6 @@ def apply_keep(state: FlickemState, action: KeepToken) -> tuple[FlickemState, li
         data = state.data.with_token(replace(token, face="up"))
         event = Event("left a token face up", {"survivor": s.id, "token": token.id, "kind": token.kind})
     return replace(state, data=data, flow=flow), [event]
-
-
-def drop_on_death(data: Data, sid: str) -> Data:
-    """LOSING LIFE: a dead survivor's tokens go face up to the grocery store."""
-    for tid in data.survivor(sid).inventory:
-        data = data.with_token(replace(data.token(tid), where=DEATH_DROP, face="up"))
-    return data.with_survivor(replace(data.survivor(sid), inventory=()))
 
 
 def objects_in_reach(data: Data, sid: str) -> list[str]:
