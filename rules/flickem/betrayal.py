@@ -24,8 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Decision, Event
+from feltbox.rules.flickem.figures import place_measured_figures, zombies_enter_buildings
 from feltbox.rules.flickem.powers import with_powers
-from feltbox.rules.flickem.results import _measured_figures, _scenario_end, _zombies_enter
+from feltbox.rules.flickem.results import _scenario_end
 from feltbox.rules.flickem.secrets import OUT, card_of, draw, secret_scenario
 from feltbox.rules.flickem.state import FlickemState, Survivor
 
@@ -160,10 +161,10 @@ def betrayer_flicked(state: FlickemState, outcome: dict) -> tuple[FlickemState, 
     """The accuser flicked the fallen betrayer's figure: it lies where it stopped."""
     sid = dict(state.flow.request)["betrayer"]
     events = [Event("betrayer flicked", {"survivor": sid})]
-    state = replace(state, data=_measured_figures(state.data, outcome))
+    state = replace(state, data=place_measured_figures(state.data, outcome))
     betrayer = state.data.survivor(sid)
     state = replace(state, data=state.data.with_survivor(replace(betrayer, standing=False)))
-    state = _zombies_enter(state, outcome, events)
+    state = zombies_enter_buildings(state, outcome, events)
     return _done(replace(state, flow=replace(state.flow, request=())), events)
 
 

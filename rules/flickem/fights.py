@@ -23,6 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from feltbox.rules.core import Event, IllegalAction
+from feltbox.rules.flickem.figures import place_measured_figures
 from feltbox.rules.flickem.life import lose_life
 from feltbox.rules.flickem.scenarios import scenario_rules
 from feltbox.rules.flickem.state import FlickemState, Fight
@@ -234,11 +235,10 @@ def _end(state: FlickemState, events: list[Event], lost: str | None = None) -> t
 def fight_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
     """An attack's measured result (``fell``: the arena figures that fell), or, for an eject,
     where the flicked-out survivor now lies (``positions`` / ``standing``)."""
-    from feltbox.rules.flickem.results import _measured_figures
     fight, events = state.flow.fight, []
     if state.flow.waiting == "eject":
         sid, _ = fight.eject[0]
-        data = _measured_figures(state.data, outcome)
+        data = place_measured_figures(state.data, outcome)
         data = data.with_survivor(replace(data.survivor(sid), where="city"))
         events.append(Event("flicked out of the building", {"survivor": sid, "building": fight.building}))
         from feltbox.rules.flickem.strength import left_building          # S8: the last one out moves an X

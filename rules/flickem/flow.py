@@ -19,7 +19,8 @@ from feltbox.rules.flickem.betrayal import (SECRET_ACTIONS, WAITS, Accuse, Choos
 from feltbox.rules.flickem.noise import GUNS, action_noise
 from feltbox.rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
                                   apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
-from feltbox.rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scenario_end
+from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS
+from feltbox.rules.flickem.results import _after_flick, _scenario_end
 from feltbox.rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
 from feltbox.rules.flickem.secrets import deal, settle
 from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup

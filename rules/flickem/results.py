@@ -10,54 +10,21 @@ from dataclasses import replace
 
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.barricades import after_barricades, barricaded
+from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS, place_measured_figures, zombies_enter_buildings
 from feltbox.rules.flickem.judge import judge_bat, judge_move, judge_shot
 from feltbox.rules.flickem.life import lose_life
 from feltbox.rules.flickem.scenarios import (blocked_by_x, may_enter, objective_met, outnumbering, rv_claimed,
                                      scenario_rules, war_won)
-from feltbox.rules.flickem.state import Data, FlickemState
+from feltbox.rules.flickem.state import FlickemState
 from feltbox.rules.geometry import distance, next_to
-
-FIGURE_RADIUS = 1.3       # house: dimensions table figure.base_diameter / 2
-DISC_WIDTH = 4.0          # house: dimensions table movement_disc.diameter
-
-
-def _measured_figures(data: Data, outcome: dict) -> Data:
-    positions = {p: (float(x), float(y)) for p, (x, y) in outcome.get("positions", {}).items()}
-    standing = outcome.get("standing", {})
-    data = data.with_positions(positions)
-    if "objects" in outcome:              # S3: where the vehicles, barrels and boxes now are
-        data = replace(data, objects=tuple((o, *map(float, rect)) for o, rect in sorted(outcome["objects"].items())))
-    zombies = tuple(replace(z, standing=bool(standing.get(z.id, z.standing))) for z in data.zombies)
-    survivors = tuple(replace(s, standing=bool(standing.get(s.id, s.standing))) for s in data.survivors)
-    return replace(data, zombies=zombies, survivors=survivors)
-
-
-def _zombies_enter(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
-    """ZOMBIES ENTERING A BUILDING: a zombie measured at a building's door enters it only if at
-    least one survivor or token is inside and fewer than 2 zombies are (S4: and it is not
-    barricaded)."""
-    data = state.data
-    for zid, building in sorted(outcome.get("at_door", {}).items()):
-        zombie = next(z for z in data.zombies if z.id == zid)
-        if zombie.where != "city":
-            continue
-        occupied = any(s.where == building for s in data.survivors) or \
-            any(t.where == building for t in data.tokens)
-        crowd = sum(z.where == building for z in data.zombies)
-        if occupied and crowd < 2 and may_enter(scenario_rules(state.scenario), building, "zombie") \
-                and not barricaded(data, building):
-            data = replace(data, zombies=tuple(replace(z, where=building, standing=True) if z.id == zid else z
-                                               for z in data.zombies))
-            events.append(Event("zombie entered a building", {"zombie": zid, "building": building}))
-    return replace(state, data=data)
 
 
 def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
     f = state.flow
     weapon = dict(f.request)["weapon"]
     events: list[Event] = []
-    state = replace(state, data=_measured_figures(state.data, outcome))
-    state = _zombies_enter(state, outcome, events)
+    state = replace(state, data=place_measured_figures(state.data, outcome))
+    state = zombies_enter_buildings(state, outcome, events)
     if weapon == "movement_disc":
         verdict = judge_move(outcome)
         events.append(Event("move succeeded" if verdict.success else "move failed", {"reason": verdict.reason}))

@@ -9,10 +9,11 @@ from dataclasses import dataclass, replace
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.barricades import after_barricades
 from feltbox.rules.flickem.betrayal import x_face_up
+from feltbox.rules.flickem.figures import place_measured_figures, zombies_enter_buildings
 from feltbox.rules.flickem.judge import judge_rush
 from feltbox.rules.flickem.noise import Noise, turn_noise, zombies_react
 from feltbox.rules.flickem.life import lose_life
-from feltbox.rules.flickem.results import _measured_figures, _scenario_end, _zombies_enter
+from feltbox.rules.flickem.results import _scenario_end
 from feltbox.rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules, team_sizes
 from feltbox.rules.flickem.secrets import control_at_round_end
 from feltbox.rules.flickem.state import DAY, NIGHT, FlickemState
@@ -60,9 +61,9 @@ def _end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:
 def _after_rush(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
     verdict = judge_rush(outcome)
     events = [Event("rush result", {"fell": list(verdict.lose_life)})]
-    state = replace(state, data=_measured_figures(state.data, outcome))
+    state = replace(state, data=place_measured_figures(state.data, outcome))
     state = after_barricades(state, outcome, events)       # S4: zombies may knock barricades away
-    state = _zombies_enter(state, outcome, events)
+    state = zombies_enter_buildings(state, outcome, events)
     for sid in verdict.lose_life:
         state = lose_life(state, sid, events)
     state = _scenario_end(state, outcome, events)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Event, IllegalAction
-from feltbox.rules.flickem.crossroads import free_spot
+from feltbox.rules.flickem.figures import free_spot
 from feltbox.rules.flickem.scenarios import scenario_rules
 from feltbox.rules.flickem.state import FlickemState
 
