@@ -20,7 +20,8 @@ from feltbox.rules.flickem.noise import GUNS, action_noise
 from feltbox.rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
                                   apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
 from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS
-from feltbox.rules.flickem.results import _after_flick, _scenario_end
+from feltbox.rules.flickem.game_end import check_scenario_end
+from feltbox.rules.flickem.results import _after_flick
 from feltbox.rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
 from feltbox.rules.flickem.secrets import deal, settle
 from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup
@@ -175,7 +176,7 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
             return _after_rush(state, action.outcome)
         if f.waiting in ("fight_flick", "eject"):
             state, events = fight_measured(state, action.outcome)
-            return _scenario_end(state, {}, events), events
+            return check_scenario_end(state, {}, events), events
         raise IllegalAction(f"no physics result is awaited (waiting for: {f.waiting})")
     if action not in legal_actions(state):
         raise IllegalAction(f"{action} is not legal now (waiting for: {f.waiting})")
@@ -206,7 +207,7 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return apply_heal(state, action)
     if isinstance(action, (TakeDrop, KeepToken)):      # tokens moving may complete an objective
         state, events = (apply_take_drop if isinstance(action, TakeDrop) else apply_keep)(state, action)
-        return _scenario_end(state, {}, events), events
+        return check_scenario_end(state, {}, events), events
     if isinstance(action, ShortDistanceKill):
         # counts as using the survivor's weapon for the reaction (its default one: house reading)
         s = state.data.survivor(f.active)
@@ -216,8 +217,8 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),), kills=f.kills + 1)
         events = [Event("zombie killed at short distance", {"zombie": action.zombie})]
         state = john_bonus(replace(state, flow=flow), events)
-        flow = state.flow
-        return _scenario_end(replace(state, data=replace(state.data, zombies=zombies), flow=flow), {}, events), events
+        state = replace(state, data=replace(state.data, zombies=zombies))
+        return check_scenario_end(state, {}, events), events
     if isinstance(action, (Move, UseWeapon)):
         weapon = "movement_disc" if isinstance(action, Move) else WEAPON_PIECE[action.weapon]
         escorting = state.data.escort == f.active            # S3: Anita cries in pain: LOUD

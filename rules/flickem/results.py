@@ -11,12 +11,12 @@ from dataclasses import replace
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.barricades import after_barricades, barricaded
 from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS, place_measured_figures, zombies_enter_buildings
+from feltbox.rules.flickem.game_end import check_scenario_end
 from feltbox.rules.flickem.judge import judge_bat, judge_move, judge_shot
 from feltbox.rules.flickem.life import lose_life
-from feltbox.rules.flickem.scenarios import (blocked_by_x, may_enter, objective_met, outnumbering, rv_claimed,
-                                     scenario_rules, war_won)
+from feltbox.rules.flickem.scenarios import blocked_by_x, may_enter, scenario_rules
 from feltbox.rules.flickem.state import FlickemState
-from feltbox.rules.geometry import distance, next_to
+from feltbox.rules.geometry import next_to
 
 
 def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
@@ -85,7 +85,7 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
                 state = lose_life(state, hit, events)
     state = after_barricades(state, outcome, events, weapon)
     state = _too_close(state, events)
-    state = _scenario_end(state, outcome, events)
+    state = check_scenario_end(state, outcome, events)
     if state.flow.waiting != "over":
         second = dict(f.request).get("second")
         if second:                  # the other gun's bullet, from the other side, same action
@@ -103,64 +103,6 @@ def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list
         if state.flow.closing and state.flow.waiting == "act":     # S8: an X to place first
             state = replace(state, flow=replace(state.flow, waiting="x"))
     return state, events
-
-
-def _follow_escort(state: FlickemState, events: list[Event]) -> FlickemState:
-    """S3 RESCUED FIGURE: she goes where her escort goes; if the escort falls, the nearest standing
-    survivor in her vicinity (the street, or the same building) takes over, else she waits."""
-    data = state.data
-    if data.rescued is None or data.escort is None:
-        return state
-    escort, rescued = data.survivor(data.escort), data.survivor(data.rescued)
-    if escort.standing and escort.where != "dead":
-        return replace(state, data=data.with_survivor(replace(rescued, where=escort.where)))
-    others = sorted((s for s in data.survivors if s.standing and s.where == rescued.where
-                     and s.id not in (rescued.id, escort.id)), key=lambda s: s.id)
-    if rescued.where == "city" and others:
-        here = data.position(escort.id)
-        others.sort(key=lambda s: (distance(data.position(s.id), here), s.id))
-    new = others[0].id if others else None
-    events.append(Event("new escort" if new else "escort lost", {"survivor": rescued.id, "escort": new}))
-    return replace(state, data=replace(data, escort=new))
-
-
-def _scenario_end(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
-    """The scenario's instant defeat and objective (GAME END), checked after every episode."""
-    if state.flow.waiting == "over":
-        return state
-    rules = scenario_rules(state.scenario)
-    state = _follow_escort(state, events)
-    if rules.objective == "escort_to_hospital" and state.data.rescued is not None:
-        rescued = state.data.survivor(state.data.rescued)
-        if rescued.where == "dead":
-            events.append(Event("the wounded survivor died", {"survivor": rescued.id}))
-            return replace(state, flow=replace(state.flow, waiting="over", result=f"lost: {rescued.name} died"))
-        if rescued.where == "hospital" and not any(z.where == "hospital" for z in state.data.zombies):
-            events.append(Event("objective complete", {"survivor": rescued.id}))
-            return replace(state, flow=replace(state.flow, waiting="over", result="won: objective complete",
-                                               winners=state.flow.teams))
-    if rules.instant_defeat == "zombie_touches_rv" and outcome.get("touching_rv"):
-        events.append(Event("instant defeat", {"zombies": sorted(outcome["touching_rv"])}))
-        return replace(state, flow=replace(state.flow, waiting="over", result="lost: a zombie touched the RV"))
-    in_city = sum(z.where == "city" for z in state.data.zombies)
-    raid = None
-    if state.flow.active and outcome.get("entered"):
-        s = state.data.survivor(state.flow.active)
-        fuel = sum(state.data.token(t).kind == "fuel" for t in s.inventory)
-        raid = (s.team, outcome["entered"], fuel)
-    places = [(t.kind, t.where) for t in state.data.tokens]
-    winners = outnumbering(rules, state.data.survivors) or war_won(rules, state.data.survivors, raid) \
-        or rv_claimed(rules, state.data.survivors, places)
-    if winners:
-        events.append(Event("team objective", {"teams": winners}))
-        return replace(state, flow=replace(state.flow, waiting="over", result=f"won: team {', '.join(winners)}",
-                                           winners=tuple(winners)))
-    places = [(t.kind, t.where) for t in state.data.tokens]
-    if objective_met(rules, [s.where for s in state.data.survivors], in_city, places):
-        events.append(Event("objective complete", {"zombies_in_city": in_city}))
-        return replace(state, flow=replace(state.flow, waiting="over", result="won: objective complete",
-                                           winners=state.flow.teams))
-    return state
 
 
 def _too_close(state: FlickemState, events: list[Event]) -> FlickemState:

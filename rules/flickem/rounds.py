@@ -10,10 +10,10 @@ from feltbox.rules.core import Event
 from feltbox.rules.flickem.barricades import after_barricades
 from feltbox.rules.flickem.betrayal import x_face_up
 from feltbox.rules.flickem.figures import place_measured_figures, zombies_enter_buildings
+from feltbox.rules.flickem.game_end import check_scenario_end
 from feltbox.rules.flickem.judge import judge_rush
 from feltbox.rules.flickem.noise import Noise, turn_noise, zombies_react
 from feltbox.rules.flickem.life import lose_life
-from feltbox.rules.flickem.results import _scenario_end
 from feltbox.rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules, team_sizes
 from feltbox.rules.flickem.secrets import control_at_round_end
 from feltbox.rules.flickem.state import DAY, NIGHT, FlickemState
@@ -66,7 +66,7 @@ def _after_rush(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[
     state = zombies_enter_buildings(state, outcome, events)
     for sid in verdict.lose_life:
         state = lose_life(state, sid, events)
-    state = _scenario_end(state, outcome, events)
+    state = check_scenario_end(state, outcome, events)
     if state.flow.waiting == "over":
         return state, events
     was_horde = state.flow.waiting == "horde"
