@@ -12,22 +12,25 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, Rng
-from feltbox.rules.flickem.fights import (BatTurn, FightWith, apply_fight_action, fight_measured, fight_options,
-                                  fight_player, fight_weapons, must_fight, start_fight_to_act)
 from feltbox.rules.flickem.betrayal import (SECRET_ACTIONS, WAITS, Accuse, ChooseClan, PassTurn, Vote, accusations,
-                                    apply_secret, betrayer_flicked, pass_turn, secret_actions, secret_decision)
-from feltbox.rules.flickem.noise import GUNS, action_noise
-from feltbox.rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
-                                  apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
+                                            apply_secret, betrayer_flicked, pass_turn, secret_actions,
+                                            secret_decision)
+from feltbox.rules.flickem.crossroads import draw as draw_crossroads
+from feltbox.rules.flickem.fights import (BatTurn, FightWith, apply_fight_action, fight_measured, fight_options,
+                                          fight_player, fight_weapons, must_fight, start_fight_to_act)
 from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS
 from feltbox.rules.flickem.game_end import check_scenario_end
+from feltbox.rules.flickem.noise import GUNS, action_noise
+from feltbox.rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
+                                          apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
 from feltbox.rules.flickem.results import _after_flick
 from feltbox.rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
 from feltbox.rules.flickem.secrets import deal, settle
 from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup
 from feltbox.rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
-from feltbox.rules.flickem.strength import MoveX, apply_move_x, move_x_options
-from feltbox.rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, take_drop_options
+from feltbox.rules.flickem.strength import MoveX, apply_move_x, move_x_options, survivor_revealed
+from feltbox.rules.flickem.tokens import (KeepToken, TakeDrop, apply_keep, apply_take_drop, reveals_at_once,
+                                          take_drop_options)
 from feltbox.rules.flickem.weapons import weapons_of
 from feltbox.rules.geometry import next_to
 
@@ -205,9 +208,8 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return apply_free_move(state)
     if isinstance(action, Heal):
         return apply_heal(state, action)
-    if isinstance(action, (TakeDrop, KeepToken)):      # tokens moving may complete an objective
-        state, events = (apply_take_drop if isinstance(action, TakeDrop) else apply_keep)(state, action)
-        return check_scenario_end(state, {}, events), events
+    if isinstance(action, (TakeDrop, KeepToken)):
+        return _take_drop_or_keep(state, action)
     if isinstance(action, ShortDistanceKill):
         # counts as using the survivor's weapon for the reaction (its default one: house reading)
         s = state.data.survivor(f.active)
@@ -233,6 +235,20 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
                        waiting="flick", request=request)
         return replace(state, flow=flow), [Event("flick requested", dict(request))]
     return _end_turn(state)
+
+
+def _take_drop_or_keep(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
+    """TAKE / DROP OFF (tokens.py), then what a token taken reveals at once: S5 CROSSROADS
+    (crossroads.py) or S8 NEW SURVIVOR (strength.py); tokens moving may complete an objective."""
+    if isinstance(action, KeepToken):
+        state, events = apply_keep(state, action)
+    else:
+        state, events = apply_take_drop(state, action)
+        kind = action.take and state.data.token(action.take).kind
+        if kind and reveals_at_once(state, kind):
+            reveal = draw_crossroads if kind == "crossroads" else survivor_revealed
+            state = reveal(state, action.take, events)
+    return check_scenario_end(state, {}, events), events
 
 
 class FlickemGame:

@@ -32,10 +32,6 @@ class MoveX:
     to_building: str
 
 
-def reveals_survivor(state: FlickemState, kind: str) -> bool:
-    return kind == "survivor" and scenario_rules(state.scenario).recruits
-
-
 def survivor_revealed(state: FlickemState, token_id: str, events: list[Event]) -> FlickemState:
     """The taken survivor token goes face up on its block; a random unused board waits for it."""
     data = state.data

@@ -86,7 +86,7 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
         s = replace(s, inventory=tuple(t for t in s.inventory if t != action.drop))
         events.append(Event("dropped off", {"survivor": s.id, "token": action.drop, "building": place}))
     waiting, looking = "act", None
-    revealed = action.take is not None and _reveals_at_once(state, data.token(action.take).kind)
+    revealed = action.take is not None and reveals_at_once(state, data.token(action.take).kind)
     if action.take is not None and not revealed:
         token = data.token(action.take)
         if token.face == "down":                          # look first, then keep or leave it
@@ -106,25 +106,18 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
     if action.take is not None and waiting == "act" and not revealed:
         flow = _after_taking(s, data.token(action.take), flow, free)
     state = replace(state, data=data, flow=flow)
-    if revealed:                                      # S5 CROSSROADS, S8 NEW SURVIVOR
-        return _reveal(state, action.take, events), events
+    if revealed:                    # S5 CROSSROADS, S8 NEW SURVIVOR: flow.py reveals it next
+        return state, events
     if action.take is not None and waiting == "act" and data.token(action.take).kind == "survivor":
         state = survivor_found(state, action.take, events)
     return state, events
 
 
-def _reveals_at_once(state: FlickemState, kind: str) -> bool:
+def reveals_at_once(state: FlickemState, kind: str) -> bool:
     """Tokens revealed when taken, never looked at in secret: Crossroads (S5 CROSSROADS, S6), and
-    S8's survivor tokens (NEW SURVIVOR)."""
-    from feltbox.rules.flickem.strength import reveals_survivor     # lazy: they build on results.py
-    return kind == "crossroads" or reveals_survivor(state, kind)
-
-
-def _reveal(state: FlickemState, token_id: str, events: list[Event]) -> FlickemState:
-    from feltbox.rules.flickem import crossroads, strength
-    if state.data.token(token_id).kind == "crossroads":
-        return crossroads.draw(state, token_id, events)
-    return strength.survivor_revealed(state, token_id, events)
+    S8's survivor tokens (NEW SURVIVOR). :func:`apply_take_drop` leaves such a token where it
+    was; the revealing (crossroads.py, strength.py) is the flow's next step."""
+    return kind == "crossroads" or (kind == "survivor" and scenario_rules(state.scenario).recruits)
 
 
 def survivor_found(state: FlickemState, token_id: str, events: list[Event]) -> FlickemState:
