@@ -16,19 +16,20 @@ from feltbox.rules.flickem.betrayal import (SECRET_ACTIONS, WAITS, Accuse, Choos
                                             apply_secret, betrayer_flicked, pass_turn, secret_actions,
                                             secret_decision)
 from feltbox.rules.flickem.crossroads import draw as draw_crossroads
-from feltbox.rules.flickem.fights import (BatTurn, FightWith, apply_fight_action, fight_measured, fight_options,
-                                          fight_player, fight_weapons, must_fight, start_fight_to_act)
+from feltbox.rules.flickem.fights import (BatTurn, FightWith, after_entering, apply_fight_action, fight_measured,
+                                          fight_options, fight_player, fight_weapons, must_fight,
+                                          start_fight_to_act)
 from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS
 from feltbox.rules.flickem.game_end import check_scenario_end
 from feltbox.rules.flickem.noise import GUNS, action_noise
 from feltbox.rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
                                           apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
-from feltbox.rules.flickem.results import _after_flick
+from feltbox.rules.flickem.results import building_entered, flick_measured
 from feltbox.rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
 from feltbox.rules.flickem.secrets import deal, settle
 from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup
 from feltbox.rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
-from feltbox.rules.flickem.strength import MoveX, apply_move_x, move_x_options, survivor_revealed
+from feltbox.rules.flickem.strength import MoveX, apply_move_x, move_x_options, survivor_revealed, x_first
 from feltbox.rules.flickem.tokens import (KeepToken, TakeDrop, apply_keep, apply_take_drop, reveals_at_once,
                                           take_drop_options)
 from feltbox.rules.flickem.weapons import weapons_of
@@ -173,8 +174,7 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         if f.waiting == "flick" and dict(f.request).get("weapon") == "flare":
             return flare_result(state, action.outcome)
         if f.waiting == "flick":
-            state, events = _after_flick(state, action.outcome)
-            return (john_bonus(state, events), events) if state.flow.waiting == "act" else (state, events)
+            return _flicked(state, action.outcome)
         if f.waiting in ("rush", "horde"):
             return _after_rush(state, action.outcome)
         if f.waiting in ("fight_flick", "eject"):
@@ -235,6 +235,19 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
                        waiting="flick", request=request)
         return replace(state, flow=flow), [Event("flick requested", dict(request))]
     return _end_turn(state)
+
+
+def _flicked(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+    """A flick's measured result (results.py), then what it leads to while the survivor still
+    acts: a FIGHT in the building just entered (fights.py), S8's X to place first (strength.py),
+    JOHN PRICE's third action (powers.py)."""
+    weapon = dict(state.flow.request)["weapon"]
+    state, events = flick_measured(state, outcome)
+    building = building_entered(state, weapon, events)
+    if building is not None:
+        state = after_entering(state, building, events)
+    state = x_first(state)
+    return (john_bonus(state, events), events) if state.flow.waiting == "act" else (state, events)
 
 
 def _take_drop_or_keep(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:

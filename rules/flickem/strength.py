@@ -78,6 +78,14 @@ def left_building(state: FlickemState, building: str, events: list[Event], by_mo
     return state
 
 
+def x_first(state: FlickemState) -> FlickemState:
+    """NEW X TOKENS: a building was just emptied (``closing``): before the survivor acts again the
+    active player moves an X (the flow waits for "x")."""
+    if state.flow.closing and state.flow.waiting == "act":
+        return replace(state, flow=replace(state.flow, waiting="x"))
+    return state
+
+
 def x_sources(state: FlickemState) -> list[str]:
     """Buildings with an X in front of them (where an X may be taken from)."""
     return sorted(t.where[len(FRONT):] for t in state.data.tokens if t.kind == "x" and t.where.startswith(FRONT))
