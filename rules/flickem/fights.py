@@ -27,6 +27,7 @@ from feltbox.rules.flickem.figures import place_measured_figures
 from feltbox.rules.flickem.life import lose_life
 from feltbox.rules.flickem.scenarios import scenario_rules
 from feltbox.rules.flickem.state import FlickemState, Fight
+from feltbox.rules.flickem.strength import left_building
 from feltbox.rules.flickem.weapons import weapons_of
 
 DATA = Path(__file__).with_name("data") / "fights.toml"
@@ -241,7 +242,7 @@ def fight_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, li
         data = place_measured_figures(state.data, outcome)
         data = data.with_survivor(replace(data.survivor(sid), where="city"))
         events.append(Event("flicked out of the building", {"survivor": sid, "building": fight.building}))
-        from feltbox.rules.flickem.strength import left_building          # S8: the last one out moves an X
+        # S8 NEW X TOKENS: the last one out calls for an X (no recruit: not a move action)
         state = left_building(replace(state, data=data), fight.building, events, by_move=False)
         return _advance(_with(state, replace(fight, eject=fight.eject[1:]), "fight"), events)
     spec = dict(state.flow.request)
