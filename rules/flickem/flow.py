@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from feltbox.rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, Rng
 from feltbox.rules.flickem.betrayal import (SECRET_ACTIONS, WAITS, Accuse, ChooseClan, PassTurn, Vote, accusations,
                                             apply_secret, betrayer_flicked, pass_turn, secret_actions,
-                                            secret_decision)
+                                            secret_decision, x_face_down)
 from feltbox.rules.flickem.crossroads import draw as draw_crossroads
 from feltbox.rules.flickem.fights import (BatTurn, FightWith, after_entering, apply_fight_action, fight_measured,
                                           fight_options, fight_player, fight_weapons, must_fight,
@@ -25,7 +25,8 @@ from feltbox.rules.flickem.noise import GUNS, action_noise
 from feltbox.rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
                                           apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
 from feltbox.rules.flickem.results import building_entered, flick_measured
-from feltbox.rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
+from feltbox.rules.flickem.rounds import (Eat, _after_rush, _end_turn, apply_eat, available, eat_options, next_turn,
+                                          pretzel_team)
 from feltbox.rules.flickem.secrets import deal, settle
 from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup
 from feltbox.rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
@@ -194,6 +195,8 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return start_fight_to_act(state, action)
     if isinstance(action, (FightWith, BatTurn)):
         return apply_fight_action(state, action)
+    if isinstance(action, PassTurn):                   # THE LONE BETRAYER passes: the next team plays
+        return next_turn(*x_face_down(state))
     if isinstance(action, SECRET_ACTIONS):
         return apply_secret(state, action)
     if isinstance(action, (Steal, StealKeep)):

@@ -55,7 +55,7 @@ def _end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:
         target = origin
         request = (("target", f"{target[0]:.3f},{target[1]:.3f}"), ("zombies", ",".join(reaction.rush)))
         return replace(state, flow=replace(f, waiting="rush", request=request, active=None)), events
-    return _next_turn(replace(state, flow=replace(f, active=None)), events)
+    return next_turn(replace(state, flow=replace(f, active=None)), events)
 
 
 def _after_rush(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
@@ -72,11 +72,12 @@ def _after_rush(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[
     was_horde = state.flow.waiting == "horde"
     state = replace(state, flow=replace(state.flow, request=()))
     return (replace(state, flow=replace(state.flow, waiting="choose")), events) if was_horde \
-        else _next_turn(state, events)
+        else next_turn(state, events)
 
 
-def _next_turn(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
-    """Teams alternate; when no survivor shows the round's colour the round ends."""
+def next_turn(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
+    """WAYS TO PLAY: the next team with a survivor available takes its turn (teams alternate);
+    when no survivor shows the round's colour, END OF THE ROUND."""
     f = state.flow
     for step in range(1, len(f.teams) + 1):
         team_index = (f.team_index + step) % len(f.teams)
