@@ -25,8 +25,8 @@ from feltbox.rules.flickem.noise import GUNS, action_noise
 from feltbox.rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
                                           apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
 from feltbox.rules.flickem.results import building_entered, flick_measured
-from feltbox.rules.flickem.rounds import (Eat, _after_rush, _end_turn, apply_eat, available, eat_options, next_turn,
-                                          pretzel_team)
+from feltbox.rules.flickem.rounds import (Eat, apply_eat, available, eat_options, end_turn, next_turn, pretzel_team,
+                                          rush_measured)
 from feltbox.rules.flickem.secrets import deal, settle
 from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup
 from feltbox.rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
@@ -177,7 +177,7 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         if f.waiting == "flick":
             return _flicked(state, action.outcome)
         if f.waiting in ("rush", "horde"):
-            return _after_rush(state, action.outcome)
+            return rush_measured(state, action.outcome)
         if f.waiting in ("fight_flick", "eject"):
             state, events = fight_measured(state, action.outcome)
             return check_scenario_end(state, {}, events), events
@@ -237,7 +237,7 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),),
                        waiting="flick", request=request)
         return replace(state, flow=flow), [Event("flick requested", dict(request))]
-    return _end_turn(state)
+    return end_turn(state)
 
 
 def _flicked(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:

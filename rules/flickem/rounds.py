@@ -34,8 +34,9 @@ def available(state: FlickemState, team: str) -> list[str]:
             and s.id not in (state.data.driver, state.data.rescued)]
 
 
-def _end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:
-    """Rotate the backpack, then the zombies' reaction to the loudest noise."""
+def end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:
+    """USING A SURVIVOR: rotate the backpack; then ZOMBIES' REACTION! to the loudest noise: a
+    ZOMBIE RUSH to flick (the flow waits for "rush"), or the next turn."""
     f = state.flow
     s = state.data.survivor(f.active)
     flipped = NIGHT if s.backpack == DAY else DAY
@@ -58,7 +59,10 @@ def _end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:
     return next_turn(replace(state, flow=replace(f, active=None)), events)
 
 
-def _after_rush(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+def rush_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+    """ZOMBIE RUSH, "After the Zombie Rush" (also A NEW HORDE ARRIVES!): the figures where they
+    landed, barricades knocked away (S4), zombies entering buildings, 1 life lost by each survivor
+    who fell, GAME END; then the next turn, or after a new horde the round's first choice."""
     verdict = judge_rush(outcome)
     events = [Event("rush result", {"fell": list(verdict.lose_life)})]
     state = replace(state, data=place_measured_figures(state.data, outcome))
