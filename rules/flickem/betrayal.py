@@ -16,16 +16,18 @@ The engine's Decision contract, one decision per player:
 - NOT the betrayer: the accused draws a new card and the flow waits for ``clan``: the accused
   plays ``ChooseClan(join)``: stay (accused and accuser each lose 1 life if above 1) or join the
   opposing clan (the accuser flips their board).
-- THE LONE BETRAYER: on their team's choice they may ``PassTurn`` by flipping the X face down;
-  it is flipped face up when each round begins (:func:`x_face_up`, called by the new horde).
+- THE LONE BETRAYER: on their team's choice they may ``PassTurn`` by flipping the X face down
+  (:func:`x_face_down`; the flow then passes the turn); it is flipped face up when each round
+  begins (:func:`x_face_up`, called by the new horde).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Decision, Event
+from feltbox.rules.flickem.figures import place_measured_figures, zombies_enter_buildings
+from feltbox.rules.flickem.game_end import check_scenario_end
 from feltbox.rules.flickem.powers import with_powers
-from feltbox.rules.flickem.results import _measured_figures, _scenario_end, _zombies_enter
 from feltbox.rules.flickem.secrets import OUT, card_of, draw, secret_scenario
 from feltbox.rules.flickem.state import FlickemState, Survivor
 
@@ -93,16 +95,21 @@ def secret_actions(state: FlickemState) -> list:
     return [ChooseClan(False), ChooseClan(True)]
 
 
-def apply_secret(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
+def x_face_down(state: FlickemState) -> tuple[FlickemState, list[Event]]:
+    """THE LONE BETRAYER: the team flips its X token face down to pass its turn (``PassTurn``); the
+    flow then moves on to the next team's turn (rounds.next_turn)."""
     f = state.flow
-    if isinstance(action, PassTurn):
-        from feltbox.rules.flickem.rounds import _next_turn          # rounds imports this module's callers
-        team = f.teams[f.team_index]
-        data = state.data
-        for s in data.survivors:
-            if s.team == team and "x" in s.specials:
-                data = data.with_survivor(replace(s, specials=_swap(s.specials, "x", "x_down")))
-        return _next_turn(replace(state, data=data), [Event("turn passed", {"team": team})])
+    team = f.teams[f.team_index]
+    data = state.data
+    for s in data.survivors:
+        if s.team == team and "x" in s.specials:
+            data = data.with_survivor(replace(s, specials=_swap(s.specials, "x", "x_down")))
+    return replace(state, data=data), [Event("turn passed", {"team": team})]
+
+
+def apply_secret(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
+    """An accusation, a vote or the accused's choice of clan (``PassTurn`` is :func:`x_face_down`)."""
+    f = state.flow
     if isinstance(action, Accuse):
         vote = (("accused", action.accused), ("accuser", f.active))
         flow = replace(f, actions_left=f.actions_left - 1, waiting="vote", vote=vote)
@@ -160,10 +167,10 @@ def betrayer_flicked(state: FlickemState, outcome: dict) -> tuple[FlickemState, 
     """The accuser flicked the fallen betrayer's figure: it lies where it stopped."""
     sid = dict(state.flow.request)["betrayer"]
     events = [Event("betrayer flicked", {"survivor": sid})]
-    state = replace(state, data=_measured_figures(state.data, outcome))
+    state = replace(state, data=place_measured_figures(state.data, outcome))
     betrayer = state.data.survivor(sid)
     state = replace(state, data=state.data.with_survivor(replace(betrayer, standing=False)))
-    state = _zombies_enter(state, outcome, events)
+    state = zombies_enter_buildings(state, outcome, events)
     return _done(replace(state, flow=replace(state.flow, request=())), events)
 
 
@@ -196,7 +203,7 @@ def _flip_board(state: FlickemState, sid: str, events: list[Event]) -> FlickemSt
 def _done(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
     """Back to the accuser's turn, unless a team's objective (S10: no survivors left) ended it."""
     state = replace(state, flow=replace(state.flow, waiting="act"))
-    return _scenario_end(state, {}, events), events
+    return check_scenario_end(state, {}, events), events
 
 
 def x_face_up(state: FlickemState) -> FlickemState:

@@ -11,7 +11,6 @@ whose ``where`` is "box"), then from the zombie bin.
 """
 from __future__ import annotations
 
-import math
 import tomllib
 from dataclasses import dataclass, replace
 from functools import cache
@@ -19,8 +18,9 @@ from pathlib import Path
 
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.noise import Noise
-from feltbox.rules.flickem.results import FIGURE_RADIUS, _lose_life
-from feltbox.rules.flickem.state import Data, FlickemState, Survivor
+from feltbox.rules.flickem.figures import free_spot
+from feltbox.rules.flickem.life import lose_life
+from feltbox.rules.flickem.state import FlickemState, Survivor
 
 DATA = Path(__file__).with_name("data") / "crossroads.toml"
 EFFECTS = {"life", "token", "zombies", "discard", "drop", "fall", "noise", "actions", "nothing"}
@@ -118,7 +118,7 @@ def _execute(state: FlickemState, effect: dict, events: list[Event]) -> FlickemS
             for _ in range(-effect["amount"]):
                 if state.flow.waiting == "over" or state.data.survivor(sid).where == "dead":
                     break
-                state = _lose_life(state, sid, events)
+                state = lose_life(state, sid, events)
     elif do == "token":
         state = _token_appears(state, effect["kind"], events)
     elif do == "zombies":
@@ -189,18 +189,3 @@ def _new_zombie(state: FlickemState, sid: str, standing: bool, events: list[Even
     events.append(Event("new zombie", {"zombie": zid, "from": source, "where": where, "standing": standing,
                                        "next_to": sid, **info}))
     return replace(state, data=replace(data, zombies=zombies))
-
-
-def free_spot(data: Data, xy: tuple[float, float], ignore: tuple[str, ...] = ()) -> tuple[float, float]:
-    """A figure's place NEXT TO ``xy`` (bases 1 cm apart), on the side farthest from the other
-    figures in the city (ties toward the city's centre, so it stays on the table)."""
-    spacing = 2 * FIGURE_RADIUS + 1.0
-    others = [(x, y) for p, x, y in data.positions if p not in ignore and (x, y) != tuple(xy)]
-
-    def score(angle: float) -> tuple[float, float]:
-        p = (xy[0] + spacing * math.cos(angle), xy[1] + spacing * math.sin(angle))
-        room = min((math.dist(p, o) for o in others), default=99.0)
-        return (round(min(room, 10.0), 3), -math.hypot(*p))
-
-    best = max((math.radians(a) for a in range(0, 360, 30)), key=score)
-    return (round(xy[0] + spacing * math.cos(best), 3), round(xy[1] + spacing * math.sin(best), 3))

@@ -23,8 +23,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from feltbox.rules.core import Event, IllegalAction
+from feltbox.rules.flickem.figures import place_measured_figures
+from feltbox.rules.flickem.life import lose_life
 from feltbox.rules.flickem.scenarios import scenario_rules
 from feltbox.rules.flickem.state import FlickemState, Fight
+from feltbox.rules.flickem.strength import left_building
 from feltbox.rules.flickem.weapons import weapons_of
 
 DATA = Path(__file__).with_name("data") / "fights.toml"
@@ -207,13 +210,8 @@ def _zombies_move(state: FlickemState, events: list[Event]) -> tuple[FlickemStat
     loser = fight.near[0]
     events.append(Event("fight card ATTACK", {"zombies": list(fight.far), "survivor": loser}))
     state = replace(state, rng=rng)
-    state = _wound(state, loser, events)
+    state = lose_life(state, loser, events)
     return _end(state, events, lost=loser)
-
-
-def _wound(state: FlickemState, sid: str, events: list[Event]) -> FlickemState:
-    from feltbox.rules.flickem.results import _lose_life        # results imports this module
-    return _lose_life(state, sid, events)
 
 
 def _end(state: FlickemState, events: list[Event], lost: str | None = None) -> tuple[FlickemState, list[Event]]:
@@ -238,14 +236,13 @@ def _end(state: FlickemState, events: list[Event], lost: str | None = None) -> t
 def fight_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
     """An attack's measured result (``fell``: the arena figures that fell), or, for an eject,
     where the flicked-out survivor now lies (``positions`` / ``standing``)."""
-    from feltbox.rules.flickem.results import _measured_figures
     fight, events = state.flow.fight, []
     if state.flow.waiting == "eject":
         sid, _ = fight.eject[0]
-        data = _measured_figures(state.data, outcome)
+        data = place_measured_figures(state.data, outcome)
         data = data.with_survivor(replace(data.survivor(sid), where="city"))
         events.append(Event("flicked out of the building", {"survivor": sid, "building": fight.building}))
-        from feltbox.rules.flickem.strength import left_building          # S8: the last one out moves an X
+        # S8 NEW X TOKENS: the last one out calls for an X (no recruit: not a move action)
         state = left_building(replace(state, data=data), fight.building, events, by_move=False)
         return _advance(_with(state, replace(fight, eject=fight.eject[1:]), "fight"), events)
     spec = dict(state.flow.request)
@@ -261,7 +258,7 @@ def fight_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, li
                 zombies = tuple(replace(z, standing=False) if z.id in fell else z for z in state.data.zombies)
                 events.append(Event("zombie knocked onto the support block", {"zombies": fell}))
                 return _end(_with(replace(state, data=replace(state.data, zombies=zombies)), fight, "fight"), events)
-            state = _wound(_with(state, fight, "fight"), attacker, events)
+            state = lose_life(_with(state, fight, "fight"), attacker, events)
             return _end(state, events, lost=attacker)
         zombies = tuple(replace(z, where="bin", standing=True) if z.id in fell else z for z in state.data.zombies)
         for z in fell:
@@ -286,7 +283,7 @@ def _survivor_attack(state, fight: Fight, attacker: str, weapon: str, fell: list
     state = _with(state, fight, "fight")
     for sid, _ in out:
         if weapon != "bat" or sid == attacker:
-            state = _wound(state, sid, events)
+            state = lose_life(state, sid, events)
         else:
             events.append(Event("survivor fell", {"survivor": sid}))
     if state.flow.waiting == "over":

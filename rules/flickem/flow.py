@@ -3,29 +3,42 @@ SURVIVOR, MOVE, USING A WEAPON, SHORT DISTANCE KILL, TAKE / DROP OFF, WAYS TO PL
 
 ``apply`` is pure: it returns a new state and events, or raises IllegalAction leaving the input
 untouched. Physical results come back as ``Measured`` outcome dicts from the bridge, which adds
-``positions`` ({id: [x, y]}) and ``standing`` ({id: bool}) of the figures after the episode;
-results.py applies them and rounds.py moves turns and rounds on. Scenario rules beyond S1 are
-the rules issue's next step (docs/rules-coverage-flickem.md).
+``positions`` ({id: [x, y]}) and ``standing`` ({id: bool}) of the figures after the episode.
+
+This module is the one dispatcher, like a reducer: each step module applies its own step and
+returns the result (results.py a flick, fights.py a fight, tokens.py / crossroads.py /
+strength.py tokens taken, betrayal.py an accusation, rounds.py the end of a turn and the
+rounds), and ``_apply`` decides what comes next. Step modules never call back into their
+callers (imports only go down, no circles); what they all share sits below them: life.py
+(LOSING LIFE), figures.py (measured figures, ZOMBIES ENTERING A BUILDING), game_end.py (GAME END).
+Scenario rules beyond S1 are the rules issue's next step (docs/rules-coverage-flickem.md).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, Rng
-from feltbox.rules.flickem.fights import (BatTurn, FightWith, apply_fight_action, fight_measured, fight_options,
-                                  fight_player, fight_weapons, must_fight, start_fight_to_act)
 from feltbox.rules.flickem.betrayal import (SECRET_ACTIONS, WAITS, Accuse, ChooseClan, PassTurn, Vote, accusations,
-                                    apply_secret, betrayer_flicked, pass_turn, secret_actions, secret_decision)
+                                            apply_secret, betrayer_flicked, pass_turn, secret_actions,
+                                            secret_decision, x_face_down)
+from feltbox.rules.flickem.crossroads import draw as draw_crossroads
+from feltbox.rules.flickem.fights import (BatTurn, FightWith, after_entering, apply_fight_action, fight_measured,
+                                          fight_options, fight_player, fight_weapons, must_fight,
+                                          start_fight_to_act)
+from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS
+from feltbox.rules.flickem.game_end import check_scenario_end
 from feltbox.rules.flickem.noise import GUNS, action_noise
 from feltbox.rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
-                                  apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
-from feltbox.rules.flickem.results import DISC_WIDTH, FIGURE_RADIUS, _after_flick, _scenario_end
-from feltbox.rules.flickem.rounds import Eat, _after_rush, _end_turn, apply_eat, available, eat_options, pretzel_team
+                                          apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
+from feltbox.rules.flickem.results import building_entered, flick_measured
+from feltbox.rules.flickem.rounds import (Eat, apply_eat, available, eat_options, end_turn, next_turn, pretzel_team,
+                                          rush_measured)
 from feltbox.rules.flickem.secrets import deal, settle
 from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup
 from feltbox.rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
-from feltbox.rules.flickem.strength import MoveX, apply_move_x, move_x_options
-from feltbox.rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, take_drop_options
+from feltbox.rules.flickem.strength import MoveX, apply_move_x, move_x_options, survivor_revealed, x_first
+from feltbox.rules.flickem.tokens import (KeepToken, TakeDrop, apply_keep, apply_take_drop, reveals_at_once,
+                                          take_drop_options)
 from feltbox.rules.flickem.weapons import weapons_of
 from feltbox.rules.geometry import next_to
 
@@ -161,34 +174,45 @@ def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
 
 
 def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
-    f = state.flow
+    """The dispatcher: a measured physics result, or a legal decision, goes to the step module
+    that applies it; what comes next is decided here (or by the turn flow, rounds.py)."""
     if isinstance(action, Measured):
-        if f.waiting == "flick" and dict(f.request).get("betrayer"):
-            return betrayer_flicked(state, action.outcome)
-        if f.waiting == "flick" and dict(f.request).get("weapon") == "flare":
-            return flare_result(state, action.outcome)
-        if f.waiting == "flick":
-            state, events = _after_flick(state, action.outcome)
-            return (john_bonus(state, events), events) if state.flow.waiting == "act" else (state, events)
-        if f.waiting in ("rush", "horde"):
-            return _after_rush(state, action.outcome)
-        if f.waiting in ("fight_flick", "eject"):
-            state, events = fight_measured(state, action.outcome)
-            return _scenario_end(state, {}, events), events
-        raise IllegalAction(f"no physics result is awaited (waiting for: {f.waiting})")
+        return _measured(state, action.outcome)
     if action not in legal_actions(state):
-        raise IllegalAction(f"{action} is not legal now (waiting for: {f.waiting})")
+        raise IllegalAction(f"{action} is not legal now (waiting for: {state.flow.waiting})")
+    return _decided(state, action)
+
+
+def _measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+    """The physics result awaited: a flick (the betrayer's, a flare, or a survivor's), a ZOMBIE
+    RUSH or new horde, a fight's attack or eject (then GAME END)."""
+    f = state.flow
+    if f.waiting == "flick" and dict(f.request).get("betrayer"):
+        return betrayer_flicked(state, outcome)
+    if f.waiting == "flick" and dict(f.request).get("weapon") == "flare":
+        return flare_result(state, outcome)
+    if f.waiting == "flick":
+        return _flicked(state, outcome)
+    if f.waiting in ("rush", "horde"):
+        return rush_measured(state, outcome)
+    if f.waiting in ("fight_flick", "eject"):
+        state, events = fight_measured(state, outcome)
+        return check_scenario_end(state, {}, events), events
+    raise IllegalAction(f"no physics result is awaited (waiting for: {f.waiting})")
+
+
+def _decided(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
+    """A legal decision, to the module that applies it; anything else left is :class:`EndTurn`."""
     if isinstance(action, ChooseSurvivor):
-        s = state.data.survivor(action.survivor)
-        data = state.data.with_survivor(replace(s, standing=True))     # stood up if fallen
-        flow = replace(f, active=s.id, actions_left=2, noises=(), waiting="act", flare=None, kills=0, bonus=False)
-        return replace(state, data=data, flow=flow), [Event("survivor chosen", {"survivor": s.id})]
+        return _choose(state, action)
     if isinstance(action, Eat):
         return apply_eat(state, action)
-    if isinstance(action, FightWith) and f.waiting == "act":
+    if isinstance(action, FightWith) and state.flow.waiting == "act":
         return start_fight_to_act(state, action)
     if isinstance(action, (FightWith, BatTurn)):
         return apply_fight_action(state, action)
+    if isinstance(action, PassTurn):                   # THE LONE BETRAYER passes: the next team plays
+        return next_turn(*x_face_down(state))
     if isinstance(action, SECRET_ACTIONS):
         return apply_secret(state, action)
     if isinstance(action, (Steal, StealKeep)):
@@ -203,34 +227,82 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return apply_free_move(state)
     if isinstance(action, Heal):
         return apply_heal(state, action)
-    if isinstance(action, (TakeDrop, KeepToken)):      # tokens moving may complete an objective
-        state, events = (apply_take_drop if isinstance(action, TakeDrop) else apply_keep)(state, action)
-        return _scenario_end(state, {}, events), events
+    if isinstance(action, (TakeDrop, KeepToken)):
+        return _take_drop_or_keep(state, action)
     if isinstance(action, ShortDistanceKill):
-        # counts as using the survivor's weapon for the reaction (its default one: house reading)
-        s = state.data.survivor(f.active)
-        noise = action_noise("weapon", weapons_of(s.name, state.data.kinds(s.inventory))[0])
-        zombies = tuple(replace(z, where="bin", standing=True) if z.id == action.zombie else z
-                        for z in state.data.zombies)
-        flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),), kills=f.kills + 1)
-        events = [Event("zombie killed at short distance", {"zombie": action.zombie})]
-        state = john_bonus(replace(state, flow=flow), events)
-        flow = state.flow
-        return _scenario_end(replace(state, data=replace(state.data, zombies=zombies), flow=flow), {}, events), events
+        return _short_distance_kill(state, action)
     if isinstance(action, (Move, UseWeapon)):
-        weapon = "movement_disc" if isinstance(action, Move) else WEAPON_PIECE[action.weapon]
-        escorting = state.data.escort == f.active            # S3: Anita cries in pain: LOUD
-        noise = action_noise("move", escorting=escorting) if isinstance(action, Move) \
-            else action_noise("weapon", action.weapon, escorting=escorting)
-        if isinstance(action, UseWeapon) and action.weapon == "two_guns":
-            weapon = "bullet"       # the first of two bullets, from the left side
-            request = (("second", "right"), ("side", "left"), ("survivor", f.active), ("weapon", weapon))
-        else:
-            request = (("side", "right"), ("survivor", f.active), ("weapon", weapon))
-        flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),),
-                       waiting="flick", request=request)
-        return replace(state, flow=flow), [Event("flick requested", dict(request))]
-    return _end_turn(state)
+        return _request_flick(state, action)
+    return end_turn(state)
+
+
+def _choose(state: FlickemState, action: ChooseSurvivor) -> tuple[FlickemState, list[Event]]:
+    """USING A SURVIVOR: the chosen survivor stands up if fallen and has 2 actions."""
+    s = state.data.survivor(action.survivor)
+    data = state.data.with_survivor(replace(s, standing=True))     # stood up if fallen
+    flow = replace(state.flow, active=s.id, actions_left=2, noises=(), waiting="act", flare=None, kills=0,
+                   bonus=False)
+    return replace(state, data=data, flow=flow), [Event("survivor chosen", {"survivor": s.id})]
+
+
+def _short_distance_kill(state: FlickemState, action: ShortDistanceKill) -> tuple[FlickemState, list[Event]]:
+    """SHORT DISTANCE KILL: the zombie goes to the bin, for 1 action (then JOHN's bonus, GAME END)."""
+    f = state.flow
+    # counts as using the survivor's weapon for the reaction (its default one: house reading)
+    s = state.data.survivor(f.active)
+    noise = action_noise("weapon", weapons_of(s.name, state.data.kinds(s.inventory))[0])
+    zombies = tuple(replace(z, where="bin", standing=True) if z.id == action.zombie else z
+                    for z in state.data.zombies)
+    flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),), kills=f.kills + 1)
+    events = [Event("zombie killed at short distance", {"zombie": action.zombie})]
+    state = john_bonus(replace(state, flow=flow), events)
+    state = replace(state, data=replace(state.data, zombies=zombies))
+    return check_scenario_end(state, {}, events), events
+
+
+def _request_flick(state: FlickemState, action: Move | UseWeapon) -> tuple[FlickemState, list[Event]]:
+    """MOVE or USING A WEAPON: 1 action and its noise; the flow waits for the flick's physics
+    (SHOOTING WITH 2 GUNS: the left bullet first, the right one after)."""
+    f = state.flow
+    weapon = "movement_disc" if isinstance(action, Move) else WEAPON_PIECE[action.weapon]
+    escorting = state.data.escort == f.active            # S3: Anita cries in pain: LOUD
+    noise = action_noise("move", escorting=escorting) if isinstance(action, Move) \
+        else action_noise("weapon", action.weapon, escorting=escorting)
+    if isinstance(action, UseWeapon) and action.weapon == "two_guns":
+        weapon = "bullet"       # the first of two bullets, from the left side
+        request = (("second", "right"), ("side", "left"), ("survivor", f.active), ("weapon", weapon))
+    else:
+        request = (("side", "right"), ("survivor", f.active), ("weapon", weapon))
+    flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),),
+                   waiting="flick", request=request)
+    return replace(state, flow=flow), [Event("flick requested", dict(request))]
+
+
+def _flicked(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+    """A flick's measured result (results.py), then what it leads to while the survivor still
+    acts: a FIGHT in the building just entered (fights.py), S8's X to place first (strength.py),
+    JOHN PRICE's third action (powers.py)."""
+    weapon = dict(state.flow.request)["weapon"]
+    state, events = flick_measured(state, outcome)
+    building = building_entered(state, weapon, events)
+    if building is not None:
+        state = after_entering(state, building, events)
+    state = x_first(state)
+    return (john_bonus(state, events), events) if state.flow.waiting == "act" else (state, events)
+
+
+def _take_drop_or_keep(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
+    """TAKE / DROP OFF (tokens.py), then what a token taken reveals at once: S5 CROSSROADS
+    (crossroads.py) or S8 NEW SURVIVOR (strength.py); tokens moving may complete an objective."""
+    if isinstance(action, KeepToken):
+        state, events = apply_keep(state, action)
+    else:
+        state, events = apply_take_drop(state, action)
+        kind = action.take and state.data.token(action.take).kind
+        if kind and reveals_at_once(state, kind):
+            reveal = draw_crossroads if kind == "crossroads" else survivor_revealed
+            state = reveal(state, action.take, events)
+    return check_scenario_end(state, {}, events), events
 
 
 class FlickemGame:

@@ -1,8 +1,11 @@
-"""Applying measured physics to the Dead of Winter state (rulebook: MOVE, ENTERING AND EXITING A
-BUILDING, USING A WEAPON, TOO CLOSE!, LOSING LIFE, ZOMBIES ENTERING A BUILDING, GAME END).
+"""Applying a flick's measured physics to the Dead of Winter state (rulebook: THE FLICK, MOVE,
+ENTERING AND EXITING A BUILDING, USING A WEAPON, BASEBALL BAT, TOO CLOSE!, LOSING LIFE, ZOMBIES
+ENTERING A BUILDING, GAME END).
 
-The bridge hands back a flick's measured outcome with where every figure now stands; these
-functions judge it and update the game data, then check the scenario's end conditions.
+The bridge hands back a flick's measured outcome with where every figure now stands;
+:func:`flick_measured` judges it, updates the game data and checks the scenario's end. What the
+flick leads to next (a FIGHT in the building entered, S8's X to place, JOHN PRICE's bonus) is the
+flow's to decide (flow.py), with :func:`building_entered` telling it where a fight may start.
 """
 from __future__ import annotations
 
@@ -10,209 +13,155 @@ from dataclasses import replace
 
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.barricades import after_barricades, barricaded
-from feltbox.rules.flickem.judge import judge_bat, judge_move, judge_shot
-from feltbox.rules.flickem.scenarios import (blocked_by_x, may_enter, objective_met, outnumbering, rv_claimed,
-                                     scenario_rules, war_won)
-from feltbox.rules.flickem.state import Data, FlickemState
-from feltbox.rules.flickem.tokens import drop_on_death
-from feltbox.rules.geometry import distance, next_to
-
-FIGURE_RADIUS = 1.3       # house: dimensions table figure.base_diameter / 2
-DISC_WIDTH = 4.0          # house: dimensions table movement_disc.diameter
-
-
-def _measured_figures(data: Data, outcome: dict) -> Data:
-    positions = {p: (float(x), float(y)) for p, (x, y) in outcome.get("positions", {}).items()}
-    standing = outcome.get("standing", {})
-    data = data.with_positions(positions)
-    if "objects" in outcome:              # S3: where the vehicles, barrels and boxes now are
-        data = replace(data, objects=tuple((o, *map(float, rect)) for o, rect in sorted(outcome["objects"].items())))
-    zombies = tuple(replace(z, standing=bool(standing.get(z.id, z.standing))) for z in data.zombies)
-    survivors = tuple(replace(s, standing=bool(standing.get(s.id, s.standing))) for s in data.survivors)
-    return replace(data, zombies=zombies, survivors=survivors)
+from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS, place_measured_figures, zombies_enter_buildings
+from feltbox.rules.flickem.game_end import check_scenario_end
+from feltbox.rules.flickem.judge import MoveVerdict, judge_bat, judge_move, judge_shot
+from feltbox.rules.flickem.life import lose_life
+from feltbox.rules.flickem.scenarios import ScenarioRules, blocked_by_x, may_enter, scenario_rules
+from feltbox.rules.flickem.state import Data, FlickemState, Flow, Survivor
+from feltbox.rules.flickem.strength import left_building
+from feltbox.rules.geometry import next_to
 
 
-def _zombies_enter(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
-    """ZOMBIES ENTERING A BUILDING: a zombie measured at a building's door enters it only if at
-    least one survivor or token is inside and fewer than 2 zombies are (S4: and it is not
-    barricaded)."""
-    data = state.data
-    for zid, building in sorted(outcome.get("at_door", {}).items()):
-        zombie = next(z for z in data.zombies if z.id == zid)
-        if zombie.where != "city":
-            continue
-        occupied = any(s.where == building for s in data.survivors) or \
-            any(t.where == building for t in data.tokens)
-        crowd = sum(z.where == building for z in data.zombies)
-        if occupied and crowd < 2 and may_enter(scenario_rules(state.scenario), building, "zombie") \
-                and not barricaded(data, building):
-            data = replace(data, zombies=tuple(replace(z, where=building, standing=True) if z.id == zid else z
-                                               for z in data.zombies))
-            events.append(Event("zombie entered a building", {"zombie": zid, "building": building}))
-    return replace(state, data=data)
-
-
-def _lose_life(state: FlickemState, sid: str, events: list[Event]) -> FlickemState:
-    """LOSING LIFE: at 0 the survivor leaves the game (its tokens go to the grocery store)."""
-    s = state.data.survivor(sid)
-    life = s.life - 1
-    dead = life <= 0
-    data = state.data.with_survivor(replace(s, life=max(life, 0), standing=False,
-                                            where="dead" if dead else s.where))
-    if dead:
-        data = drop_on_death(data, sid)
-    events.append(Event("survivor died" if dead else "survivor lost a life", {"survivor": sid, "life": max(life, 0)}))
-    if dead and data.pretzel == sid:                       # the pretzel passes to the closest
-        alive = [x.id for x in data.survivors if x.where not in ("dead", "reserve")]
-        data = replace(data, pretzel=alive[0] if alive else None)
-    state = replace(state, data=data)
-    deaths = sum(x.where == "dead" for x in data.survivors)
-    if deaths >= state.setup.deaths_to_lose:
-        state = replace(state, flow=replace(state.flow, waiting="over", result=f"lost: {deaths} survivors dead"))
-    return state
-
-
-def _after_flick(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
-    f = state.flow
-    weapon = dict(f.request)["weapon"]
+def flick_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+    """THE FLICK's measured ``outcome``: the figures where they stopped, zombies at a door entering
+    (ZOMBIES ENTERING A BUILDING), the flicked piece's verdict, then barricades (S4), TOO CLOSE!
+    and GAME END; unless the game is over the survivor acts again (or flicks the second gun)."""
+    before = state.flow
+    weapon = dict(before.request)["weapon"]
     events: list[Event] = []
-    state = replace(state, data=_measured_figures(state.data, outcome))
-    state = _zombies_enter(state, outcome, events)
+    state = replace(state, data=place_measured_figures(state.data, outcome))
+    state = zombies_enter_buildings(state, outcome, events)
     if weapon == "movement_disc":
-        verdict = judge_move(outcome)
-        events.append(Event("move succeeded" if verdict.success else "move failed", {"reason": verdict.reason}))
-        rules = scenario_rules(state.scenario)
-        places = [(t.kind, t.where) for t in state.data.tokens]
-        if verdict.success and verdict.entered and not may_enter(rules, verdict.entered, "survivor"):
-            events[-1] = Event("move failed", {"reason": f"survivors can not enter the {verdict.entered}"})
-        elif verdict.success and verdict.entered and blocked_by_x(verdict.entered, places):
-            events[-1] = Event("move failed", {"reason": f"an X token closes the {verdict.entered}"})
-        elif verdict.success and verdict.entered and barricaded(state.data, verdict.entered):
-            events[-1] = Event("move failed", {"reason": f"the {verdict.entered} is barricaded"})
-        elif verdict.success and (verdict.entered or verdict.exited):   # ENTERING AND EXITING
-            s = state.data.survivor(f.active)
-            where = verdict.entered or "city"
-            data = state.data.with_survivor(replace(s, where=where))
-            events.append(Event("entered a building" if verdict.entered else "left a building",
-                                {"survivor": s.id, "building": verdict.entered or verdict.exited}))
-            if rules.rv_reveals and where == "rv":       # S6: key and fuel go into the RV
-                for tid in [t for t in s.inventory if data.token(t).kind in ("key", "fuel")]:
-                    data = data.with_token(replace(data.token(tid), where="rv", face="up"))
-                    data = data.with_survivor(replace(data.survivor(s.id), inventory=tuple(
-                        x for x in data.survivor(s.id).inventory if x != tid)))
-                    events.append(Event("revealed in the RV", {"token": tid, "kind": data.token(tid).kind}))
-            if rules.driver and where == "rv" and data.driver is None:
-                data = replace(data, driver=s.id)
-                events.append(Event("driver", {"survivor": s.id}))
-            state = replace(state, data=data)
-            if verdict.exited:                           # S8 NEW SURVIVOR, NEW X TOKENS
-                from feltbox.rules.flickem.strength import left_building
-                state = left_building(state, verdict.exited, events)
-    elif weapon == "bat":           # BASEBALL BAT: a move that may knock figures over, no wounds
-        s = state.data.survivor(f.active)
-        friends = frozenset(x.id for x in state.data.survivors if x.team == s.team)
-        verdict = judge_bat(outcome, friends)
-        events.append(Event("bat succeeded" if verdict.success else "bat failed", {"reason": verdict.reason}))
-        if verdict.success and verdict.entered and barricaded(state.data, verdict.entered):
-            events[-1] = Event("bat failed", {"reason": f"the {verdict.entered} is barricaded"})
-        elif verdict.success and verdict.entered and may_enter(scenario_rules(state.scenario), verdict.entered, "survivor"):
-            state = replace(state, data=state.data.with_survivor(replace(s, where=verdict.entered)))
-            events.append(Event("entered a building", {"survivor": s.id, "building": verdict.entered}))
-    elif weapon == "figure":        # MIKE CHO: the figure flicked itself; falling fails too
-        mike = f.active
-        failed = not outcome.get("clean", False) or mike in outcome.get("fell", ()) or \
-            mike in outcome.get("left_city", ())
-        events.append(Event("free move failed" if failed else "free move", {"survivor": mike}))
+        state = _moved(state, outcome, events)
+    elif weapon == "bat":
+        state = _batted(state, outcome, events)
+    elif weapon == "figure":
+        state = _figure_flicked(state, outcome, events)
     else:
-        verdict = judge_shot(outcome, shotgun=weapon == "shotgun")
-        events.append(Event("shot missed" if verdict.hit_nothing else "shot hit",
-                            {"first": verdict.first, "wounded": list(verdict.wounded)}))
-        for hit in verdict.wounded:
-            if hit.startswith("zombie-"):                  # to the zombie bin
-                zombies = tuple(replace(z, where="bin", standing=True) if z.id == hit else z
-                                for z in state.data.zombies)
-                state = replace(state, data=replace(state.data, zombies=zombies),
-                                flow=replace(state.flow, kills=state.flow.kills + 1))
-                events.append(Event("zombie wounded", {"zombie": hit}))
-            else:
-                state = _lose_life(state, hit, events)
+        state = _shot(state, outcome, weapon, events)
     state = after_barricades(state, outcome, events, weapon)
     state = _too_close(state, events)
-    state = _scenario_end(state, outcome, events)
+    state = check_scenario_end(state, outcome, events)
     if state.flow.waiting != "over":
-        second = dict(f.request).get("second")
-        if second:                  # the other gun's bullet, from the other side, same action
-            request = (("side", second), ("survivor", f.active), ("weapon", weapon))
-            state = replace(state, flow=replace(state.flow, waiting="flick", request=request))
-        else:
-            state = replace(state, flow=replace(state.flow, waiting="act", request=()))
-        if weapon == "figure":      # at the end of his turn: nothing but ending it is left
-            state = replace(state, flow=replace(state.flow, actions_left=0))
-        entered = state.data.survivor(f.active).where
-        if weapon in ("movement_disc", "bat") and state.flow.waiting == "act" and entered not in ("city", "dead"):
-            if any(e.kind == "entered a building" for e in events):
-                from feltbox.rules.flickem.fights import after_entering     # fights import results
-                state = after_entering(state, entered, events)
-        if state.flow.closing and state.flow.waiting == "act":     # S8: an X to place first
-            state = replace(state, flow=replace(state.flow, waiting="x"))
+        state = _act_again(state, before, weapon)
     return state, events
 
 
-def _follow_escort(state: FlickemState, events: list[Event]) -> FlickemState:
-    """S3 RESCUED FIGURE: she goes where her escort goes; if the escort falls, the nearest standing
-    survivor in her vicinity (the street, or the same building) takes over, else she waits."""
-    data = state.data
-    if data.rescued is None or data.escort is None:
-        return state
-    escort, rescued = data.survivor(data.escort), data.survivor(data.rescued)
-    if escort.standing and escort.where != "dead":
-        return replace(state, data=data.with_survivor(replace(rescued, where=escort.where)))
-    others = sorted((s for s in data.survivors if s.standing and s.where == rescued.where
-                     and s.id not in (rescued.id, escort.id)), key=lambda s: s.id)
-    if rescued.where == "city" and others:
-        here = data.position(escort.id)
-        others.sort(key=lambda s: (distance(data.position(s.id), here), s.id))
-    new = others[0].id if others else None
-    events.append(Event("new escort" if new else "escort lost", {"survivor": rescued.id, "escort": new}))
-    return replace(state, data=replace(data, escort=new))
+def building_entered(state: FlickemState, weapon: str, events: list[Event]) -> str | None:
+    """FIGHT (S2, S6): the building the active survivor has just entered with a move or the bat,
+    if it is still acting there (the game not over, no second bullet to flick); else None."""
+    if weapon not in ("movement_disc", "bat") or state.flow.waiting != "act":
+        return None
+    where = state.data.survivor(state.flow.active).where
+    if where in ("city", "dead") or not any(e.kind == "entered a building" for e in events):
+        return None
+    return where
 
 
-def _scenario_end(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
-    """The scenario's instant defeat and objective (GAME END), checked after every episode."""
-    if state.flow.waiting == "over":
-        return state
+def _act_again(state: FlickemState, before: Flow, weapon: str) -> FlickemState:
+    """Back to the survivor's actions, or SHOOTING WITH 2 GUNS: the other gun's bullet, from the
+    other side, in the same action. MIKE CHO's free move comes at the end of his turn."""
+    second = dict(before.request).get("second")
+    if second:
+        request = (("side", second), ("survivor", before.active), ("weapon", weapon))
+        state = replace(state, flow=replace(state.flow, waiting="flick", request=request))
+    else:
+        state = replace(state, flow=replace(state.flow, waiting="act", request=()))
+    if weapon == "figure":          # at the end of his turn: nothing but ending it is left
+        state = replace(state, flow=replace(state.flow, actions_left=0))
+    return state
+
+
+def _moved(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+    """MOVE: the movement disc's verdict; a door crossed is ENTERING AND EXITING A BUILDING, unless
+    the scenario closes the building to survivors (S1), an X closes it (S8) or it is barricaded (S4)."""
+    verdict = judge_move(outcome)
+    events.append(Event("move succeeded" if verdict.success else "move failed", {"reason": verdict.reason}))
     rules = scenario_rules(state.scenario)
-    state = _follow_escort(state, events)
-    if rules.objective == "escort_to_hospital" and state.data.rescued is not None:
-        rescued = state.data.survivor(state.data.rescued)
-        if rescued.where == "dead":
-            events.append(Event("the wounded survivor died", {"survivor": rescued.id}))
-            return replace(state, flow=replace(state.flow, waiting="over", result=f"lost: {rescued.name} died"))
-        if rescued.where == "hospital" and not any(z.where == "hospital" for z in state.data.zombies):
-            events.append(Event("objective complete", {"survivor": rescued.id}))
-            return replace(state, flow=replace(state.flow, waiting="over", result="won: objective complete",
-                                               winners=state.flow.teams))
-    if rules.instant_defeat == "zombie_touches_rv" and outcome.get("touching_rv"):
-        events.append(Event("instant defeat", {"zombies": sorted(outcome["touching_rv"])}))
-        return replace(state, flow=replace(state.flow, waiting="over", result="lost: a zombie touched the RV"))
-    in_city = sum(z.where == "city" for z in state.data.zombies)
-    raid = None
-    if state.flow.active and outcome.get("entered"):
-        s = state.data.survivor(state.flow.active)
-        fuel = sum(state.data.token(t).kind == "fuel" for t in s.inventory)
-        raid = (s.team, outcome["entered"], fuel)
     places = [(t.kind, t.where) for t in state.data.tokens]
-    winners = outnumbering(rules, state.data.survivors) or war_won(rules, state.data.survivors, raid) \
-        or rv_claimed(rules, state.data.survivors, places)
-    if winners:
-        events.append(Event("team objective", {"teams": winners}))
-        return replace(state, flow=replace(state.flow, waiting="over", result=f"won: team {', '.join(winners)}",
-                                           winners=tuple(winners)))
-    places = [(t.kind, t.where) for t in state.data.tokens]
-    if objective_met(rules, [s.where for s in state.data.survivors], in_city, places):
-        events.append(Event("objective complete", {"zombies_in_city": in_city}))
-        return replace(state, flow=replace(state.flow, waiting="over", result="won: objective complete",
-                                           winners=state.flow.teams))
+    if verdict.success and verdict.entered and not may_enter(rules, verdict.entered, "survivor"):
+        events[-1] = Event("move failed", {"reason": f"survivors can not enter the {verdict.entered}"})
+    elif verdict.success and verdict.entered and blocked_by_x(verdict.entered, places):
+        events[-1] = Event("move failed", {"reason": f"an X token closes the {verdict.entered}"})
+    elif verdict.success and verdict.entered and barricaded(state.data, verdict.entered):
+        events[-1] = Event("move failed", {"reason": f"the {verdict.entered} is barricaded"})
+    elif verdict.success and (verdict.entered or verdict.exited):
+        state = _crossed_door(state, verdict, rules, events)
+    return state
+
+
+def _crossed_door(state: FlickemState, verdict: MoveVerdict, rules: ScenarioRules,
+                  events: list[Event]) -> FlickemState:
+    """ENTERING AND EXITING A BUILDING: the survivor is in the building (or back in the city); S1
+    the first in the RV drives, S6 the key and fuel carried go into the RV; S8 leaving a building
+    may recruit a survivor and calls for an X (strength.py)."""
+    s = state.data.survivor(state.flow.active)
+    where = verdict.entered or "city"
+    data = state.data.with_survivor(replace(s, where=where))
+    events.append(Event("entered a building" if verdict.entered else "left a building",
+                        {"survivor": s.id, "building": verdict.entered or verdict.exited}))
+    if rules.rv_reveals and where == "rv":
+        data = _into_the_rv(data, s, events)
+    if rules.driver and where == "rv" and data.driver is None:
+        data = replace(data, driver=s.id)
+        events.append(Event("driver", {"survivor": s.id}))
+    state = replace(state, data=data)
+    if verdict.exited:                           # S8 NEW SURVIVOR, NEW X TOKENS
+        state = left_building(state, verdict.exited, events)
+    return state
+
+
+def _into_the_rv(data: Data, s: Survivor, events: list[Event]) -> Data:
+    """S6: the key and fuel a survivor carries into the RV go into it, face up."""
+    for tid in [t for t in s.inventory if data.token(t).kind in ("key", "fuel")]:
+        data = data.with_token(replace(data.token(tid), where="rv", face="up"))
+        data = data.with_survivor(replace(data.survivor(s.id), inventory=tuple(
+            x for x in data.survivor(s.id).inventory if x != tid)))
+        events.append(Event("revealed in the RV", {"token": tid, "kind": data.token(tid).kind}))
+    return data
+
+
+def _batted(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+    """BASEBALL BAT: a move that may knock figures over, no wounds; it may enter a building
+    (ENTERING OR EXITING A BUILDING), not a barricaded one (S4)."""
+    s = state.data.survivor(state.flow.active)
+    friends = frozenset(x.id for x in state.data.survivors if x.team == s.team)
+    verdict = judge_bat(outcome, friends)
+    events.append(Event("bat succeeded" if verdict.success else "bat failed", {"reason": verdict.reason}))
+    if verdict.success and verdict.entered and barricaded(state.data, verdict.entered):
+        events[-1] = Event("bat failed", {"reason": f"the {verdict.entered} is barricaded"})
+    elif verdict.success and verdict.entered and may_enter(scenario_rules(state.scenario), verdict.entered, "survivor"):
+        state = replace(state, data=state.data.with_survivor(replace(s, where=verdict.entered)))
+        events.append(Event("entered a building", {"survivor": s.id, "building": verdict.entered}))
+    return state
+
+
+def _figure_flicked(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+    """MIKE CHO (S7 SPECIAL POWERS): the figure flicked itself; touching, falling or leaving the
+    city fails the free move."""
+    mike = state.flow.active
+    failed = not outcome.get("clean", False) or mike in outcome.get("fell", ()) or \
+        mike in outcome.get("left_city", ())
+    events.append(Event("free move failed" if failed else "free move", {"survivor": mike}))
+    return state
+
+
+def _shot(state: FlickemState, outcome: dict, weapon: str, events: list[Event]) -> FlickemState:
+    """USING A WEAPON (gun, knife; S1 SHOTGUN, SNIPER RIFLE): a wounded zombie goes to the zombie
+    bin, a wounded survivor loses 1 life (LOSING LIFE)."""
+    verdict = judge_shot(outcome, shotgun=weapon == "shotgun")
+    events.append(Event("shot missed" if verdict.hit_nothing else "shot hit",
+                        {"first": verdict.first, "wounded": list(verdict.wounded)}))
+    for hit in verdict.wounded:
+        if hit.startswith("zombie-"):                  # to the zombie bin
+            zombies = tuple(replace(z, where="bin", standing=True) if z.id == hit else z
+                            for z in state.data.zombies)
+            state = replace(state, data=replace(state.data, zombies=zombies),
+                            flow=replace(state.flow, kills=state.flow.kills + 1))
+            events.append(Event("zombie wounded", {"zombie": hit}))
+        else:
+            state = lose_life(state, hit, events)
     return state
 
 
@@ -226,5 +175,5 @@ def _too_close(state: FlickemState, events: list[Event]) -> FlickemState:
         here = state.data.position(s.id)
         if any(next_to(here, state.data.position(z), FIGURE_RADIUS, FIGURE_RADIUS, DISC_WIDTH) for z in zombies):
             events.append(Event("too close", {"survivor": s.id}))
-            state = _lose_life(state, s.id, events)
+            state = lose_life(state, s.id, events)
     return state

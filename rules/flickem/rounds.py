@@ -9,9 +9,11 @@ from dataclasses import dataclass, replace
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.barricades import after_barricades
 from feltbox.rules.flickem.betrayal import x_face_up
+from feltbox.rules.flickem.figures import place_measured_figures, zombies_enter_buildings
+from feltbox.rules.flickem.game_end import check_scenario_end
 from feltbox.rules.flickem.judge import judge_rush
 from feltbox.rules.flickem.noise import Noise, turn_noise, zombies_react
-from feltbox.rules.flickem.results import _lose_life, _measured_figures, _scenario_end, _zombies_enter
+from feltbox.rules.flickem.life import lose_life
 from feltbox.rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules, team_sizes
 from feltbox.rules.flickem.secrets import control_at_round_end
 from feltbox.rules.flickem.state import DAY, NIGHT, FlickemState
@@ -32,8 +34,9 @@ def available(state: FlickemState, team: str) -> list[str]:
             and s.id not in (state.data.driver, state.data.rescued)]
 
 
-def _end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:
-    """Rotate the backpack, then the zombies' reaction to the loudest noise."""
+def end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:
+    """USING A SURVIVOR: rotate the backpack; then ZOMBIES' REACTION! to the loudest noise: a
+    ZOMBIE RUSH to flick (the flow waits for "rush"), or the next turn."""
     f = state.flow
     s = state.data.survivor(f.active)
     flipped = NIGHT if s.backpack == DAY else DAY
@@ -53,28 +56,32 @@ def _end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:
         target = origin
         request = (("target", f"{target[0]:.3f},{target[1]:.3f}"), ("zombies", ",".join(reaction.rush)))
         return replace(state, flow=replace(f, waiting="rush", request=request, active=None)), events
-    return _next_turn(replace(state, flow=replace(f, active=None)), events)
+    return next_turn(replace(state, flow=replace(f, active=None)), events)
 
 
-def _after_rush(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+def rush_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+    """ZOMBIE RUSH, "After the Zombie Rush" (also A NEW HORDE ARRIVES!): the figures where they
+    landed, barricades knocked away (S4), zombies entering buildings, 1 life lost by each survivor
+    who fell, GAME END; then the next turn, or after a new horde the round's first choice."""
     verdict = judge_rush(outcome)
     events = [Event("rush result", {"fell": list(verdict.lose_life)})]
-    state = replace(state, data=_measured_figures(state.data, outcome))
+    state = replace(state, data=place_measured_figures(state.data, outcome))
     state = after_barricades(state, outcome, events)       # S4: zombies may knock barricades away
-    state = _zombies_enter(state, outcome, events)
+    state = zombies_enter_buildings(state, outcome, events)
     for sid in verdict.lose_life:
-        state = _lose_life(state, sid, events)
-    state = _scenario_end(state, outcome, events)
+        state = lose_life(state, sid, events)
+    state = check_scenario_end(state, outcome, events)
     if state.flow.waiting == "over":
         return state, events
     was_horde = state.flow.waiting == "horde"
     state = replace(state, flow=replace(state.flow, request=()))
     return (replace(state, flow=replace(state.flow, waiting="choose")), events) if was_horde \
-        else _next_turn(state, events)
+        else next_turn(state, events)
 
 
-def _next_turn(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
-    """Teams alternate; when no survivor shows the round's colour the round ends."""
+def next_turn(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
+    """WAYS TO PLAY: the next team with a survivor available takes its turn (teams alternate);
+    when no survivor shows the round's colour, END OF THE ROUND."""
     f = state.flow
     for step in range(1, len(f.teams) + 1):
         team_index = (f.team_index + step) % len(f.teams)
@@ -148,7 +155,7 @@ def apply_eat(state: FlickemState, action: Eat) -> tuple[FlickemState, list[Even
     else:
         events.append(Event("went hungry", {}))
         for s in [s.id for s in data.survivors if s.where not in ("dead", "reserve")]:
-            state = _lose_life(state, s, events)
+            state = lose_life(state, s, events)
             if state.flow.waiting == "over":
                 return state, events
     return _new_horde(state, events)

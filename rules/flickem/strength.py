@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Event, IllegalAction
-from feltbox.rules.flickem.crossroads import free_spot
+from feltbox.rules.flickem.figures import free_spot
 from feltbox.rules.flickem.scenarios import scenario_rules
 from feltbox.rules.flickem.state import FlickemState
 
@@ -30,10 +30,6 @@ class MoveX:
     """NEW X TOKENS: take the X in front of ``from_building``, place it in front of ``to_building``."""
     from_building: str
     to_building: str
-
-
-def reveals_survivor(state: FlickemState, kind: str) -> bool:
-    return kind == "survivor" and scenario_rules(state.scenario).recruits
 
 
 def survivor_revealed(state: FlickemState, token_id: str, events: list[Event]) -> FlickemState:
@@ -79,6 +75,14 @@ def left_building(state: FlickemState, building: str, events: list[Event], by_mo
     if rules.x_tokens and empty and x_sources(state):
         state = replace(state, flow=replace(state.flow, closing=building))
         events.append(Event("place an X", {"building": building, "from": x_sources(state)}))
+    return state
+
+
+def x_first(state: FlickemState) -> FlickemState:
+    """NEW X TOKENS: a building was just emptied (``closing``): before the survivor acts again the
+    active player moves an X (the flow waits for "x")."""
+    if state.flow.closing and state.flow.waiting == "act":
+        return replace(state, flow=replace(state.flow, waiting="x"))
     return state
 
 

@@ -17,7 +17,6 @@ from feltbox.rules.geometry import to_rectangle
 REACH = 4.0 + 1.3        # S3: "within a movement disc's width" of the object, from the figure's base edge
 
 INVENTORY_SPACES = 2           # rulebook SURVIVORS: 2 spaces besides the default weapon and life
-DEATH_DROP = "grocery_store"   # LOSING LIFE: tokens go face up to the grocery store
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,7 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
         s = replace(s, inventory=tuple(t for t in s.inventory if t != action.drop))
         events.append(Event("dropped off", {"survivor": s.id, "token": action.drop, "building": place}))
     waiting, looking = "act", None
-    revealed = action.take is not None and _reveals_at_once(state, data.token(action.take).kind)
+    revealed = action.take is not None and reveals_at_once(state, data.token(action.take).kind)
     if action.take is not None and not revealed:
         token = data.token(action.take)
         if token.face == "down":                          # look first, then keep or leave it
@@ -107,25 +106,18 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
     if action.take is not None and waiting == "act" and not revealed:
         flow = _after_taking(s, data.token(action.take), flow, free)
     state = replace(state, data=data, flow=flow)
-    if revealed:                                      # S5 CROSSROADS, S8 NEW SURVIVOR
-        return _reveal(state, action.take, events), events
+    if revealed:                    # S5 CROSSROADS, S8 NEW SURVIVOR: flow.py reveals it next
+        return state, events
     if action.take is not None and waiting == "act" and data.token(action.take).kind == "survivor":
         state = survivor_found(state, action.take, events)
     return state, events
 
 
-def _reveals_at_once(state: FlickemState, kind: str) -> bool:
+def reveals_at_once(state: FlickemState, kind: str) -> bool:
     """Tokens revealed when taken, never looked at in secret: Crossroads (S5 CROSSROADS, S6), and
-    S8's survivor tokens (NEW SURVIVOR)."""
-    from feltbox.rules.flickem.strength import reveals_survivor     # lazy: they build on results.py
-    return kind == "crossroads" or reveals_survivor(state, kind)
-
-
-def _reveal(state: FlickemState, token_id: str, events: list[Event]) -> FlickemState:
-    from feltbox.rules.flickem import crossroads, strength
-    if state.data.token(token_id).kind == "crossroads":
-        return crossroads.draw(state, token_id, events)
-    return strength.survivor_revealed(state, token_id, events)
+    S8's survivor tokens (NEW SURVIVOR). :func:`apply_take_drop` leaves such a token where it
+    was; the revealing (crossroads.py, strength.py) is the flow's next step."""
+    return kind == "crossroads" or (kind == "survivor" and scenario_rules(state.scenario).recruits)
 
 
 def survivor_found(state: FlickemState, token_id: str, events: list[Event]) -> FlickemState:
@@ -181,13 +173,6 @@ def apply_keep(state: FlickemState, action: KeepToken) -> tuple[FlickemState, li
         data = state.data.with_token(replace(token, face="up"))
         event = Event("left a token face up", {"survivor": s.id, "token": token.id, "kind": token.kind})
     return replace(state, data=data, flow=flow), [event]
-
-
-def drop_on_death(data: Data, sid: str) -> Data:
-    """LOSING LIFE: a dead survivor's tokens go face up to the grocery store."""
-    for tid in data.survivor(sid).inventory:
-        data = data.with_token(replace(data.token(tid), where=DEATH_DROP, face="up"))
-    return data.with_survivor(replace(data.survivor(sid), inventory=()))
 
 
 def objects_in_reach(data: Data, sid: str) -> list[str]:

@@ -1,0 +1,68 @@
+"""Figures on the table: their size, where an episode left them, and where a new one is placed
+(rulebook: MOVE, ZOMBIE RUSH "After the Zombie Rush", ZOMBIES ENTERING A BUILDING, GLOSSARY
+"NEXT TO").
+
+Below every step module: a flick, a rush, the betrayer's flick and a fight's eject all apply the
+bridge's measured ``positions`` / ``standing`` the same way (:func:`place_measured_figures`),
+and zombies measured at a door go in by :func:`zombies_enter_buildings`.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from feltbox.rules.core import Event
+from feltbox.rules.flickem.barricades import barricaded
+from feltbox.rules.flickem.scenarios import may_enter, scenario_rules
+from feltbox.rules.flickem.state import Data, FlickemState
+
+FIGURE_RADIUS = 1.3       # house: dimensions table figure.base_diameter / 2
+DISC_WIDTH = 4.0          # house: dimensions table movement_disc.diameter
+
+
+def place_measured_figures(data: Data, outcome: dict) -> Data:
+    """Every figure where the episode left it, standing or fallen as measured (MOVE, ZOMBIE RUSH:
+    "All zombies simply remain in their new position"); S3: the vehicles, barrels and boxes too."""
+    positions = {p: (float(x), float(y)) for p, (x, y) in outcome.get("positions", {}).items()}
+    standing = outcome.get("standing", {})
+    data = data.with_positions(positions)
+    if "objects" in outcome:              # S3: where the vehicles, barrels and boxes now are
+        data = replace(data, objects=tuple((o, *map(float, rect)) for o, rect in sorted(outcome["objects"].items())))
+    zombies = tuple(replace(z, standing=bool(standing.get(z.id, z.standing))) for z in data.zombies)
+    survivors = tuple(replace(s, standing=bool(standing.get(s.id, s.standing))) for s in data.survivors)
+    return replace(data, zombies=zombies, survivors=survivors)
+
+
+def zombies_enter_buildings(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+    """ZOMBIES ENTERING A BUILDING: a zombie measured at a building's door enters it only if at
+    least one survivor or token is inside and fewer than 2 zombies are (S4: and it is not
+    barricaded)."""
+    data = state.data
+    for zid, building in sorted(outcome.get("at_door", {}).items()):
+        zombie = next(z for z in data.zombies if z.id == zid)
+        if zombie.where != "city":
+            continue
+        occupied = any(s.where == building for s in data.survivors) or \
+            any(t.where == building for t in data.tokens)
+        crowd = sum(z.where == building for z in data.zombies)
+        if occupied and crowd < 2 and may_enter(scenario_rules(state.scenario), building, "zombie") \
+                and not barricaded(data, building):
+            data = replace(data, zombies=tuple(replace(z, where=building, standing=True) if z.id == zid else z
+                                               for z in data.zombies))
+            events.append(Event("zombie entered a building", {"zombie": zid, "building": building}))
+    return replace(state, data=data)
+
+
+def free_spot(data: Data, xy: tuple[float, float], ignore: tuple[str, ...] = ()) -> tuple[float, float]:
+    """A figure's place NEXT TO ``xy`` (bases 1 cm apart), on the side farthest from the other
+    figures in the city (ties toward the city's centre, so it stays on the table)."""
+    spacing = 2 * FIGURE_RADIUS + 1.0
+    others = [(x, y) for p, x, y in data.positions if p not in ignore and (x, y) != tuple(xy)]
+
+    def score(angle: float) -> tuple[float, float]:
+        p = (xy[0] + spacing * math.cos(angle), xy[1] + spacing * math.sin(angle))
+        room = min((math.dist(p, o) for o in others), default=99.0)
+        return (round(min(room, 10.0), 3), -math.hypot(*p))
+
+    best = max((math.radians(a) for a in range(0, 360, 30)), key=score)
+    return (round(xy[0] + spacing * math.cos(best), 3), round(xy[1] + spacing * math.sin(best), 3))
