@@ -37,7 +37,7 @@ def test_S2_USING_A_GUN_a_full_power_bullet_fells_the_zombie_across_the_arena_an
     spec = _spec("survivor-elijah", ["survivor-elijah"], ["zombie-01"])
     hit = bridge.session.fight(spec, Aim(aim_at(bridge.city, spec) % 360.0, 1.0))
     miss = bridge.session.fight(spec, Aim((aim_at(bridge.city, spec) + 20.0) % 360.0, 1.0))
-    assert hit.fell == ["zombie-01"] and miss.fell == []
+    assert hit.fell == ("zombie-01",) and miss.fell == ()
     assert np.array_equal(bridge.session.poses, before[0]) and bridge.session.episodes == 2
 
 

@@ -5,13 +5,15 @@ import pytest
 
 from feltbox.rules.flickem.judge import judge_bat, judge_move, judge_rush, judge_shot
 from feltbox.rules.flickem.noise import Noise, action_noise, turn_noise, zombies_react
+from feltbox.rules.flickem.outcome import FlickOutcome, RushOutcome
 from feltbox.rules.geometry import next_to
 
 
-def flick(**kw) -> dict:
+def flick(**kw) -> FlickOutcome:
+    """A measured flick as the rules read it (outcome.py), from its JSON form."""
     base = {"flicked": "movement_disc", "first_contacts": [], "fell": [], "got_up": [],
             "left_city": [], "disturbed": [], "entered": None, "exited": None, "clean": True, "extra": {}}
-    return {**base, **kw}
+    return FlickOutcome.from_json({**base, **kw})
 
 
 @pytest.mark.parametrize("outcome,success,reason", [
@@ -23,7 +25,7 @@ def flick(**kw) -> dict:
 def test_MOVE_success_and_failure(outcome, success, reason):
     verdict = judge_move(outcome)
     assert verdict.success is success and reason in verdict.reason
-    assert verdict.restore == tuple(outcome["disturbed"])        # "Any object disturbed ... returned"
+    assert verdict.restore == outcome.disturbed        # "Any object disturbed ... returned"
 
 
 @pytest.mark.parametrize("outcome,wounded,stand,nothing", [
@@ -56,8 +58,8 @@ def test_BASEBALL_BAT_first_touch(contacts, success):
 
 
 def test_ZOMBIE_RUSH_aftermath():
-    verdict = judge_rush({"survivors_fell": ["survivor-anita"], "objects_fell": ["lamp-1"],
-                          "left_city": ["zombie-07", "barrel-1"]})
+    verdict = judge_rush(RushOutcome.from_json({"survivors_fell": ["survivor-anita"], "objects_fell": ["lamp-1"],
+                                                "left_city": ["zombie-07", "barrel-1"]}))
     assert verdict.lose_life == ("survivor-anita",) and verdict.stand_up == ("lamp-1",)
     assert verdict.put_back_inside_fallen == ("zombie-07",)
 

@@ -86,10 +86,10 @@ def test_every_shotgun_pellet_is_watched_and_a_zombie_it_fells_is_reported():
     from tests.lab import zombie
     city = lab_city(survivor(0, 0), zombie(12, -6.0), zombie(16, -7.5, number=2))   # in the line of fire
     outcome = Session(city).flick("survivor-anita", "shotgun", Aim(0.0, 0.8), side="right")
-    touched = outcome.extra["touched_by"]
+    touched = outcome.extra.touched_by
     assert sorted(touched) == ["pellet-1", "pellet-2", "pellet-3", "pellet-4"]
-    assert set(outcome.extra["fell_touched"]) <= {"zombie-01", "zombie-02"}
-    assert outcome.extra["fell_touched"], f"no zombie fell: {touched}"
+    assert set(outcome.extra.fell_touched) <= {"zombie-01", "zombie-02"}
+    assert outcome.extra.fell_touched, f"no zombie fell: {touched}"
 
 
 def test_bat_that_first_touches_a_zombie_succeeds_and_the_survivor_takes_its_place():
@@ -101,7 +101,7 @@ def test_bat_that_first_touches_a_zombie_succeeds_and_the_survivor_takes_its_pla
     city = lab_city(survivor(0, 0), zombie(12, 0))
     session = Session(city)
     outcome = session.flick("survivor-anita", "bat", Aim(0.0, 0.5))
-    assert outcome.first_contacts[:1] == ["zombie-01"]
+    assert outcome.first_contacts[:1] == ("zombie-01",)
     s = city.index("survivor-anita")
     assert session.poses[s, 0] > 3.0, "the survivor did not take the bat's place"
     assert not fallen_mask(session.poses[[s, city.index("zombie-01")]]).any()

@@ -33,8 +33,8 @@ def test_slow_disc_stops_short_of_a_zombie_and_touches_nothing():
     disc_x = result.final[setup.flicked, 0]
     assert result.settled
     assert -20 + 5 < disc_x < 10 - 4, f"disc stopped at x={disc_x:.1f}"
-    assert outcome.first_contacts == [] and outcome.clean
-    assert outcome.fell == [] and outcome.left_city == []
+    assert outcome.first_contacts == () and outcome.clean
+    assert outcome.fell == () and outcome.left_city == ()
 
 
 def test_disc_into_zombie_is_touched_and_restore_is_exact():
@@ -57,7 +57,7 @@ def test_point_blank_bullet_knocks_a_zombie_over():
     """GUN B: a bullet flicked from beside the survivor at a zombie 8 cm away makes it fall."""
     city = lab_city(survivor(0, 0), zombie(8, -3.0))
     setup, result, outcome = _flick(city, "survivor-anita", "bullet", Aim(0.0, 0.5), side="right")
-    assert outcome.first_contacts[:1] == ["zombie-01"]
+    assert outcome.first_contacts[:1] == ("zombie-01",)
     assert "zombie-01" in outcome.fell
 
 
@@ -74,7 +74,7 @@ def test_full_power_disc_never_tunnels_through_a_support_block(heading):
         for nudge in (-1.0, 0.0, 1.0):
             direction = float(np.degrees(np.arctan2(target[1], target[0]))) + nudge
             setup, result, outcome = _flick(city, "survivor-anita", "movement_disc", Aim(direction, 1.0))
-            assert outcome.first_contacts[:1] == [block], outcome.first_contacts
+            assert outcome.first_contacts[:1] == (block,), outcome.first_contacts
             disc = result.final[setup.flicked, :2].astype(float)
             block_now = result.final[b, :2].astype(float)     # a hit shoves the block a little
             unit = target / np.linalg.norm(target)
@@ -157,4 +157,4 @@ def test_shot_from_inside_a_building_leaves_through_the_door():
                        on="library", slot=1)
     city = lab_city(building(0, 0, heading=0.0), inside, zombie(16, 0))
     outcome = Session(city).flick("survivor-anita", "bullet", Aim(0.0, 0.7))
-    assert outcome.first_contacts[:1] == ["zombie-01"], outcome.first_contacts
+    assert outcome.first_contacts[:1] == ("zombie-01",), outcome.first_contacts

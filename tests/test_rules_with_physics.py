@@ -14,7 +14,7 @@ pytestmark = pytest.mark.physics
 
 def test_point_blank_gunshot_wounds_the_zombie_it_fells():
     city = lab_city(survivor(0, 0), zombie(8, -3.0))
-    outcome = Session(city).flick("survivor-anita", "bullet", Aim(0.0, 0.5), side="right").to_json()
+    outcome = Session(city).flick("survivor-anita", "bullet", Aim(0.0, 0.5), side="right")
     assert judge_shot(outcome).wounded == ("zombie-01",)
 
 
@@ -22,7 +22,7 @@ def test_failed_move_is_judged_failed_and_its_restore_is_exact():
     city = lab_city(survivor(-20, 0), zombie(0, 0))
     session = Session(city)
     before = session.snapshot()
-    outcome = session.flick("survivor-anita", "movement_disc", Aim(0.0, 0.6)).to_json()
+    outcome = session.flick("survivor-anita", "movement_disc", Aim(0.0, 0.6))
     verdict = judge_move(outcome)
     assert not verdict.success and "zombie-01" in verdict.restore
     assert session.poses.tobytes() == before[0].tobytes()       # the session restored it exactly
@@ -43,7 +43,7 @@ def test_loud_shot_pulls_the_three_closest_standing_zombies_into_a_real_rush():
     target = tuple(map(float, session.poses[city.index("survivor-anita"), :2]))
     rush = session.rush(list(reaction.rush), target)
     assert rush.settled and set(rush.zombies) == set(reaction.rush)
-    verdict = judge_rush(rush.to_json())
+    verdict = judge_rush(rush)
     assert set(verdict.lose_life) <= {"survivor-anita"}
     on_table = [z for z in reaction.rush if session.present[city.index(z)]]
     assert on_table == list(reaction.rush), "rushing zombies are back in the city"

@@ -50,7 +50,7 @@ def test_a_new_horde_drops_from_the_bin_into_the_city():
     waiting = [city.bodies[i].id for i in city.ids("zombie") if not city.present[i]][:8]
     session = Session(city)
     outcome = session.horde(waiting)
-    assert outcome.settled and outcome.left_city == []
+    assert outcome.settled and outcome.left_city == ()
     for z in waiting:
         assert session.present[city.index(z)]
         x, y = session.poses[city.index(z), :2]

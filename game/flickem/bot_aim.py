@@ -126,8 +126,8 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
 
 def _score_move(outcome, end: np.ndarray, point: np.ndarray, enter: str | None, inside: str | None,
                 zombies, barricades: int = 0) -> float:
-    if barricades and enter is not None and "barricades" in outcome.extra:
-        removed = barricades - len(outcome.extra["barricades"].get(enter, ()))
+    if barricades and enter is not None and outcome.extra.barricades is not None:
+        removed = barricades - len((outcome.extra.barricades or {}).get(enter, ()))
         if removed > 0 and outcome.flicked not in outcome.left_city:
             return 250.0 * removed - float(np.linalg.norm(end - point))
     if not outcome.clean or outcome.flicked in outcome.left_city:

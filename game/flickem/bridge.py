@@ -7,6 +7,8 @@ stood back up).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from feltbox.game.table.arena import aim_at
@@ -23,6 +25,7 @@ from feltbox.rules.core import Event, Measured, PhysicsRequest
 from feltbox.rules.engine import Engine
 from feltbox.rules.flickem.flow import ACTIONS, FlickemGame
 from feltbox.rules.flickem.judge import judge_shot
+from feltbox.rules.flickem.outcome import FlickOutcome, RushOutcome, TableFacts, with_table
 from feltbox.rules.flickem.powers import with_powers
 from feltbox.rules.flickem.scenarios import scenario_rules
 from feltbox.rules.flickem.state import Setup, Survivor, Token, Zombie
@@ -210,15 +213,31 @@ class FlickemBridge:
                                               float(pose[1]) + spacing * np.sin(side), heading_of(pose))
         self.session.present[r] = rescued.where != "dead"
 
-    def _touching_rv(self, outcome: dict) -> list[str]:
+    def _touching_rv(self, outcome: FlickOutcome | RushOutcome) -> tuple[str, ...]:
         """S1 instant defeat: zombies that touched the RV or its blocks (watched rushing
         zombies' contacts, and any zombie left resting against them)."""
         if "rv" not in self.city.buildings:
-            return []
+            return ()
         rv_parts = {"rv", *self.city.buildings["rv"].supports}
-        touched = {z for z, parts in outcome.get("touched", {}).items() if rv_parts & set(parts)}
+        rushed = outcome.touched if isinstance(outcome, RushOutcome) else {}
+        touched = {z for z, parts in rushed.items() if rv_parts & set(parts)}
         touched |= set(zombies_touching(self.city, self.session.poses, self.session.present, "rv"))
-        return sorted(touched)
+        return tuple(sorted(touched))
+
+    def table_facts(self, outcome: FlickOutcome | RushOutcome, measure_barricades: bool) -> TableFacts:
+        """What the rules read off the table after an episode: every figure, where and whether it
+        stands, zombies at doors, S3 objects, S1 zombies touching the RV, S4 barricades (measured
+        now after an eject, a rush or a horde; a flick measured them at its end)."""
+        figures = self.figures()
+        barricades = outcome.barricades
+        if measure_barricades and any(b.kind == "barricade" for b in self.city.bodies):
+            barricades = {b: tuple(ids) for b, ids in blocking(self.city, self.session.poses,
+                                                               self.session.present).items()}
+        return TableFacts(
+            positions={k: (v[0], v[1]) for k, v in figures["positions"].items()}, standing=figures["standing"],
+            at_door=figures["at_door"],
+            objects={k: tuple(v) for k, v in city_objects(self.city, self.session.poses, self.session.present).items()},
+            touching_rv=self._touching_rv(outcome), barricades=barricades)
 
     def _to_bin(self, zombie: str) -> None:
         """A killed or wounded zombie leaves the table for the zombie bin."""
@@ -240,33 +259,28 @@ class FlickemBridge:
             side = side or spec.get("side", "right")      # the rules say which side (2 guns)
             if spec.get("fallen"):        # S9 BETRAYER: the figure is placed fallen, then flicked
                 self._lay_down(spec["survivor"])
-            outcome = self.session.flick(spec["survivor"], spec["weapon"], aim, side=side).to_json()
-            outcome["flare_at"] = outcome["extra"]["end"]
-            outcome["flipped"] = outcome["extra"]["flipped"]
-            if "barricades" in outcome["extra"]:          # S4 BARRICADES, measured at the flick's end
-                outcome["barricades"] = outcome["extra"]["barricades"]
-                outcome["touched_barricade"] = touched_barricade(outcome)
-                outcome["behind"] = behind_doors(self.city, before[0][self.city.index(spec["survivor"]), :2])
+            outcome = self.session.flick(spec["survivor"], spec["weapon"], aim, side=side)
+            outcome = replace(outcome, flare_at=outcome.extra.end, flipped=outcome.extra.flipped)
+            if outcome.extra.barricades is not None:      # S4 BARRICADES, measured at the flick's end
+                outcome = replace(outcome, barricades=outcome.extra.barricades)
+                outcome = replace(outcome, touched_barricade=touched_barricade(outcome), behind=tuple(
+                    behind_doors(self.city, before[0][self.city.index(spec["survivor"]), :2])))
         elif request.kind == "fight_flick":
-            outcome = self.session.fight(spec, aim or self.fight_aim(spec)).to_json()
+            outcome = self.session.fight(spec, aim or self.fight_aim(spec))
         elif request.kind == "eject":
-            outcome = self.session.eject(spec["survivor"], spec["building"], aim or self.eject_aim(spec)).to_json()
+            outcome = self.session.eject(spec["survivor"], spec["building"], aim or self.eject_aim(spec))
         elif request.kind == "rush":
             target = tuple(float(v) for v in spec["target"].split(","))
-            outcome = self.session.rush(spec["zombies"].split(","), target).to_json()
+            outcome = self.session.rush(spec["zombies"].split(","), target)
         else:
-            outcome = self.session.horde(spec["zombies"].split(",")).to_json()
-        if request.kind not in ("flick", "fight_flick") and any(b.kind == "barricade" for b in self.city.bodies):
-            outcome["barricades"] = blocking(self.city, self.session.poses, self.session.present)
-        outcome.update(self.figures())
-        outcome["objects"] = city_objects(self.city, self.session.poses, self.session.present)
-        outcome["touching_rv"] = self._touching_rv(outcome)
-        events = self._apply(Measured(outcome))
+            outcome = self.session.horde(spec["zombies"].split(","))
+        outcome = with_table(outcome, self.table_facts(outcome, request.kind not in ("flick", "fight_flick")))
+        events = self._apply(Measured(outcome.to_json()))
         if request.kind == "flick" and spec["weapon"] != "movement_disc":
             self._after_shot(outcome, spec["weapon"] == "shotgun")
         self._table_consequences(events)
         if request.kind == "flick" and spec["weapon"] in ("movement_disc", "bat"):
-            self._agree_on_entry(spec["survivor"], before, outcome.get("disturbed", ()))
+            self._agree_on_entry(spec["survivor"], before, outcome.disturbed)
         self._rescued_follows()
         self._apply_table_events(events)
         for event in events:
@@ -278,7 +292,7 @@ class FlickemBridge:
             if event.kind == "zombie entered a building":
                 self._into_building(event.data["zombie"], event.data["building"])
             if event.kind == "free move failed":      # MIKE CHO: back where he was
-                for piece in [event.data["survivor"], *outcome.get("disturbed", ())]:
+                for piece in [event.data["survivor"], *outcome.disturbed]:
                     i = self.city.index(piece)
                     self.session.poses[i] = before[0][i]
         return events
@@ -327,7 +341,7 @@ class FlickemBridge:
                 "standing": {self.city.bodies[i].id: not bool(d) for i, d in zip(idx, down)},
                 "at_door": zombies_at_doors(self.city, self.session.poses, self.session.present)}
 
-    def _after_shot(self, outcome: dict, shotgun: bool) -> None:
+    def _after_shot(self, outcome: FlickOutcome, shotgun: bool) -> None:
         """GUN B: the wounded zombie goes to the bin; A/B: fallen objects are stood back up."""
         verdict = judge_shot(outcome, shotgun)
         for piece in verdict.wounded:

@@ -58,8 +58,9 @@ def remeasure(city: City, episode: Episode, result: EpisodeResult) -> dict:
                  "settled": result.settled, "sim_seconds": result.sim_seconds}
     elif "flicked" in outcome:
         again = measure_flick(city, result, city.index(outcome["flicked"]), present, outcome.get("started_in"))
-        facts = {k: getattr(again, k) for k in FLICK_FACTS}
-        facts.update({f"extra.{k}": again.extra[k] for k in ("end", "flipped", "barricades") if k in again.extra})
+        measured, extra = again.episode_json(), again.extra.to_json()
+        facts = {k: measured[k] for k in FLICK_FACTS}
+        facts.update({f"extra.{k}": extra[k] for k in ("end", "flipped", "barricades") if k in extra})
     else:
         facts = {}
     return plain(facts)

@@ -16,6 +16,7 @@ import numpy as np
 from feltbox.game.table.bodies import quat_rotate
 from feltbox.game.table.city import BuildingGeom, City
 from feltbox.models.dimensions import dims
+from feltbox.rules.flickem.outcome import FlickOutcome
 
 
 def entrance_quad(geom: BuildingGeom) -> np.ndarray:
@@ -79,10 +80,10 @@ def blocking(city: City, poses: np.ndarray, present: np.ndarray) -> dict[str, li
     return {b: sorted(ids) for b, ids in sorted(out.items())}
 
 
-def touched_barricade(outcome: dict) -> bool:
+def touched_barricade(outcome: FlickOutcome) -> bool:
     """S4: did any flicked component (a shotgun's every pellet included) touch a barricade?"""
-    touched = list(outcome.get("first_contacts", ()))
-    for contacts in outcome.get("extra", {}).get("touched_by", {}).values():
+    touched = list(outcome.first_contacts)
+    for contacts in outcome.extra.touched_by.values():
         touched += contacts
     return any(t.startswith("barricade") for t in touched)
 

@@ -7,8 +7,6 @@ flicked piece, with a building's own support blocks allowed when entering or exi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
 
 from feltbox.game.table.barricades import blocking
@@ -16,6 +14,7 @@ from feltbox.game.table.bodies import up_axes
 from feltbox.game.table.city import City
 from feltbox.game.table.table import EpisodeResult
 from feltbox.models.dimensions import dims
+from feltbox.rules.flickem.outcome import FlickDetails, FlickOutcome
 
 FALLEN_COS = float(np.cos(np.radians(dims()["physics"]["fallen_tilt_deg"])))
 MOVED_EPS = 0.05   # cm: a body that moved less than this was not disturbed
@@ -99,28 +98,6 @@ def zombies_touching(city: City, poses: np.ndarray, present: np.ndarray, buildin
     return out
 
 
-@dataclass
-class FlickOutcome:
-    """Measured facts of one flick, in the rulebook's terms (ids, not indices)."""
-    flicked: str
-    first_contacts: list[str]            # what the flicked piece touched, first touch first
-    first_contact_ticks: list[int]
-    fell: list[str]                      # figures/objects standing before and fallen after
-    got_up: list[str]                    # fallen before, standing after
-    left_city: list[str]                 # inside the city before, outside after
-    disturbed: list[str]                 # bodies that moved (to restore on a failed move)
-    entered: str | None = None           # building the flicked piece ended inside
-    exited: str | None = None            # building the flicked piece left wholly through its door
-    started_in: str | None = None
-    clean: bool = True                   # touched nothing but its own building's support blocks
-    settled: bool = True
-    sim_seconds: float = 0.0
-    extra: dict = field(default_factory=dict)
-
-    def to_json(self) -> dict:
-        return {k: v for k, v in self.__dict__.items()}
-
-
 def measure_flick(city: City, result: EpisodeResult, flicked: int, present: np.ndarray,
                   start_building: str | None = None, held: tuple[int, ...] = ()) -> FlickOutcome:
     """Judge a flick episode: contacts, falls, city limits, entering and exiting buildings.
@@ -153,22 +130,22 @@ def measure_flick(city: City, result: EpisodeResult, flicked: int, present: np.n
     clean = all(t in allowed for t in touched)
     # every flicked piece's touches (a shotgun's 4 pellets): SHOTGUN wounds whatever a pellet
     # knocks over, ricochets included
-    extra = {"touched_by": {ids[w]: [ids[i] for _, i in c if i not in held]
-                            for w, c in result.contacts_of.items()}}
+    touched_by = {ids[w]: tuple(ids[i] for _, i in c if i not in held) for w, c in result.contacts_of.items()}
     by_any = {ids[i] for c in result.contacts_of.values() for _, i in c if i not in held}
-    extra["fell_touched"] = [ids[i] for i in fell if ids[i] in by_any]
-    # where the flicked piece ended and whether it turned over (a flare's side up counts)
-    extra["end"] = [float(final[flicked, 0]), float(final[flicked, 1])]
-    extra["flipped"] = bool(up_axes(final[[flicked]])[0, 2] < 0.0)
+    barricades = None
     if any(b.kind == "barricade" for b in city.bodies):     # S4 BARRICADES, at the episode's end
-        extra["barricades"] = blocking(city, final, present)
+        barricades = {b: tuple(ids) for b, ids in blocking(city, final, present).items()}
+    # where the flicked piece ended and whether it turned over (a flare's side up counts)
+    details = FlickDetails(touched_by=touched_by, fell_touched=tuple(ids[i] for i in fell if ids[i] in by_any),
+                           end=(float(final[flicked, 0]), float(final[flicked, 1])),
+                           flipped=bool(up_axes(final[[flicked]])[0, 2] < 0.0), barricades=barricades)
     return FlickOutcome(
-        flicked=ids[flicked], first_contacts=touched,
-        first_contact_ticks=[t for t, i in result.contacts if i not in held],
-        fell=[ids[i] for i in fell], got_up=[ids[i] for i in got_up],
-        left_city=[ids[i] for i in left], disturbed=[ids[i] for i in moved if i != flicked],
-        entered=entered, exited=exited, started_in=start_building, clean=clean,
-        settled=result.settled, sim_seconds=result.sim_seconds, extra=extra)
+        flicked=ids[flicked], first_contacts=tuple(touched),
+        first_contact_ticks=tuple(int(t) for t, i in result.contacts if i not in held),
+        fell=tuple(ids[i] for i in fell), got_up=tuple(ids[i] for i in got_up),
+        left_city=tuple(ids[i] for i in left), disturbed=tuple(ids[i] for i in moved if i != flicked),
+        entered=entered, exited=exited, started_in=start_building, clean=bool(clean),
+        settled=bool(result.settled), sim_seconds=float(result.sim_seconds), extra=details)
 
 
 def restore(city: City, before: np.ndarray, after: np.ndarray, pieces: list[str]) -> np.ndarray:

@@ -5,7 +5,7 @@ between them, applies the physical consequences of a move or a bat flick as the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -13,29 +13,13 @@ from feltbox.game.table.arena import arena_flick
 from feltbox.game.table.city import City, rest_pose
 from feltbox.game.table.flick import Aim, FlickSetup, heading_of, setup_flick
 from feltbox.game.table.flick_runner import episode_world, run_flick
-from feltbox.game.table.measure import FlickOutcome, fallen_mask, inside_city, restore
+from feltbox.game.table.measure import fallen_mask, inside_city, restore
 from feltbox.game.table.rush import RushSetup, setup_horde, setup_rush
 from feltbox.game.table.table import EpisodeResult, Table
 from feltbox.models import buildings as building_models
 from feltbox.models.dimensions import dims
 from feltbox.rules.flickem.judge import judge_bat, judge_move
-
-
-@dataclass
-class RushOutcome:
-    """Rulebook, After the Zombie Rush: who fell, what left the city, where the zombies are."""
-    zombies: list[str]
-    survivors_fell: list[str]
-    objects_fell: list[str]
-    left_city: list[str]
-    set_aside: list[str]
-    heading: float
-    settled: bool
-    sim_seconds: float
-    touched: dict = field(default_factory=dict)    # rushing zombie -> what it touched, in order
-
-    def to_json(self) -> dict:
-        return dict(self.__dict__)
+from feltbox.rules.flickem.outcome import FlickOutcome, RushOutcome
 
 
 @dataclass
@@ -96,9 +80,10 @@ class Session:
         setup = setup_flick(self.city, self.poses, self.present, survivor, weapon, aim, side,
                             piece_heading, start_xy)
         result, outcome = self._run_flick(setup, inside)
-        outcome.extra.update({"survivor": survivor, "weapon": weapon, "aim": aim.to_json(), "side": side})
+        outcome = replace(outcome, extra=replace(outcome.extra, survivor=survivor, weapon=weapon, aim=aim.to_json(),
+                                                 side=side))
         self._record("flick", result, episode_world(setup.present, setup.awake, setup.watched), setup.inputs,
-                     outcome.to_json())
+                     outcome.episode_json())
         self._after_flick(setup, result, outcome, survivor, weapon, apply_move_rule)
         return outcome
 
@@ -107,9 +92,10 @@ class Session:
         any episode; the city is left as it stands."""
         setup = arena_flick(self.city, spec, aim)
         result, outcome = self._run_flick(setup, None)
-        outcome.extra.update({"attacker": spec["attacker"], "weapon": spec["weapon"], "aim": aim.to_json()})
+        outcome = replace(outcome, extra=replace(outcome.extra, attacker=spec["attacker"], weapon=spec["weapon"],
+                                                 aim=aim.to_json()))
         self._record("fight", result, episode_world(setup.present, setup.awake, setup.watched), setup.inputs,
-                     outcome.to_json())
+                     outcome.episode_json())
         return outcome
 
     def eject(self, survivor: str, building: str, aim: Aim) -> FlickOutcome:
@@ -147,10 +133,10 @@ class Session:
         s = self.city.index(survivor)
         if weapon in ("movement_disc", "bat") and apply_move_rule:
             if weapon == "movement_disc":
-                verdict = judge_move(outcome.to_json())
+                verdict = judge_move(outcome)
                 poses = restore(self.city, setup.poses, poses, list(verdict.restore))
             else:
-                verdict = judge_bat(outcome.to_json(), self._friends(survivor))
+                verdict = judge_bat(outcome, self._friends(survivor))
                 self.stand(poses, verdict.stand_up)
             if verdict.success:
                 target = outcome.entered or (None if outcome.exited else self.inside.get(survivor))
@@ -209,14 +195,14 @@ class Session:
         left = setup.present & ~inside_city(self.city, after[:, :2])
         left &= inside_city(self.city, before[:, :2]) | np.isin(np.arange(len(ids)), setup.awake)
         outcome = RushOutcome(
-            zombies=list(zombies),
-            survivors_fell=[ids[i] for i in np.flatnonzero(fell) if "survivor" in tags[i]],
-            objects_fell=[ids[i] for i in np.flatnonzero(fell) if "object" in tags[i]],
-            left_city=[ids[i] for i in np.flatnonzero(left) if "tower" not in tags[i]],
-            set_aside=[ids[i] for i in setup.set_aside], heading=setup.heading,
-            settled=result.settled, sim_seconds=result.sim_seconds,
-            touched={ids[z]: [ids[i] for _, i in c] for z, c in result.contacts_of.items()})
-        self._record(kind, result, world, setup.inputs, outcome.to_json())
+            zombies=tuple(zombies),
+            survivors_fell=tuple(ids[i] for i in np.flatnonzero(fell) if "survivor" in tags[i]),
+            objects_fell=tuple(ids[i] for i in np.flatnonzero(fell) if "object" in tags[i]),
+            left_city=tuple(ids[i] for i in np.flatnonzero(left) if "tower" not in tags[i]),
+            set_aside=tuple(ids[i] for i in setup.set_aside), heading=float(setup.heading),
+            settled=bool(result.settled), sim_seconds=float(result.sim_seconds),
+            touched={ids[z]: tuple(ids[i] for _, i in c) for z, c in result.contacts_of.items()})
+        self._record(kind, result, world, setup.inputs, outcome.episode_json())
         poses, present = after.copy(), setup.present.copy()
         present[setup.set_aside] = True                   # set-aside components come back
         poses[setup.set_aside] = self.poses[setup.set_aside]

@@ -83,13 +83,13 @@ def run_script(session: Session, steps: list[Step], path: str | Path = "<script>
             elif not (isinstance(target, list) and len(target) == 2):
                 raise _fail(path, step, "toward", "must be a piece id or [x, y]")
             zombies = _ids(session, step, path, "rush", d["rush"])
-            results.append({"step": step.index, "rush": session.rush(zombies, tuple(target)).to_json()})
+            results.append({"step": step.index, "rush": session.rush(zombies, tuple(target)).episode_json()})
         elif "horde" in d:
             n = d["horde"]
             waiting = [session.city.bodies[i].id for i in session.city.ids("zombie") if not session.present[i]]
             if not isinstance(n, int) or not 1 <= n <= len(waiting):
                 raise _fail(path, step, "horde", f"must be 1..{len(waiting)} (zombies in the bin), got {n!r}")
-            results.append({"step": step.index, "horde": session.horde(waiting[:n]).to_json()})
+            results.append({"step": step.index, "horde": session.horde(waiting[:n]).episode_json()})
         else:
             raise _fail(path, step, "flick", "a step needs one of flick, rush or horde")
     return results
@@ -125,4 +125,4 @@ def _run_flick(session: Session, step: Step, path) -> dict:
     if side not in ("left", "right"):
         raise _fail(path, step, "side", f"must be 'left' or 'right', got {side!r}")
     outcome = session.flick(survivor, weapon, aim, side=side)
-    return {"step": step.index, "flick": outcome.to_json()}
+    return {"step": step.index, "flick": outcome.episode_json()}

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.noise import Noise
+from feltbox.rules.flickem.outcome import FlickOutcome, RushOutcome
 from feltbox.rules.flickem.state import FlickemState
 
 ENTERING_PIECES = ("movement_disc", "bat")   # "If a movement disc or baseball bat causes the last..."
@@ -35,22 +36,22 @@ def barricaded(data, building: str) -> bool:
     return any(b == building for _, b in data.barricades)
 
 
-def touched_barricade(outcome: dict) -> bool:
-    return bool(outcome.get("touched_barricade")) or \
-        any(str(c).startswith("barricade") for c in outcome.get("first_contacts", ()))
+def touched_barricade(outcome: FlickOutcome) -> bool:
+    """S4: the flicked piece touched a barricade (measured by the bridge, or a first contact)."""
+    return outcome.touched_barricade or any(str(c).startswith("barricade") for c in outcome.first_contacts)
 
 
-def after_barricades(state: FlickemState, outcome: dict, events: list[Event],
+def after_barricades(state: FlickemState, outcome: FlickOutcome | RushOutcome, events: list[Event],
                      weapon: str | None = None) -> FlickemState:
     """Apply one episode's measured barricades (``weapon``: the flicked piece, None for a rush)."""
     if weapon is not None and touched_barricade(outcome):
         state = replace(state, flow=replace(state.flow, noises=state.flow.noises + (int(Noise.LOUD),)))
         events.append(Event("barricade touched", {"noise": "LOUD"}))
     data = state.data
-    measured = outcome.get("barricades")
+    measured = outcome.barricades
     if not data.barricades or measured is None:
         return state
-    behind = set(outcome.get("behind", ())) if weapon is not None else set()
+    behind = set(outcome.behind or ()) if weapon is not None else set()
     kept, removed = [], []
     for bid, building in data.barricades:
         if bid in measured.get(building, ()):

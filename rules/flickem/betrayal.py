@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from feltbox.rules.core import Decision, Event
 from feltbox.rules.flickem.figures import place_measured_figures, zombies_enter_buildings
 from feltbox.rules.flickem.game_end import check_scenario_end
+from feltbox.rules.flickem.outcome import FlickOutcome
 from feltbox.rules.flickem.powers import with_powers
 from feltbox.rules.flickem.secrets import OUT, card_of, draw, secret_scenario
 from feltbox.rules.flickem.state import FlickemState, Survivor
@@ -163,7 +164,7 @@ def _unmask(state: FlickemState, betrayer: Survivor, accuser: str, events: list[
     return replace(state, flow=replace(state.flow, waiting="flick", request=request)), events
 
 
-def betrayer_flicked(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+def betrayer_flicked(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemState, list[Event]]:
     """The accuser flicked the fallen betrayer's figure: it lies where it stopped."""
     sid = dict(state.flow.request)["betrayer"]
     events = [Event("betrayer flicked", {"survivor": sid})]
@@ -203,7 +204,7 @@ def _flip_board(state: FlickemState, sid: str, events: list[Event]) -> FlickemSt
 def _done(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
     """Back to the accuser's turn, unless a team's objective (S10: no survivors left) ended it."""
     state = replace(state, flow=replace(state.flow, waiting="act"))
-    return check_scenario_end(state, {}, events), events
+    return check_scenario_end(state, None, events), events
 
 
 def x_face_up(state: FlickemState) -> FlickemState:

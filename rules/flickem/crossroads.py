@@ -17,9 +17,9 @@ from functools import cache
 from pathlib import Path
 
 from feltbox.rules.core import Event
-from feltbox.rules.flickem.noise import Noise
 from feltbox.rules.flickem.figures import free_spot
 from feltbox.rules.flickem.life import lose_life
+from feltbox.rules.flickem.noise import Noise
 from feltbox.rules.flickem.state import FlickemState, Survivor
 
 DATA = Path(__file__).with_name("data") / "crossroads.toml"

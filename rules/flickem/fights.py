@@ -25,8 +25,9 @@ from pathlib import Path
 from feltbox.rules.core import Event, IllegalAction
 from feltbox.rules.flickem.figures import place_measured_figures
 from feltbox.rules.flickem.life import lose_life
+from feltbox.rules.flickem.outcome import FlickOutcome
 from feltbox.rules.flickem.scenarios import scenario_rules
-from feltbox.rules.flickem.state import FlickemState, Fight
+from feltbox.rules.flickem.state import Fight, FlickemState
 from feltbox.rules.flickem.strength import left_building
 from feltbox.rules.flickem.weapons import weapons_of
 
@@ -233,7 +234,7 @@ def _end(state: FlickemState, events: list[Event], lost: str | None = None) -> t
     return replace(state, flow=flow), events
 
 
-def fight_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+def fight_measured(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemState, list[Event]]:
     """An attack's measured result (``fell``: the arena figures that fell), or, for an eject,
     where the flicked-out survivor now lies (``positions`` / ``standing``)."""
     fight, events = state.flow.fight, []
@@ -249,7 +250,7 @@ def fight_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, li
     attacker, weapon = spec["attacker"], spec["weapon"]
     own_near = attacker in fight.near
     opponents = fight.far if own_near else fight.near
-    fell = [p for p in opponents if p in outcome.get("fell", ())]
+    fell = [p for p in opponents if p in outcome.fell]
     events.append(Event("fight attack", {"attacker": attacker, "weapon": weapon, "fell": fell}))
     fight = replace(fight, queue=fight.queue[1:])
     if fight.kind == "zombie":

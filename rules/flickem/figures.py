@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.barricades import barricaded
+from feltbox.rules.flickem.outcome import TableFacts
 from feltbox.rules.flickem.scenarios import may_enter, scenario_rules
 from feltbox.rules.flickem.state import Data, FlickemState
 
@@ -20,25 +21,24 @@ FIGURE_RADIUS = 1.3       # house: dimensions table figure.base_diameter / 2
 DISC_WIDTH = 4.0          # house: dimensions table movement_disc.diameter
 
 
-def place_measured_figures(data: Data, outcome: dict) -> Data:
+def place_measured_figures(data: Data, outcome: TableFacts) -> Data:
     """Every figure where the episode left it, standing or fallen as measured (MOVE, ZOMBIE RUSH:
     "All zombies simply remain in their new position"); S3: the vehicles, barrels and boxes too."""
-    positions = {p: (float(x), float(y)) for p, (x, y) in outcome.get("positions", {}).items()}
-    standing = outcome.get("standing", {})
-    data = data.with_positions(positions)
-    if "objects" in outcome:              # S3: where the vehicles, barrels and boxes now are
-        data = replace(data, objects=tuple((o, *map(float, rect)) for o, rect in sorted(outcome["objects"].items())))
+    standing = outcome.standing
+    data = data.with_positions(outcome.positions)
+    if outcome.objects is not None:       # S3: where the vehicles, barrels and boxes now are
+        data = replace(data, objects=tuple((o, *rect) for o, rect in sorted(outcome.objects.items())))
     zombies = tuple(replace(z, standing=bool(standing.get(z.id, z.standing))) for z in data.zombies)
     survivors = tuple(replace(s, standing=bool(standing.get(s.id, s.standing))) for s in data.survivors)
     return replace(data, zombies=zombies, survivors=survivors)
 
 
-def zombies_enter_buildings(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+def zombies_enter_buildings(state: FlickemState, outcome: TableFacts, events: list[Event]) -> FlickemState:
     """ZOMBIES ENTERING A BUILDING: a zombie measured at a building's door enters it only if at
     least one survivor or token is inside and fewer than 2 zombies are (S4: and it is not
     barricaded)."""
     data = state.data
-    for zid, building in sorted(outcome.get("at_door", {}).items()):
+    for zid, building in sorted(outcome.at_door.items()):
         zombie = next(z for z in data.zombies if z.id == zid)
         if zombie.where != "city":
             continue

@@ -2,8 +2,9 @@
 SURVIVOR, MOVE, USING A WEAPON, SHORT DISTANCE KILL, TAKE / DROP OFF, WAYS TO PLAY).
 
 ``apply`` is pure: it returns a new state and events, or raises IllegalAction leaving the input
-untouched. Physical results come back as ``Measured`` outcome dicts from the bridge, which adds
-``positions`` ({id: [x, y]}) and ``standing`` ({id: bool}) of the figures after the episode.
+untouched. Physical results come back as ``Measured`` outcomes from the bridge (the JSON form of
+outcome.py's ``FlickOutcome`` / ``RushOutcome``, with the figures' ``positions`` and ``standing``
+after the episode), read once into their typed form.
 
 This module is the one dispatcher, like a reducer: each step module applies its own step and
 returns the result (results.py a flick, fights.py a fight, tokens.py / crossroads.py /
@@ -18,27 +19,58 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, Rng
-from feltbox.rules.flickem.betrayal import (SECRET_ACTIONS, WAITS, Accuse, ChooseClan, PassTurn, Vote, accusations,
-                                            apply_secret, betrayer_flicked, pass_turn, secret_actions,
-                                            secret_decision, x_face_down)
+from feltbox.rules.flickem.betrayal import (
+    SECRET_ACTIONS,
+    WAITS,
+    Accuse,
+    ChooseClan,
+    PassTurn,
+    Vote,
+    accusations,
+    apply_secret,
+    betrayer_flicked,
+    pass_turn,
+    secret_actions,
+    secret_decision,
+    x_face_down,
+)
 from feltbox.rules.flickem.crossroads import draw as draw_crossroads
-from feltbox.rules.flickem.fights import (BatTurn, FightWith, after_entering, apply_fight_action, fight_measured,
-                                          fight_options, fight_player, fight_weapons, must_fight,
-                                          start_fight_to_act)
+from feltbox.rules.flickem.fights import (
+    BatTurn,
+    FightWith,
+    after_entering,
+    apply_fight_action,
+    fight_measured,
+    fight_options,
+    fight_player,
+    fight_weapons,
+    must_fight,
+    start_fight_to_act,
+)
 from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS
 from feltbox.rules.flickem.game_end import check_scenario_end
 from feltbox.rules.flickem.noise import GUNS, action_noise
-from feltbox.rules.flickem.powers import (ExtraAction, FreeMove, Heal, UseFlare, apply_extra_action, apply_free_move,
-                                          apply_heal, apply_use_flare, flare_result, john_bonus, power_actions)
+from feltbox.rules.flickem.outcome import FlickOutcome, RushOutcome
+from feltbox.rules.flickem.powers import (
+    ExtraAction,
+    FreeMove,
+    Heal,
+    UseFlare,
+    apply_extra_action,
+    apply_free_move,
+    apply_heal,
+    apply_use_flare,
+    flare_result,
+    john_bonus,
+    power_actions,
+)
 from feltbox.rules.flickem.results import building_entered, flick_measured
-from feltbox.rules.flickem.rounds import (Eat, apply_eat, available, eat_options, end_turn, next_turn, pretzel_team,
-                                          rush_measured)
+from feltbox.rules.flickem.rounds import Eat, apply_eat, available, eat_options, end_turn, next_turn, pretzel_team, rush_measured
 from feltbox.rules.flickem.secrets import deal, settle
 from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup
 from feltbox.rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
 from feltbox.rules.flickem.strength import MoveX, apply_move_x, move_x_options, survivor_revealed, x_first
-from feltbox.rules.flickem.tokens import (KeepToken, TakeDrop, apply_keep, apply_take_drop, reveals_at_once,
-                                          take_drop_options)
+from feltbox.rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, reveals_at_once, take_drop_options
 from feltbox.rules.flickem.weapons import weapons_of
 from feltbox.rules.geometry import next_to
 
@@ -183,22 +215,24 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     return _decided(state, action)
 
 
-def _measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+def _measured(state: FlickemState, measured: dict) -> tuple[FlickemState, list[Event]]:
     """The physics result awaited: a flick (the betrayer's, a flare, or a survivor's), a ZOMBIE
-    RUSH or new horde, a fight's attack or eject (then GAME END)."""
+    RUSH or new horde, a fight's attack or eject (then GAME END). The outcome's JSON is read here,
+    once, into its typed form (outcome.py)."""
     f = state.flow
-    if f.waiting == "flick" and dict(f.request).get("betrayer"):
-        return betrayer_flicked(state, outcome)
-    if f.waiting == "flick" and dict(f.request).get("weapon") == "flare":
-        return flare_result(state, outcome)
-    if f.waiting == "flick":
-        return _flicked(state, outcome)
     if f.waiting in ("rush", "horde"):
-        return rush_measured(state, outcome)
+        return rush_measured(state, RushOutcome.from_json(measured))
+    if f.waiting not in ("flick", "fight_flick", "eject"):
+        raise IllegalAction(f"no physics result is awaited (waiting for: {f.waiting})")
+    outcome = FlickOutcome.from_json(measured)
     if f.waiting in ("fight_flick", "eject"):
         state, events = fight_measured(state, outcome)
-        return check_scenario_end(state, {}, events), events
-    raise IllegalAction(f"no physics result is awaited (waiting for: {f.waiting})")
+        return check_scenario_end(state, None, events), events
+    if dict(f.request).get("betrayer"):
+        return betrayer_flicked(state, outcome)
+    if dict(f.request).get("weapon") == "flare":
+        return flare_result(state, outcome)
+    return _flicked(state, outcome)
 
 
 def _decided(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
@@ -257,7 +291,7 @@ def _short_distance_kill(state: FlickemState, action: ShortDistanceKill) -> tupl
     events = [Event("zombie killed at short distance", {"zombie": action.zombie})]
     state = john_bonus(replace(state, flow=flow), events)
     state = replace(state, data=replace(state.data, zombies=zombies))
-    return check_scenario_end(state, {}, events), events
+    return check_scenario_end(state, None, events), events
 
 
 def _request_flick(state: FlickemState, action: Move | UseWeapon) -> tuple[FlickemState, list[Event]]:
@@ -278,7 +312,7 @@ def _request_flick(state: FlickemState, action: Move | UseWeapon) -> tuple[Flick
     return replace(state, flow=flow), [Event("flick requested", dict(request))]
 
 
-def _flicked(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+def _flicked(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemState, list[Event]]:
     """A flick's measured result (results.py), then what it leads to while the survivor still
     acts: a FIGHT in the building just entered (fights.py), S8's X to place first (strength.py),
     JOHN PRICE's third action (powers.py)."""
@@ -302,7 +336,7 @@ def _take_drop_or_keep(state: FlickemState, action) -> tuple[FlickemState, list[
         if kind and reveals_at_once(state, kind):
             reveal = draw_crossroads if kind == "crossroads" else survivor_revealed
             state = reveal(state, action.take, events)
-    return check_scenario_end(state, {}, events), events
+    return check_scenario_end(state, None, events), events
 
 
 class FlickemGame:

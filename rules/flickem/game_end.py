@@ -10,14 +10,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from feltbox.rules.core import Event
+from feltbox.rules.flickem.outcome import FlickOutcome, TableFacts
 from feltbox.rules.flickem.scenarios import objective_met, outnumbering, rv_claimed, scenario_rules, war_won
 from feltbox.rules.flickem.state import FlickemState
 from feltbox.rules.geometry import distance
 
 
-def check_scenario_end(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+def check_scenario_end(state: FlickemState, outcome: TableFacts | None, events: list[Event]) -> FlickemState:
     """GAME END: the scenario's instant defeat or a group's objective, after an episode measured as
-    ``outcome`` ({} for one without physics). S3: the rescued figure first follows her escort."""
+    ``outcome`` (None for an action without physics). S3: the rescued figure first follows her escort."""
     if state.flow.waiting == "over":
         return state
     state = _follow_escort(state, events)
@@ -51,7 +52,7 @@ def _follow_escort(state: FlickemState, events: list[Event]) -> FlickemState:
     return replace(state, data=replace(data, escort=new))
 
 
-def _rescue_ended(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState | None:
+def _rescue_ended(state: FlickemState, outcome: TableFacts | None, events: list[Event]) -> FlickemState | None:
     """S3 TEND TO THE WOUNDED: she dies (defeat), or is in a zombie-free hospital (objective)."""
     if scenario_rules(state.scenario).objective != "escort_to_hospital" or state.data.rescued is None:
         return None
@@ -65,23 +66,25 @@ def _rescue_ended(state: FlickemState, outcome: dict, events: list[Event]) -> Fl
     return None
 
 
-def _instant_defeat(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState | None:
+def _instant_defeat(state: FlickemState, outcome: TableFacts | None, events: list[Event]) -> FlickemState | None:
     """S1 INSTANT DEFEAT: a zombie touched the RV or its support blocks."""
-    if scenario_rules(state.scenario).instant_defeat == "zombie_touches_rv" and outcome.get("touching_rv"):
-        events.append(Event("instant defeat", {"zombies": sorted(outcome["touching_rv"])}))
+    touching = outcome.touching_rv if outcome is not None else ()
+    if scenario_rules(state.scenario).instant_defeat == "zombie_touches_rv" and touching:
+        events.append(Event("instant defeat", {"zombies": sorted(touching)}))
         return _over(state, "lost: a zombie touched the RV")
     return None
 
 
-def _team_objective(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState | None:
+def _team_objective(state: FlickemState, outcome: TableFacts | None, events: list[Event]) -> FlickemState | None:
     """A team's objective reached at any time: S8 outnumbering the others by 3, S10 the war (the
     rivals wiped out, or a raid into their colony with 2 fuel), S6 the RV with key and fuel."""
     rules = scenario_rules(state.scenario)
     raid = None
-    if state.flow.active and outcome.get("entered"):
+    entered = outcome.entered if isinstance(outcome, FlickOutcome) else None
+    if state.flow.active and entered:
         s = state.data.survivor(state.flow.active)
         fuel = sum(state.data.token(t).kind == "fuel" for t in s.inventory)
-        raid = (s.team, outcome["entered"], fuel)
+        raid = (s.team, entered, fuel)
     places = [(t.kind, t.where) for t in state.data.tokens]
     winners = outnumbering(rules, state.data.survivors) or war_won(rules, state.data.survivors, raid) \
         or rv_claimed(rules, state.data.survivors, places)
@@ -91,7 +94,7 @@ def _team_objective(state: FlickemState, outcome: dict, events: list[Event]) -> 
     return _over(state, f"won: team {', '.join(winners)}", winners=tuple(winners))
 
 
-def _group_objective(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState | None:
+def _group_objective(state: FlickemState, outcome: TableFacts | None, events: list[Event]) -> FlickemState | None:
     """The group's OBJECTIVE of the scenario (S1 the RV, S2 the goods, S4 the food, S5 found and
     fuelled)."""
     rules = scenario_rules(state.scenario)

@@ -1,13 +1,15 @@
 """Judging measured flicks (rulebook: MOVE, ENTERING AND EXITING A BUILDING, GUN, BASEBALL BAT,
 KNIFE, SHOTGUN, FLARE, ZOMBIE RUSH "After the Zombie Rush").
 
-Each function takes the physics room's measured outcome (a plain dict, see game/table/measure.py's
-FlickOutcome and game/table/session.py's RushOutcome) and returns the rules' verdict. Ids say what a
+Each function takes the physics room's measured outcome (outcome.py: ``FlickOutcome``,
+``RushOutcome``) and returns the rules' verdict. Ids say what a
 piece is: "survivor-...", "zombie-...", "<building>-support-<n>".
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from feltbox.rules.flickem.outcome import FlickOutcome, RushOutcome
 
 
 def is_zombie(piece: str) -> bool:
@@ -31,16 +33,16 @@ class MoveVerdict:
     reason: str = ""
 
 
-def judge_move(outcome: dict) -> MoveVerdict:
+def judge_move(outcome: FlickOutcome) -> MoveVerdict:
     """MOVE: success if the disc touched nothing (its own building's support blocks allowed when
     entering or exiting) and stayed in the city; either way disturbed pieces are put back."""
-    restore = tuple(outcome.get("disturbed", ()))
-    if outcome.get("left_city") and outcome["flicked"] in outcome["left_city"]:
+    restore = outcome.disturbed
+    if outcome.flicked in outcome.left_city:
         return MoveVerdict(False, restore=restore, reason="the disc left the city")
-    if not outcome.get("clean", False):
-        first = outcome["first_contacts"][0] if outcome.get("first_contacts") else "something"
+    if not outcome.clean:
+        first = outcome.first_contacts[0] if outcome.first_contacts else "something"
         return MoveVerdict(False, restore=restore, reason=f"the disc touched {first}")
-    return MoveVerdict(True, outcome.get("entered"), outcome.get("exited"), restore)
+    return MoveVerdict(True, outcome.entered, outcome.exited, restore)
 
 
 @dataclass(frozen=True)
@@ -52,13 +54,13 @@ class ShotVerdict:
     first: str | None = None
 
 
-def judge_shot(outcome: dict, shotgun: bool = False) -> ShotVerdict:
+def judge_shot(outcome: FlickOutcome, shotgun: bool = False) -> ShotVerdict:
     """GUN A/B/C (and KNIFE, the same rules; SHOTGUN: anything a pellet fells is wounded)."""
-    fell = list(outcome.get("fell", ()))
+    fell = list(outcome.fell)
     if shotgun:
-        wounded = tuple(f for f in outcome.get("extra", {}).get("fell_touched", ()) if is_figure(f))
+        wounded = tuple(f for f in outcome.extra.fell_touched if is_figure(f))
         return ShotVerdict(wounded, tuple(f for f in fell if f not in wounded), not wounded and not fell)
-    contacts = list(outcome.get("first_contacts", ()))
+    contacts = list(outcome.first_contacts)
     if not contacts:
         return ShotVerdict(hit_nothing=True)                        # C: the action is lost
     first = contacts[0]
@@ -76,18 +78,17 @@ class BatVerdict:
     reason: str = ""
 
 
-def judge_bat(outcome: dict, friends: frozenset[str]) -> BatVerdict:
+def judge_bat(outcome: FlickOutcome, friends: frozenset[str]) -> BatVerdict:
     """BASEBALL BAT: success if it first touches a zombie or an enemy survivor (whether or not it
     falls); a first touch of an object, building or friend fails and the survivor goes back. All
     components that fell are stood up in both cases; nobody is wounded. Touching nothing, or only
     its own building's support blocks, is a move (ENTERING OR EXITING A BUILDING with the bat)."""
-    fell = tuple(outcome.get("fell", ()))
-    flicked = outcome.get("flicked")
-    if flicked in outcome.get("left_city", ()):
+    fell = outcome.fell
+    if outcome.flicked in outcome.left_city:
         return BatVerdict(False, fell, restore_survivor=True, reason="the bat left the city")
-    if outcome.get("clean", False):
-        return BatVerdict(True, fell, entered=outcome.get("entered"))
-    first = outcome["first_contacts"][0]
+    if outcome.clean:
+        return BatVerdict(True, fell, entered=outcome.entered)
+    first = outcome.first_contacts[0]
     if is_zombie(first) or (is_survivor(first) and first not in friends):
         return BatVerdict(True, fell)
     return BatVerdict(False, fell, restore_survivor=True, reason=f"the bat first touched {first}")
@@ -102,6 +103,6 @@ class RushVerdict:
     put_back_inside_fallen: tuple[str, ...] = ()
 
 
-def judge_rush(outcome: dict) -> RushVerdict:
-    return RushVerdict(tuple(outcome.get("survivors_fell", ())), tuple(outcome.get("objects_fell", ())),
-                       tuple(p for p in outcome.get("left_city", ()) if is_figure(p)))
+def judge_rush(outcome: RushOutcome) -> RushVerdict:
+    return RushVerdict(outcome.survivors_fell, outcome.objects_fell,
+                       tuple(p for p in outcome.left_city if is_figure(p)))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Event
+from feltbox.rules.flickem.outcome import FlickOutcome
 from feltbox.rules.flickem.state import FlickemState, Survivor
 from feltbox.rules.geometry import next_to
 
@@ -127,15 +128,15 @@ def apply_use_flare(state: FlickemState, action: UseFlare) -> tuple[FlickemState
     return replace(state, data=data, flow=flow), [Event("flick requested", dict(request))]
 
 
-def flare_result(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+def flare_result(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemState, list[Event]]:
     """FLARE: successful if it ends in the city; the side up is measured (it may have flipped)."""
     f = state.flow
-    if outcome["flicked"] in outcome.get("left_city", ()):
+    if outcome.flicked in outcome.left_city:
         return replace(state, flow=replace(f, waiting="act", request=())), \
             [Event("flare failed", {"reason": "it left the city"})]
     placed = dict(f.request)["flare"]
-    side = placed if not outcome.get("flipped") else ("small" if placed == "big" else "big")
-    x, y = outcome["flare_at"]
+    side = placed if not outcome.flipped else ("small" if placed == "big" else "big")
+    x, y = outcome.flare_at
     flow = replace(f, waiting="act", request=(), flare=(float(x), float(y), side))
     return replace(state, flow=flow), [Event("flare", {"side": side, "at": [x, y]})]
 

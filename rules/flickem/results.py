@@ -17,13 +17,14 @@ from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS, place_measu
 from feltbox.rules.flickem.game_end import check_scenario_end
 from feltbox.rules.flickem.judge import MoveVerdict, judge_bat, judge_move, judge_shot
 from feltbox.rules.flickem.life import lose_life
+from feltbox.rules.flickem.outcome import FlickOutcome
 from feltbox.rules.flickem.scenarios import ScenarioRules, blocked_by_x, may_enter, scenario_rules
 from feltbox.rules.flickem.state import Data, FlickemState, Flow, Survivor
 from feltbox.rules.flickem.strength import left_building
 from feltbox.rules.geometry import next_to
 
 
-def flick_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+def flick_measured(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemState, list[Event]]:
     """THE FLICK's measured ``outcome``: the figures where they stopped, zombies at a door entering
     (ZOMBIES ENTERING A BUILDING), the flicked piece's verdict, then barricades (S4), TOO CLOSE!
     and GAME END; unless the game is over the survivor acts again (or flicks the second gun)."""
@@ -73,7 +74,7 @@ def _act_again(state: FlickemState, before: Flow, weapon: str) -> FlickemState:
     return state
 
 
-def _moved(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+def _moved(state: FlickemState, outcome: FlickOutcome, events: list[Event]) -> FlickemState:
     """MOVE: the movement disc's verdict; a door crossed is ENTERING AND EXITING A BUILDING, unless
     the scenario closes the building to survivors (S1), an X closes it (S8) or it is barricaded (S4)."""
     verdict = judge_move(outcome)
@@ -122,7 +123,7 @@ def _into_the_rv(data: Data, s: Survivor, events: list[Event]) -> Data:
     return data
 
 
-def _batted(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+def _batted(state: FlickemState, outcome: FlickOutcome, events: list[Event]) -> FlickemState:
     """BASEBALL BAT: a move that may knock figures over, no wounds; it may enter a building
     (ENTERING OR EXITING A BUILDING), not a barricaded one (S4)."""
     s = state.data.survivor(state.flow.active)
@@ -137,17 +138,16 @@ def _batted(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemS
     return state
 
 
-def _figure_flicked(state: FlickemState, outcome: dict, events: list[Event]) -> FlickemState:
+def _figure_flicked(state: FlickemState, outcome: FlickOutcome, events: list[Event]) -> FlickemState:
     """MIKE CHO (S7 SPECIAL POWERS): the figure flicked itself; touching, falling or leaving the
     city fails the free move."""
     mike = state.flow.active
-    failed = not outcome.get("clean", False) or mike in outcome.get("fell", ()) or \
-        mike in outcome.get("left_city", ())
+    failed = not outcome.clean or mike in outcome.fell or mike in outcome.left_city
     events.append(Event("free move failed" if failed else "free move", {"survivor": mike}))
     return state
 
 
-def _shot(state: FlickemState, outcome: dict, weapon: str, events: list[Event]) -> FlickemState:
+def _shot(state: FlickemState, outcome: FlickOutcome, weapon: str, events: list[Event]) -> FlickemState:
     """USING A WEAPON (gun, knife; S1 SHOTGUN, SNIPER RIFLE): a wounded zombie goes to the zombie
     bin, a wounded survivor loses 1 life (LOSING LIFE)."""
     verdict = judge_shot(outcome, shotgun=weapon == "shotgun")

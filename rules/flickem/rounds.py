@@ -12,8 +12,9 @@ from feltbox.rules.flickem.betrayal import x_face_up
 from feltbox.rules.flickem.figures import place_measured_figures, zombies_enter_buildings
 from feltbox.rules.flickem.game_end import check_scenario_end
 from feltbox.rules.flickem.judge import judge_rush
-from feltbox.rules.flickem.noise import Noise, turn_noise, zombies_react
 from feltbox.rules.flickem.life import lose_life
+from feltbox.rules.flickem.noise import Noise, turn_noise, zombies_react
+from feltbox.rules.flickem.outcome import RushOutcome
 from feltbox.rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules, team_sizes
 from feltbox.rules.flickem.secrets import control_at_round_end
 from feltbox.rules.flickem.state import DAY, NIGHT, FlickemState
@@ -59,7 +60,7 @@ def end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:
     return next_turn(replace(state, flow=replace(f, active=None)), events)
 
 
-def rush_measured(state: FlickemState, outcome: dict) -> tuple[FlickemState, list[Event]]:
+def rush_measured(state: FlickemState, outcome: RushOutcome) -> tuple[FlickemState, list[Event]]:
     """ZOMBIE RUSH, "After the Zombie Rush" (also A NEW HORDE ARRIVES!): the figures where they
     landed, barricades knocked away (S4), zombies entering buildings, 1 life lost by each survivor
     who fell, GAME END; then the next turn, or after a new horde the round's first choice."""
