@@ -16,6 +16,7 @@ Panda3D, no game/ and no models/.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import hashlib
 import json
 import types
@@ -48,7 +49,7 @@ class Event:
     data: dict = field(default_factory=dict)
     visible_to: tuple[str, ...] | None = None
 
-    def seen_by(self, player: str) -> "Event":
+    def seen_by(self, player: str) -> Event:
         if self.visible_to is None or player in self.visible_to:
             return self
         return Event(self.kind, {}, self.visible_to)
@@ -111,14 +112,14 @@ class Rng:
 
     _MASK = (1 << 64) - 1
 
-    def next(self) -> tuple[int, "Rng"]:
+    def next(self) -> tuple[int, Rng]:
         s = (self.state + 0x9E3779B97F4A7C15) & self._MASK
         z = s
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self._MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self._MASK
         return z ^ (z >> 31), Rng(s)
 
-    def below(self, n: int) -> tuple[int, "Rng"]:
+    def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in [0, n) (rejection sampling: no modulo bias)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
@@ -129,7 +130,7 @@ class Rng:
             if value < limit:
                 return value % n, rng
 
-    def shuffled(self, items: tuple[T, ...]) -> tuple[tuple[T, ...], "Rng"]:
+    def shuffled(self, items: tuple[T, ...]) -> tuple[tuple[T, ...], Rng]:
         """Fisher-Yates shuffle of ``items``."""
         out, rng = list(items), self
         for i in range(len(out) - 1, 0, -1):
@@ -178,6 +179,8 @@ def _decode(tp: Any, data: Any) -> Any:
     if origin is dict:
         _, vt = typing.get_args(tp)
         return {k: _decode(vt, v) for k, v in data.items()}
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp(data)
     return data
 
 

@@ -143,7 +143,7 @@ class Engine:
             raise SaveError(f"{path}: replaying the actions does not reach the saved state")
 
     @classmethod
-    def load(cls, path: str | Path, game: Game, name: str, action_types: dict[str, type]) -> "Engine":
+    def load(cls, path: str | Path, game: Game, name: str, action_types: dict[str, type]) -> Engine:
         """Rebuild a game by replaying its saved action log; check it reaches the saved state."""
         path = Path(path)
         try:

@@ -6,7 +6,7 @@ compare them. Ties are broken by id so every choice is deterministic.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 Point = tuple[float, float]
 

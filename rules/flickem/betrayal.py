@@ -30,9 +30,9 @@ from feltbox.rules.flickem.game_end import check_scenario_end
 from feltbox.rules.flickem.outcome import FlickOutcome
 from feltbox.rules.flickem.powers import with_powers
 from feltbox.rules.flickem.secrets import OUT, card_of, draw, secret_scenario
-from feltbox.rules.flickem.state import FlickemState, Survivor
+from feltbox.rules.flickem.state import FlickemState, Survivor, Waiting
 
-WAITS = ("vote", "clan")
+WAITS = (Waiting.VOTE, Waiting.CLAN)
 
 
 @dataclass(frozen=True)
@@ -85,13 +85,13 @@ def _next_voter(state: FlickemState) -> str:
 
 def secret_decision(state: FlickemState) -> Decision:
     accused = dict(state.flow.vote)["accused"]
-    if state.flow.waiting == "vote":
+    if state.flow.waiting == Waiting.VOTE:
         return Decision(_next_voter(state), f"vote on accusing {accused}: thumbs up or down")
     return Decision(accused, "stay with your clan or join the opposing clan")
 
 
 def secret_actions(state: FlickemState) -> list:
-    if state.flow.waiting == "vote":
+    if state.flow.waiting == Waiting.VOTE:
         return [Vote(True), Vote(False)]
     return [ChooseClan(False), ChooseClan(True)]
 
@@ -113,7 +113,7 @@ def apply_secret(state: FlickemState, action) -> tuple[FlickemState, list[Event]
     f = state.flow
     if isinstance(action, Accuse):
         vote = (("accused", action.accused), ("accuser", f.active))
-        flow = replace(f, actions_left=f.actions_left - 1, waiting="vote", vote=vote)
+        flow = replace(f, actions_left=f.actions_left - 1, waiting=Waiting.VOTE, vote=vote)
         return replace(state, flow=flow), [Event("accusation", {"accuser": f.active, "accused": action.accused})]
     if isinstance(action, Vote):
         voter = _next_voter(state)
@@ -131,7 +131,7 @@ def _count(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list
     ups = sum(v == "up" for v in votes.values())
     if ups <= len(votes) - ups:
         events.append(Event("accusation rejected", {"accused": accused.id, "up": ups, "down": len(votes) - ups}))
-        return replace(state, flow=replace(state.flow, waiting="act", vote=())), events
+        return replace(state, flow=replace(state.flow, waiting=Waiting.ACT, vote=())), events
     card = card_of(state, accused.id)
     team = tuple(s.id for s in state.data.survivors if s.team == accused.team) + (accused.team,)
     events.append(Event("objective card shown", {"survivor": accused.id, "card": card.id, "title": card.title,
@@ -140,7 +140,7 @@ def _count(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list
         return _unmask(state, accused, accuser, events)
     events.append(Event("not the betrayer", {"accused": accused.id}))
     state = draw(state, accused.id, False, events)
-    return replace(state, flow=replace(state.flow, waiting="clan")), events
+    return replace(state, flow=replace(state.flow, waiting=Waiting.CLAN)), events
 
 
 def _unmask(state: FlickemState, betrayer: Survivor, accuser: str, events: list[Event]):
@@ -161,7 +161,7 @@ def _unmask(state: FlickemState, betrayer: Survivor, accuser: str, events: list[
     request = (("betrayer", betrayer.id), ("by", accuser), ("fallen", "yes"), ("side", "right"),
                ("survivor", betrayer.id), ("weapon", "figure"))
     events.append(Event("flick requested", dict(request)))
-    return replace(state, flow=replace(state.flow, waiting="flick", request=request)), events
+    return replace(state, flow=replace(state.flow, waiting=Waiting.FLICK, request=request)), events
 
 
 def betrayer_flicked(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemState, list[Event]]:
@@ -203,7 +203,7 @@ def _flip_board(state: FlickemState, sid: str, events: list[Event]) -> FlickemSt
 
 def _done(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
     """Back to the accuser's turn, unless a team's objective (S10: no survivors left) ended it."""
-    state = replace(state, flow=replace(state.flow, waiting="act"))
+    state = replace(state, flow=replace(state.flow, waiting=Waiting.ACT))
     return check_scenario_end(state, None, events), events
 
 

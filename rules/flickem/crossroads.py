@@ -20,7 +20,7 @@ from feltbox.rules.core import Event
 from feltbox.rules.flickem.figures import free_spot
 from feltbox.rules.flickem.life import lose_life
 from feltbox.rules.flickem.noise import Noise
-from feltbox.rules.flickem.state import FlickemState, Survivor
+from feltbox.rules.flickem.state import FlickemState, Survivor, Waiting
 
 DATA = Path(__file__).with_name("data") / "crossroads.toml"
 EFFECTS = {"life", "token", "zombies", "discard", "drop", "fall", "noise", "actions", "nothing"}
@@ -75,7 +75,7 @@ def draw(state: FlickemState, token_id: str, events: list[Event]) -> FlickemStat
     events.append(Event("crossroads card", {"card": chosen.id, "title": chosen.title, "text": chosen.text,
                                             "survivor": taker.id}))
     for effect in chosen.effects:
-        if state.flow.waiting == "over":
+        if state.flow.waiting == Waiting.OVER:
             break
         state = _execute(state, dict(effect), events)
     return state
@@ -116,7 +116,7 @@ def _execute(state: FlickemState, effect: dict, events: list[Event]) -> FlickemS
     elif do == "life":
         for sid in targets:
             for _ in range(-effect["amount"]):
-                if state.flow.waiting == "over" or state.data.survivor(sid).where == "dead":
+                if state.flow.waiting == Waiting.OVER or state.data.survivor(sid).where == "dead":
                     break
                 state = lose_life(state, sid, events)
     elif do == "token":

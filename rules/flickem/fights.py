@@ -27,7 +27,7 @@ from feltbox.rules.flickem.figures import place_measured_figures
 from feltbox.rules.flickem.life import lose_life
 from feltbox.rules.flickem.outcome import FlickOutcome
 from feltbox.rules.flickem.scenarios import scenario_rules
-from feltbox.rules.flickem.state import Fight, FlickemState
+from feltbox.rules.flickem.state import Fight, FlickemState, Waiting
 from feltbox.rules.flickem.strength import left_building
 from feltbox.rules.flickem.weapons import weapons_of
 
@@ -96,7 +96,7 @@ def start_zombie_fight(state: FlickemState, building: str, near: tuple[str, ...]
     events.append(Event("fight", {"kind": "zombie", "building": building, "survivors": list(near),
                                   "zombies": list(far)}))
     state = replace(state, data=replace(state.data, zombies=zombies), rng=rng)
-    return replace(state, flow=replace(state.flow, fight=fight, waiting="fight"))
+    return replace(state, flow=replace(state.flow, fight=fight, waiting=Waiting.FIGHT))
 
 
 def after_entering(state: FlickemState, building: str, events: list[Event]) -> FlickemState:
@@ -112,7 +112,7 @@ def after_entering(state: FlickemState, building: str, events: list[Event]) -> F
                       zombies_next=zombies and rules.zombie_fights)
         events.append(Event("fight", {"kind": "survivor", "building": building, "survivors": list(near),
                                       "opponents": list(far)}))
-        return replace(state, flow=replace(state.flow, fight=fight, waiting="fight"))
+        return replace(state, flow=replace(state.flow, fight=fight, waiting=Waiting.FIGHT))
     if rules.zombie_fights and zombies:
         return start_zombie_fight(state, building, _fighters(state, active.team, building, active.id), events)
     return state
@@ -146,15 +146,15 @@ def apply_fight_action(state: FlickemState, action) -> tuple[FlickemState, list[
         fight = replace(fight, weapons=fight.weapons + ((action.survivor, action.weapon),))
         events.append(Event("fight weapon", {"survivor": action.survivor, "weapon": action.weapon}))
         if any(s not in dict(fight.weapons) for s in _survivor_fighters(fight)):
-            return _with(state, fight, "fight"), events
-        return _advance(_with(state, fight, "fight"), events)
+            return _with(state, fight, Waiting.FIGHT), events
+        return _advance(_with(state, fight, Waiting.FIGHT), events)
     if isinstance(action, BatTurn) and not action.attack:
         events.append(Event("fight: wait", {"survivor": fight.queue[0]}))
-        return _advance(_with(state, replace(fight, queue=fight.queue[1:]), "fight"), events)
+        return _advance(_with(state, replace(fight, queue=fight.queue[1:]), Waiting.FIGHT), events)
     return _request_attack(state, fight.queue[0], "bat"), events
 
 
-def _with(state: FlickemState, fight: Fight | None, waiting: str, request=()) -> FlickemState:
+def _with(state: FlickemState, fight: Fight | None, waiting: Waiting, request=()) -> FlickemState:
     return replace(state, flow=replace(state.flow, fight=fight, waiting=waiting, request=request))
 
 
@@ -164,7 +164,7 @@ def _request_attack(state: FlickemState, attacker: str, weapon: str) -> FlickemS
     request = (("attacker", attacker), ("building", fight.building), ("gap", f"{fight.gap:.1f}"),
                ("kind", fight.kind), ("opponents", ",".join(other)), ("side", ",".join(own)),
                ("weapon", PIECE[weapon]))
-    return _with(state, fight, "fight_flick", request)
+    return _with(state, fight, Waiting.FIGHT_FLICK, request)
 
 
 def _advance(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
@@ -174,7 +174,7 @@ def _advance(state: FlickemState, events: list[Event]) -> tuple[FlickemState, li
     if fight.eject:
         sid, team = fight.eject[0]
         request = (("building", fight.building), ("survivor", sid), ("team", team))
-        return _with(state, fight, "eject", request), events
+        return _with(state, fight, Waiting.EJECT, request), events
     if not fight.near or not fight.far:
         return _end(state, events)
     if fight.queue:
@@ -182,8 +182,8 @@ def _advance(state: FlickemState, events: list[Event]) -> tuple[FlickemState, li
         weapon = dict(fight.weapons)[attacker]
         if weapon == "bat":
             if attacker in fight.bat_used:           # S6: the bat attacks once; then it waits
-                return _advance(_with(state, replace(fight, queue=fight.queue[1:]), "fight"), events)
-            return _with(state, fight, "fight"), events
+                return _advance(_with(state, replace(fight, queue=fight.queue[1:]), Waiting.FIGHT), events)
+            return _with(state, fight, Waiting.FIGHT), events
         return _request_attack(state, attacker, weapon), events
     if fight.kind == "zombie":
         return _zombies_move(state, events)
@@ -191,7 +191,7 @@ def _advance(state: FlickemState, events: list[Event]) -> tuple[FlickemState, li
     gap = max(fight.gap - fight_data()["arena"]["step"], 0.0)
     events.append(Event("fight: advance", {"survivors": list(getattr(fight, other)), "gap": gap}))
     fight = replace(fight, side=other, queue=getattr(fight, other), gap=gap)
-    return _advance(_with(state, fight, "fight"), events)
+    return _advance(_with(state, fight, Waiting.FIGHT), events)
 
 
 def _zombies_move(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
@@ -207,7 +207,7 @@ def _zombies_move(state: FlickemState, events: list[Event]) -> tuple[FlickemStat
     if card == "walk" and gap > 0:
         events.append(Event("fight card WALK", {"zombies": list(fight.far), "gap": round(gap, 1)}))
         fight = replace(fight, deck=deck, gap=gap, queue=fight.near)
-        return _advance(replace(_with(state, fight, "fight"), rng=rng), events)
+        return _advance(replace(_with(state, fight, Waiting.FIGHT), rng=rng), events)
     loser = fight.near[0]
     events.append(Event("fight card ATTACK", {"zombies": list(fight.far), "survivor": loser}))
     state = replace(state, rng=rng)
@@ -217,7 +217,7 @@ def _zombies_move(state: FlickemState, events: list[Event]) -> tuple[FlickemStat
 
 def _end(state: FlickemState, events: list[Event], lost: str | None = None) -> tuple[FlickemState, list[Event]]:
     fight = state.flow.fight
-    if state.flow.waiting == "over":
+    if state.flow.waiting == Waiting.OVER:
         return replace(state, flow=replace(state.flow, fight=None, request=())), events
     winners = fight.near or fight.far
     events.append(Event("fight over", {"building": fight.building, "standing": list(winners)}))
@@ -225,12 +225,12 @@ def _end(state: FlickemState, events: list[Event], lost: str | None = None) -> t
             any(z.where == fight.building for z in state.data.zombies):
         state = replace(state, flow=replace(state.flow, fight=None))
         return start_zombie_fight(state, fight.building, winners, events), events
-    flow = replace(state.flow, fight=None, waiting="act", request=())
+    flow = replace(state.flow, fight=None, waiting=Waiting.ACT, request=())
     active = flow.active and state.data.survivor(flow.active)
     if lost == flow.active or (active and active.where == "dead"):
         flow = replace(flow, actions_left=0)      # house: a lost fight ends the survivor's actions
     if flow.closing:                              # S8 NEW X TOKENS: a building was emptied
-        flow = replace(flow, waiting="x")
+        flow = replace(flow, waiting=Waiting.X)
     return replace(state, flow=flow), events
 
 
@@ -238,14 +238,14 @@ def fight_measured(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemS
     """An attack's measured result (``fell``: the arena figures that fell), or, for an eject,
     where the flicked-out survivor now lies (``positions`` / ``standing``)."""
     fight, events = state.flow.fight, []
-    if state.flow.waiting == "eject":
+    if state.flow.waiting == Waiting.EJECT:
         sid, _ = fight.eject[0]
         data = place_measured_figures(state.data, outcome)
         data = data.with_survivor(replace(data.survivor(sid), where="city"))
         events.append(Event("flicked out of the building", {"survivor": sid, "building": fight.building}))
         # S8 NEW X TOKENS: the last one out calls for an X (no recruit: not a move action)
         state = left_building(replace(state, data=data), fight.building, events, by_move=False)
-        return _advance(_with(state, replace(fight, eject=fight.eject[1:]), "fight"), events)
+        return _advance(_with(state, replace(fight, eject=fight.eject[1:]), Waiting.FIGHT), events)
     spec = dict(state.flow.request)
     attacker, weapon = spec["attacker"], spec["weapon"]
     own_near = attacker in fight.near
@@ -258,8 +258,8 @@ def fight_measured(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemS
             if fell:
                 zombies = tuple(replace(z, standing=False) if z.id in fell else z for z in state.data.zombies)
                 events.append(Event("zombie knocked onto the support block", {"zombies": fell}))
-                return _end(_with(replace(state, data=replace(state.data, zombies=zombies)), fight, "fight"), events)
-            state = lose_life(_with(state, fight, "fight"), attacker, events)
+                return _end(_with(replace(state, data=replace(state.data, zombies=zombies)), fight, Waiting.FIGHT), events)
+            state = lose_life(_with(state, fight, Waiting.FIGHT), attacker, events)
             return _end(state, events, lost=attacker)
         zombies = tuple(replace(z, where="bin", standing=True) if z.id in fell else z for z in state.data.zombies)
         for z in fell:
@@ -267,7 +267,7 @@ def fight_measured(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemS
         fight = replace(fight, far=tuple(z for z in fight.far if z not in fell))
         state = replace(state, data=replace(state.data, zombies=zombies),
                         flow=replace(state.flow, kills=state.flow.kills + len(fell)))
-        return _advance(_with(state, fight, "fight"), events)
+        return _advance(_with(state, fight, Waiting.FIGHT), events)
     return _survivor_attack(state, fight, attacker, weapon, fell, events)
 
 
@@ -281,20 +281,20 @@ def _survivor_attack(state, fight: Fight, attacker: str, weapon: str, fell: list
         if not fell:
             rival = state.data.survivor((fight.far if attacker in fight.near else fight.near)[0]).team
             out = [(attacker, rival)]
-    state = _with(state, fight, "fight")
+    state = _with(state, fight, Waiting.FIGHT)
     for sid, _ in out:
         if weapon != "bat" or sid == attacker:
             state = lose_life(state, sid, events)
         else:
             events.append(Event("survivor fell", {"survivor": sid}))
-    if state.flow.waiting == "over":
+    if state.flow.waiting == Waiting.OVER:
         return _end(state, events)
     gone = {sid for sid, _ in out}
     alive = [(sid, t) for sid, t in out if state.data.survivor(sid).where != "dead"]
     fight = replace(fight, near=tuple(s for s in fight.near if s not in gone),
                     far=tuple(s for s in fight.far if s not in gone),
                     queue=tuple(s for s in fight.queue if s not in gone), eject=fight.eject + tuple(alive))
-    return _advance(_with(state, fight, "fight"), events)
+    return _advance(_with(state, fight, Waiting.FIGHT), events)
 
 
 def start_fight_to_act(state: FlickemState, action: FightWith) -> tuple[FlickemState, list[Event]]:

@@ -67,7 +67,7 @@ from feltbox.rules.flickem.powers import (
 from feltbox.rules.flickem.results import building_entered, flick_measured
 from feltbox.rules.flickem.rounds import Eat, apply_eat, available, eat_options, end_turn, next_turn, pretzel_team, rush_measured
 from feltbox.rules.flickem.secrets import deal, settle
-from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup
+from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup, Waiting
 from feltbox.rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
 from feltbox.rules.flickem.strength import MoveX, apply_move_x, move_x_options, survivor_revealed, x_first
 from feltbox.rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, reveals_at_once, take_drop_options
@@ -123,14 +123,14 @@ def new_game(setup: Setup, seed: int) -> FlickemState:
 
 def pending(state: FlickemState):
     f = state.flow
-    if f.waiting == "over":
+    if f.waiting == Waiting.OVER:
         return GameOver(f.winners, f.result)
-    if f.waiting in ("flick", "rush", "horde", "fight_flick", "eject"):
+    if f.waiting in (Waiting.FLICK, Waiting.RUSH, Waiting.HORDE, Waiting.FIGHT_FLICK, Waiting.EJECT):
         return PhysicsRequest(f.waiting, dict(f.request))
     if f.waiting in WAITS:                      # S9/S10: a voter, or the accused choosing a clan
         return secret_decision(state)
-    team = fight_player(state) if f.waiting == "fight" else \
-        steal_player(state) if f.waiting in ("steal", "steal_keep") else f.teams[f.team_index]
+    team = fight_player(state) if f.waiting == Waiting.FIGHT else \
+        steal_player(state) if f.waiting in (Waiting.STEAL, Waiting.STEAL_KEEP) else f.teams[f.team_index]
     prompts = {"choose": "choose a survivor", "eat": "eat or go hungry", "look": "keep or leave the token",
                "fight": "fight: choose a weapon, or the bat's wait or attack",
                "x": "move an X in front of the building just left",
@@ -141,29 +141,29 @@ def pending(state: FlickemState):
 
 def legal_actions(state: FlickemState) -> list:
     f = state.flow
-    if f.waiting == "choose":
+    if f.waiting == Waiting.CHOOSE:
         team = f.teams[f.team_index]
         choices = available(state, team)
         pretzel = state.data.pretzel
         if pretzel in choices and _first_turn_of_round(state):
             choices = [pretzel]               # the pretzel holder must be used first each round
         return [ChooseSurvivor(s) for s in choices] + pass_turn(state)
-    if f.waiting == "eat":
+    if f.waiting == Waiting.EAT:
         return eat_options(state)
-    if f.waiting == "fight":
+    if f.waiting == Waiting.FIGHT:
         return fight_options(state)
-    if f.waiting in ("steal", "steal_keep"):
+    if f.waiting in (Waiting.STEAL, Waiting.STEAL_KEEP):
         return steal_options(state)
     if f.waiting in WAITS:
         return secret_actions(state)
-    if f.waiting == "x":                      # S8 NEW X TOKENS
+    if f.waiting == Waiting.X:                      # S8 NEW X TOKENS
         return move_x_options(state)
-    if f.waiting == "look":
+    if f.waiting == Waiting.LOOK:
         looked = f.looking.split(",")
         if len(looked) == 1:
             return [KeepToken(True), KeepToken(False)]
         return [KeepToken(True, t) for t in looked] + [KeepToken(False)]
-    if f.waiting == "act":
+    if f.waiting == Waiting.ACT:
         acts: list = [EndTurn()]
         if f.actions_left == 0 and f.free_take:
             acts = take_drop_options(state) + acts
@@ -220,12 +220,12 @@ def _measured(state: FlickemState, measured: dict) -> tuple[FlickemState, list[E
     RUSH or new horde, a fight's attack or eject (then GAME END). The outcome's JSON is read here,
     once, into its typed form (outcome.py)."""
     f = state.flow
-    if f.waiting in ("rush", "horde"):
+    if f.waiting in (Waiting.RUSH, Waiting.HORDE):
         return rush_measured(state, RushOutcome.from_json(measured))
-    if f.waiting not in ("flick", "fight_flick", "eject"):
+    if f.waiting not in (Waiting.FLICK, Waiting.FIGHT_FLICK, Waiting.EJECT):
         raise IllegalAction(f"no physics result is awaited (waiting for: {f.waiting})")
     outcome = FlickOutcome.from_json(measured)
-    if f.waiting in ("fight_flick", "eject"):
+    if f.waiting in (Waiting.FIGHT_FLICK, Waiting.EJECT):
         state, events = fight_measured(state, outcome)
         return check_scenario_end(state, None, events), events
     if dict(f.request).get("betrayer"):
@@ -241,7 +241,7 @@ def _decided(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
         return _choose(state, action)
     if isinstance(action, Eat):
         return apply_eat(state, action)
-    if isinstance(action, FightWith) and state.flow.waiting == "act":
+    if isinstance(action, FightWith) and state.flow.waiting == Waiting.ACT:
         return start_fight_to_act(state, action)
     if isinstance(action, (FightWith, BatTurn)):
         return apply_fight_action(state, action)
@@ -274,7 +274,7 @@ def _choose(state: FlickemState, action: ChooseSurvivor) -> tuple[FlickemState, 
     """USING A SURVIVOR: the chosen survivor stands up if fallen and has 2 actions."""
     s = state.data.survivor(action.survivor)
     data = state.data.with_survivor(replace(s, standing=True))     # stood up if fallen
-    flow = replace(state.flow, active=s.id, actions_left=2, noises=(), waiting="act", flare=None, kills=0,
+    flow = replace(state.flow, active=s.id, actions_left=2, noises=(), waiting=Waiting.ACT, flare=None, kills=0,
                    bonus=False)
     return replace(state, data=data, flow=flow), [Event("survivor chosen", {"survivor": s.id})]
 
@@ -308,7 +308,7 @@ def _request_flick(state: FlickemState, action: Move | UseWeapon) -> tuple[Flick
     else:
         request = (("side", "right"), ("survivor", f.active), ("weapon", weapon))
     flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),),
-                   waiting="flick", request=request)
+                   waiting=Waiting.FLICK, request=request)
     return replace(state, flow=flow), [Event("flick requested", dict(request))]
 
 
@@ -322,7 +322,7 @@ def _flicked(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemState, 
     if building is not None:
         state = after_entering(state, building, events)
     state = x_first(state)
-    return (john_bonus(state, events), events) if state.flow.waiting == "act" else (state, events)
+    return (john_bonus(state, events), events) if state.flow.waiting == Waiting.ACT else (state, events)
 
 
 def _take_drop_or_keep(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:

@@ -12,14 +12,14 @@ from dataclasses import replace
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.outcome import FlickOutcome, TableFacts
 from feltbox.rules.flickem.scenarios import objective_met, outnumbering, rv_claimed, scenario_rules, war_won
-from feltbox.rules.flickem.state import FlickemState
+from feltbox.rules.flickem.state import FlickemState, Waiting
 from feltbox.rules.geometry import distance
 
 
 def check_scenario_end(state: FlickemState, outcome: TableFacts | None, events: list[Event]) -> FlickemState:
     """GAME END: the scenario's instant defeat or a group's objective, after an episode measured as
     ``outcome`` (None for an action without physics). S3: the rescued figure first follows her escort."""
-    if state.flow.waiting == "over":
+    if state.flow.waiting == Waiting.OVER:
         return state
     state = _follow_escort(state, events)
     for check in (_rescue_ended, _instant_defeat, _team_objective, _group_objective):
@@ -30,7 +30,7 @@ def check_scenario_end(state: FlickemState, outcome: TableFacts | None, events: 
 
 
 def _over(state: FlickemState, result: str, **winners) -> FlickemState:
-    return replace(state, flow=replace(state.flow, waiting="over", result=result, **winners))
+    return replace(state, flow=replace(state.flow, waiting=Waiting.OVER, result=result, **winners))
 
 
 def _follow_escort(state: FlickemState, events: list[Event]) -> FlickemState:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from feltbox.rules.core import Event
-from feltbox.rules.flickem.state import Data, FlickemState
+from feltbox.rules.flickem.state import Data, FlickemState, Waiting
 
 DEATH_DROP = "grocery_store"   # LOSING LIFE: tokens go face up to the grocery store
 
@@ -39,5 +39,5 @@ def lose_life(state: FlickemState, sid: str, events: list[Event]) -> FlickemStat
     state = replace(state, data=data)
     deaths = sum(x.where == "dead" for x in data.survivors)
     if deaths >= state.setup.deaths_to_lose:
-        state = replace(state, flow=replace(state.flow, waiting="over", result=f"lost: {deaths} survivors dead"))
+        state = replace(state, flow=replace(state.flow, waiting=Waiting.OVER, result=f"lost: {deaths} survivors dead"))
     return state

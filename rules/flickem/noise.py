@@ -8,9 +8,9 @@ the active survivor.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Mapping
 
 from feltbox.rules.geometry import Point, by_distance
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.outcome import FlickOutcome
-from feltbox.rules.flickem.state import FlickemState, Survivor
+from feltbox.rules.flickem.state import FlickemState, Survivor, Waiting
 from feltbox.rules.geometry import next_to
 
 STARTING_SPECIALS = {"Anita": ("extra_action", "extra_action"), "Elijah": ("flare", "flare")}
@@ -100,7 +100,7 @@ def apply_free_move(state: FlickemState) -> tuple[FlickemState, list[Event]]:
     """Mike flicks his own figure: no action spent, a move's QUIET noise, once per turn."""
     f = state.flow
     request = (("side", "right"), ("survivor", f.active), ("weapon", "figure"))
-    flow = replace(f, waiting="flick", request=request, bonus=True, noises=f.noises + (1,))
+    flow = replace(f, waiting=Waiting.FLICK, request=request, bonus=True, noises=f.noises + (1,))
     return replace(state, flow=flow), [Event("flick requested", dict(request))]
 
 
@@ -124,7 +124,7 @@ def apply_use_flare(state: FlickemState, action: UseFlare) -> tuple[FlickemState
     s = state.data.survivor(f.active)
     data = state.data.with_survivor(_spend(s, "flare"))       # used: removed either way
     request = (("flare", action.side), ("side", "right"), ("survivor", s.id), ("weapon", "flare"))
-    flow = replace(f, actions_left=f.actions_left - 1, waiting="flick", request=request)
+    flow = replace(f, actions_left=f.actions_left - 1, waiting=Waiting.FLICK, request=request)
     return replace(state, data=data, flow=flow), [Event("flick requested", dict(request))]
 
 
@@ -132,12 +132,12 @@ def flare_result(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemSta
     """FLARE: successful if it ends in the city; the side up is measured (it may have flipped)."""
     f = state.flow
     if outcome.flicked in outcome.left_city:
-        return replace(state, flow=replace(f, waiting="act", request=())), \
+        return replace(state, flow=replace(f, waiting=Waiting.ACT, request=())), \
             [Event("flare failed", {"reason": "it left the city"})]
     placed = dict(f.request)["flare"]
     side = placed if not outcome.flipped else ("small" if placed == "big" else "big")
     x, y = outcome.flare_at
-    flow = replace(f, waiting="act", request=(), flare=(float(x), float(y), side))
+    flow = replace(f, waiting=Waiting.ACT, request=(), flare=(float(x), float(y), side))
     return replace(state, flow=flow), [Event("flare", {"side": side, "at": [x, y]})]
 
 

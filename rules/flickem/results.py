@@ -19,7 +19,7 @@ from feltbox.rules.flickem.judge import MoveVerdict, judge_bat, judge_move, judg
 from feltbox.rules.flickem.life import lose_life
 from feltbox.rules.flickem.outcome import FlickOutcome
 from feltbox.rules.flickem.scenarios import ScenarioRules, blocked_by_x, may_enter, scenario_rules
-from feltbox.rules.flickem.state import Data, FlickemState, Flow, Survivor
+from feltbox.rules.flickem.state import Data, FlickemState, Flow, Survivor, Waiting
 from feltbox.rules.flickem.strength import left_building
 from feltbox.rules.geometry import next_to
 
@@ -44,7 +44,7 @@ def flick_measured(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemS
     state = after_barricades(state, outcome, events, weapon)
     state = _too_close(state, events)
     state = check_scenario_end(state, outcome, events)
-    if state.flow.waiting != "over":
+    if state.flow.waiting != Waiting.OVER:
         state = _act_again(state, before, weapon)
     return state, events
 
@@ -52,7 +52,7 @@ def flick_measured(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemS
 def building_entered(state: FlickemState, weapon: str, events: list[Event]) -> str | None:
     """FIGHT (S2, S6): the building the active survivor has just entered with a move or the bat,
     if it is still acting there (the game not over, no second bullet to flick); else None."""
-    if weapon not in ("movement_disc", "bat") or state.flow.waiting != "act":
+    if weapon not in ("movement_disc", "bat") or state.flow.waiting != Waiting.ACT:
         return None
     where = state.data.survivor(state.flow.active).where
     if where in ("city", "dead") or not any(e.kind == "entered a building" for e in events):
@@ -66,9 +66,9 @@ def _act_again(state: FlickemState, before: Flow, weapon: str) -> FlickemState:
     second = dict(before.request).get("second")
     if second:
         request = (("side", second), ("survivor", before.active), ("weapon", weapon))
-        state = replace(state, flow=replace(state.flow, waiting="flick", request=request))
+        state = replace(state, flow=replace(state.flow, waiting=Waiting.FLICK, request=request))
     else:
-        state = replace(state, flow=replace(state.flow, waiting="act", request=()))
+        state = replace(state, flow=replace(state.flow, waiting=Waiting.ACT, request=()))
     if weapon == "figure":          # at the end of his turn: nothing but ending it is left
         state = replace(state, flow=replace(state.flow, actions_left=0))
     return state

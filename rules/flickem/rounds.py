@@ -17,7 +17,7 @@ from feltbox.rules.flickem.noise import Noise, turn_noise, zombies_react
 from feltbox.rules.flickem.outcome import RushOutcome
 from feltbox.rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules, team_sizes
 from feltbox.rules.flickem.secrets import control_at_round_end
-from feltbox.rules.flickem.state import DAY, NIGHT, FlickemState
+from feltbox.rules.flickem.state import DAY, NIGHT, FlickemState, Waiting
 
 
 def pretzel_team(state: FlickemState) -> int:
@@ -56,7 +56,7 @@ def end_turn(state: FlickemState) -> tuple[FlickemState, list[Event]]:
     if reaction.rush:
         target = origin
         request = (("target", f"{target[0]:.3f},{target[1]:.3f}"), ("zombies", ",".join(reaction.rush)))
-        return replace(state, flow=replace(f, waiting="rush", request=request, active=None)), events
+        return replace(state, flow=replace(f, waiting=Waiting.RUSH, request=request, active=None)), events
     return next_turn(replace(state, flow=replace(f, active=None)), events)
 
 
@@ -72,11 +72,11 @@ def rush_measured(state: FlickemState, outcome: RushOutcome) -> tuple[FlickemSta
     for sid in verdict.lose_life:
         state = lose_life(state, sid, events)
     state = check_scenario_end(state, outcome, events)
-    if state.flow.waiting == "over":
+    if state.flow.waiting == Waiting.OVER:
         return state, events
-    was_horde = state.flow.waiting == "horde"
+    was_horde = state.flow.waiting == Waiting.HORDE
     state = replace(state, flow=replace(state.flow, request=()))
-    return (replace(state, flow=replace(state.flow, waiting="choose")), events) if was_horde \
+    return (replace(state, flow=replace(state.flow, waiting=Waiting.CHOOSE)), events) if was_horde \
         else next_turn(state, events)
 
 
@@ -87,7 +87,7 @@ def next_turn(state: FlickemState, events: list[Event]) -> tuple[FlickemState, l
     for step in range(1, len(f.teams) + 1):
         team_index = (f.team_index + step) % len(f.teams)
         if available(state, f.teams[team_index]):
-            return replace(state, flow=replace(f, team_index=team_index, waiting="choose")), events
+            return replace(state, flow=replace(f, team_index=team_index, waiting=Waiting.CHOOSE)), events
     return _end_round(state, events)
 
 
@@ -108,7 +108,7 @@ def _end_round(state: FlickemState, events: list[Event]) -> tuple[FlickemState, 
             winners = market_at_the_skull(rules, places, holders)
         if winners:
             events.append(Event("market cornered", {"teams": winners}))
-            return replace(state, flow=replace(f, round_marker=max(marker, 0), waiting="over",
+            return replace(state, flow=replace(f, round_marker=max(marker, 0), waiting=Waiting.OVER,
                                                result=f"won: team {', '.join(winners)}",
                                                winners=tuple(winners))), events
     if marker <= 0 and rules.objective in ("strength_in_numbers", "war"):   # S8 / S10 at the skull
@@ -119,15 +119,15 @@ def _end_round(state: FlickemState, events: list[Event]) -> tuple[FlickemState, 
             events.append(Event("tie: another round", {"teams": leaders}))
             marker = 1
         else:
-            return replace(state, flow=replace(f, round_marker=0, waiting="over", result=f"won: team {leaders[0]}",
+            return replace(state, flow=replace(f, round_marker=0, waiting=Waiting.OVER, result=f"won: team {leaders[0]}",
                                                winners=tuple(leaders))), events
     if marker <= 0:
-        return replace(state, flow=replace(f, round_marker=0, waiting="over",
+        return replace(state, flow=replace(f, round_marker=0, waiting=Waiting.OVER,
                                            result="lost: the round marker reached the skull")), events
     state = replace(state, flow=replace(f, round_marker=marker))
     if marker in rules.eat_at:                    # S4: eat or go hungry before the next round
         events.append(Event("eat or go hungry", {"marker": marker}))
-        return replace(state, flow=replace(state.flow, waiting="eat")), events
+        return replace(state, flow=replace(state.flow, waiting=Waiting.EAT)), events
     return _new_horde(state, events)
 
 
@@ -157,7 +157,7 @@ def apply_eat(state: FlickemState, action: Eat) -> tuple[FlickemState, list[Even
         events.append(Event("went hungry", {}))
         for s in [s.id for s in data.survivors if s.where not in ("dead", "reserve")]:
             state = lose_life(state, s, events)
-            if state.flow.waiting == "over":
+            if state.flow.waiting == Waiting.OVER:
                 return state, events
     return _new_horde(state, events)
 
@@ -173,11 +173,11 @@ def _new_horde(state: FlickemState, events: list[Event]) -> tuple[FlickemState, 
     in_bin = [z.id for z in zombies if z.where == "bin"]
     state = replace(state, data=replace(state.data, zombies=zombies))
     if len(in_bin) < count:
-        return replace(state, flow=replace(f, round_marker=marker, colour=colour, waiting="over",
+        return replace(state, flow=replace(f, round_marker=marker, colour=colour, waiting=Waiting.OVER,
                                            result="lost: not enough zombies in the bin")), events
     request = (("zombies", ",".join(sorted(in_bin)[:count])),)
     zombies = tuple(replace(z, where="city") if z.id in sorted(in_bin)[:count] else z for z in zombies)
     events.append(Event("new horde", {"count": count}))
-    flow = replace(f, round_marker=marker, colour=colour, team_index=pretzel_team(state), waiting="horde",
+    flow = replace(f, round_marker=marker, colour=colour, team_index=pretzel_team(state), waiting=Waiting.HORDE,
                    request=request)
     return replace(state, data=replace(state.data, zombies=zombies), flow=flow), events

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 DATA = Path(__file__).with_name("data") / "scenarios.toml"
@@ -43,7 +43,7 @@ class ScenarioRules:
     recruits: bool = False          # S8 NEW SURVIVOR: a revealed survivor token joins whoever exits next
 
 
-@lru_cache(maxsize=None)
+@cache
 def scenario_rules(number: int) -> ScenarioRules:
     with DATA.open("rb") as f:
         table = tomllib.load(f).get(f"s{number}", {})

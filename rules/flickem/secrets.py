@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.scenarios import scenario_rules
-from feltbox.rules.flickem.state import FlickemState
+from feltbox.rules.flickem.state import FlickemState, Waiting
 
 DATA = Path(__file__).with_name("data") / "objectives.toml"
 WEAPONS = ("gun", "knife", "baseball_bat", "shotgun", "sniper")
@@ -42,7 +42,7 @@ class Card:
     needs: tuple[tuple[tuple[str, object], ...], ...]     # each need as sorted (key, value) pairs
 
 
-@lru_cache(maxsize=None)
+@cache
 def cards() -> dict[str, Card]:
     """Every secret objective card by id, checked against the vocabulary."""
     with DATA.open("rb") as f:
@@ -164,7 +164,7 @@ def individual_winners(state: FlickemState, team_winners: tuple[str, ...]) -> tu
 
 def settle(before: FlickemState, after: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
     """When a secret-objective game ends: every card shown, the individual winners named."""
-    if not after.data.secrets or after.flow.waiting != "over" or before.flow.waiting == "over":
+    if not after.data.secrets or after.flow.waiting != Waiting.OVER or before.flow.waiting == Waiting.OVER:
         return after, events
     teams = after.flow.winners
     for sid, card in after.data.secrets:
@@ -194,6 +194,6 @@ def control_at_round_end(state: FlickemState, marker: int, events: list[Event]) 
     else:
         return None
     events.append(Event("team objective", {"teams": list(winners), "why": why}))
-    flow = replace(state.flow, round_marker=max(marker, 0), waiting="over",
+    flow = replace(state.flow, round_marker=max(marker, 0), waiting=Waiting.OVER,
                    result=f"won: team {', '.join(winners)} ({why})", winners=winners)
     return replace(state, flow=flow)

@@ -5,6 +5,7 @@ A GAME, BACKPACKS, LOSING LIFE, WAYS TO PLAY (turn order, the pretzel)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from feltbox.rules.core import Rng
 
@@ -91,7 +92,7 @@ class Data:
     def kinds(self, token_ids: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(self.token(t).kind for t in token_ids)
 
-    def with_token(self, token: Token) -> "Data":
+    def with_token(self, token: Token) -> Data:
         return replace(self, tokens=tuple(token if t.id == token.id else t for t in self.tokens))
 
     def survivor(self, sid: str) -> Survivor:
@@ -106,10 +107,10 @@ class Data:
                 return x, y
         raise KeyError(f"{piece!r} has no position in the city")
 
-    def with_survivor(self, survivor: Survivor) -> "Data":
+    def with_survivor(self, survivor: Survivor) -> Data:
         return replace(self, survivors=tuple(survivor if s.id == survivor.id else s for s in self.survivors))
 
-    def with_positions(self, moved: dict[str, tuple[float, float]]) -> "Data":
+    def with_positions(self, moved: dict[str, tuple[float, float]]) -> Data:
         kept = [(p, x, y) for p, x, y in self.positions if p not in moved]
         return replace(self, positions=tuple(sorted(kept + [(p, x, y) for p, (x, y) in moved.items()])))
 
@@ -131,6 +132,27 @@ class Fight:
     zombies_next: bool = False          # S6: the winners then fight the building's zombies
 
 
+class Waiting(StrEnum):
+    """What the turn flow waits for next (``Flow.waiting``); its JSON form is the plain word."""
+
+    CHOOSE = "choose"            # a team chooses the survivor to play (USING A SURVIVOR)
+    ACT = "act"                  # the active survivor acts or ends the turn
+    LOOK = "look"                # keep or leave the face-down token looked at (TAKE)
+    X = "x"                      # S8 NEW X TOKENS: where the X goes
+    FIGHT = "fight"              # S2/S6 FIGHT: the next attack's weapon or the bat's choice
+    FLICK = "flick"              # a flick's physics (MOVE, USING A WEAPON, FLARE, the betrayer)
+    FIGHT_FLICK = "fight_flick"  # a fight attack's physics, in the arena
+    EJECT = "eject"              # S6: the fight's loser flicked out of the building
+    RUSH = "rush"                # ZOMBIE RUSH's physics
+    HORDE = "horde"              # A NEW HORDE ARRIVES' physics
+    VOTE = "vote"                # S9/S10 accusation: a survivor's vote
+    CLAN = "clan"                # S9/S10: the accused chooses a clan
+    STEAL = "steal"              # S6 STEALING TOKENS: a fallen survivor may be robbed
+    STEAL_KEEP = "steal_keep"    # ... and the thief keeps or leaves what it took
+    EAT = "eat"                  # S2/S8: eat or go hungry at the round's end
+    OVER = "over"                # the game has ended
+
+
 @dataclass(frozen=True)
 class Flow:
     round_marker: int
@@ -140,7 +162,7 @@ class Flow:
     active: str | None = None
     actions_left: int = 0
     noises: tuple[int, ...] = ()
-    waiting: str = "choose"         # choose | act | look | x | fight | flick | fight_flick | eject | rush | horde | vote | clan | over
+    waiting: Waiting = Waiting.CHOOSE
     looking: str | None = None      # face-down token(s) being looked at, comma-separated
     request: tuple[tuple[str, str], ...] = ()   # the physics request's spec, as sorted pairs
     result: str = ""                # why the game ended
@@ -151,7 +173,7 @@ class Flow:
     free_take: bool = False         # Loretta took a food: her next take costs no action
     fight: Fight | None = None      # S2/S6: a fight staged outside the city
     steal: tuple[str, ...] = ()     # S6 STEALING TOKENS: fallen survivors to steal from, in turn
-    resume: str = ""                # what the game waited for before the steal
+    resume: Waiting | str = ""      # what the game waited for before the steal ("" when none)
     vote: tuple[tuple[str, str], ...] = ()   # S9/S10 accusation: accuser, accused, then voter -> up/down
     closing: str | None = None      # S8 NEW X TOKENS: the building just emptied, waiting for an X
 

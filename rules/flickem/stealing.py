@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.scenarios import scenario_rules
-from feltbox.rules.flickem.state import FlickemState
+from feltbox.rules.flickem.state import FlickemState, Waiting
 from feltbox.rules.flickem.tokens import INVENTORY_SPACES, spaces_used
 from feltbox.rules.geometry import distance
 
@@ -54,7 +54,7 @@ def stealer(state: FlickemState, victim: str) -> str | None:
 
 def offer_steals(state: FlickemState, events: list[Event]) -> FlickemState:
     """After an action: the fallen survivors that can be stolen from wait their turn."""
-    if not scenario_rules(state.scenario).stealing or state.flow.waiting in ("over", "steal", "steal_keep"):
+    if not scenario_rules(state.scenario).stealing or state.flow.waiting in (Waiting.OVER, Waiting.STEAL, Waiting.STEAL_KEEP):
         return state
     if any(e.kind in NOT_ATTACKS for e in events):
         return state
@@ -66,7 +66,7 @@ def offer_steals(state: FlickemState, events: list[Event]) -> FlickemState:
             victims.append(sid)
     if not victims:
         return state
-    return replace(state, flow=replace(state.flow, steal=tuple(victims), resume=state.flow.waiting, waiting="steal"))
+    return replace(state, flow=replace(state.flow, steal=tuple(victims), resume=state.flow.waiting, waiting=Waiting.STEAL))
 
 
 def steal_player(state: FlickemState) -> str:
@@ -75,7 +75,7 @@ def steal_player(state: FlickemState) -> str:
 
 def steal_options(state: FlickemState) -> list:
     victim = state.flow.steal[0]
-    if state.flow.waiting == "steal":
+    if state.flow.waiting == Waiting.STEAL:
         return [Steal(t) for t in _face_down(state, victim)] + [Steal(None)]
     thief = state.data.survivor(stealer(state, victim))
     token = state.data.token(state.flow.looking)
@@ -94,7 +94,7 @@ def apply_steal(state: FlickemState, action) -> tuple[FlickemState, list[Event]]
         kind = state.data.token(action.token).kind
         event = Event("looked at a stolen token", {"survivor": thief.id, "from": victim, "token": action.token,
                                                    "kind": kind}, visible_to=(thief.team,))
-        return replace(state, flow=replace(state.flow, waiting="steal_keep", looking=action.token)), [event]
+        return replace(state, flow=replace(state.flow, waiting=Waiting.STEAL_KEEP, looking=action.token)), [event]
     events: list[Event] = []
     data = state.data
     if isinstance(action, StealKeep) and action.choice != "leave":
@@ -110,6 +110,6 @@ def apply_steal(state: FlickemState, action) -> tuple[FlickemState, list[Event]]
             events.append(Event("X token removed", {"survivor": thief.id, "from": victim, "token": token.id}))
     state = replace(state, data=data)
     rest = tuple(v for v in state.flow.steal[1:] if _face_down(state, v) and stealer(state, v))
-    flow = replace(state.flow, steal=rest, looking=None, waiting="steal" if rest else state.flow.resume,
+    flow = replace(state.flow, steal=rest, looking=None, waiting=Waiting.STEAL if rest else Waiting(state.flow.resume),
                    resume="" if not rest else state.flow.resume)
     return replace(state, flow=flow), events

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from feltbox.rules.core import Event, IllegalAction
 from feltbox.rules.flickem.figures import free_spot
 from feltbox.rules.flickem.scenarios import scenario_rules
-from feltbox.rules.flickem.state import FlickemState
+from feltbox.rules.flickem.state import FlickemState, Waiting
 
 FRONT = "front:"
 
@@ -81,8 +81,8 @@ def left_building(state: FlickemState, building: str, events: list[Event], by_mo
 def x_first(state: FlickemState) -> FlickemState:
     """NEW X TOKENS: a building was just emptied (``closing``): before the survivor acts again the
     active player moves an X (the flow waits for "x")."""
-    if state.flow.closing and state.flow.waiting == "act":
-        return replace(state, flow=replace(state.flow, waiting="x"))
+    if state.flow.closing and state.flow.waiting == Waiting.ACT:
+        return replace(state, flow=replace(state.flow, waiting=Waiting.X))
     return state
 
 
@@ -96,7 +96,7 @@ def move_x_options(state: FlickemState) -> list[MoveX]:
 
 
 def apply_move_x(state: FlickemState, action: MoveX) -> tuple[FlickemState, list[Event]]:
-    if state.flow.waiting != "x" or action not in move_x_options(state):
+    if state.flow.waiting != Waiting.X or action not in move_x_options(state):
         raise IllegalAction(f"{action} is not legal now")
     data = state.data
     x = next(t for t in sorted(data.tokens, key=lambda t: t.id)
@@ -109,5 +109,5 @@ def apply_move_x(state: FlickemState, action: MoveX) -> tuple[FlickemState, list
         index, rng = rng.below(len(supply))
         data = data.with_token(replace(data.token(supply[index]), where=action.from_building, face="down"))
         events.append(Event("supply token placed", {"token": supply[index], "building": action.from_building}))
-    flow = replace(state.flow, waiting="act", closing=None)
+    flow = replace(state.flow, waiting=Waiting.ACT, closing=None)
     return replace(state, data=data, flow=flow, rng=rng), events

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Event, IllegalAction
 from feltbox.rules.flickem.scenarios import scenario_rules
-from feltbox.rules.flickem.state import Data, FlickemState, Survivor, Token
+from feltbox.rules.flickem.state import Data, FlickemState, Survivor, Token, Waiting
 from feltbox.rules.geometry import to_rectangle
 
 REACH = 4.0 + 1.3        # S3: "within a movement disc's width" of the object, from the figure's base edge
@@ -85,13 +85,13 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
         data = data.with_token(replace(data.token(action.drop), where=place))
         s = replace(s, inventory=tuple(t for t in s.inventory if t != action.drop))
         events.append(Event("dropped off", {"survivor": s.id, "token": action.drop, "building": place}))
-    waiting, looking = "act", None
+    waiting, looking = Waiting.ACT, None
     revealed = action.take is not None and reveals_at_once(state, data.token(action.take).kind)
     if action.take is not None and not revealed:
         token = data.token(action.take)
         if token.face == "down":                          # look first, then keep or leave it
             looked = [token] + ([data.token(action.also)] if action.also else [])
-            waiting, looking = "look", ",".join(t.id for t in looked)
+            waiting, looking = Waiting.LOOK, ",".join(t.id for t in looked)
             for t in looked:
                 events.append(Event("looked at a token", {"survivor": s.id, "token": t.id,
                                                           "kind": t.kind}, visible_to=(s.team,)))
@@ -103,12 +103,12 @@ def apply_take_drop(state: FlickemState, action: TakeDrop) -> tuple[FlickemState
     free = f.free_take and action.drop is None          # Loretta's second token: no action
     flow = replace(f, actions_left=f.actions_left - (0 if free else 1), waiting=waiting,
                    looking=looking, free_take=False)
-    if action.take is not None and waiting == "act" and not revealed:
+    if action.take is not None and waiting == Waiting.ACT and not revealed:
         flow = _after_taking(s, data.token(action.take), flow, free)
     state = replace(state, data=data, flow=flow)
     if revealed:                    # S5 CROSSROADS, S8 NEW SURVIVOR: flow.py reveals it next
         return state, events
-    if action.take is not None and waiting == "act" and data.token(action.take).kind == "survivor":
+    if action.take is not None and waiting == Waiting.ACT and data.token(action.take).kind == "survivor":
         state = survivor_found(state, action.take, events)
     return state, events
 
@@ -149,14 +149,14 @@ def _after_taking(s: Survivor, token: Token, flow, was_free: bool):
 
 def apply_keep(state: FlickemState, action: KeepToken) -> tuple[FlickemState, list[Event]]:
     f = state.flow
-    if f.waiting != "look":
+    if f.waiting != Waiting.LOOK:
         raise IllegalAction("no token is being looked at")
     s = state.data.survivor(f.active)
     looked = f.looking.split(",")
     if action.token is not None and action.token not in looked:
         raise IllegalAction(f"{action.token} is not one of the tokens looked at")
     token = state.data.token(action.token or looked[0])
-    flow = replace(f, waiting="act", looking=None)
+    flow = replace(f, waiting=Waiting.ACT, looking=None)
     if action.keep:
         kinds = tuple(state.data.token(t).kind for t in s.inventory) + (token.kind,)
         if spaces_used(s, kinds) > INVENTORY_SPACES:

@@ -11,8 +11,18 @@ from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import combat, dice
 from feltbox.rules.tailfeathers.leaves import cut_options
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, RESERVES, Attack, TFState
-from feltbox.rules.tailfeathers.stats import (available, can_enter, enemies_on, fig_value, in_spiral,
-                                      nest_owner, on_ground, space, stat, unit_available)
+from feltbox.rules.tailfeathers.stats import (
+    available,
+    can_enter,
+    enemies_on,
+    fig_value,
+    in_spiral,
+    nest_owner,
+    on_ground,
+    space,
+    stat,
+    unit_available,
+)
 from feltbox.rules.tailfeathers.wounds import wound
 
 

@@ -3,13 +3,13 @@ marked in the files; the rules never read files at play time beyond these tables
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 DATA = Path(__file__).with_name("data")
 
 
-@lru_cache(maxsize=None)
+@cache
 def table(name: str) -> dict:
     with open(DATA / f"{name}.toml", "rb") as f:
         return tomllib.load(f)

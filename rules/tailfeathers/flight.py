@@ -17,8 +17,19 @@ from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import combat, dice, measure
 from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, MISSION, Attack, Flight, TFState
-from feltbox.rules.tailfeathers.stats import (can_enter, enemies_on, flight_things, home_nest, in_spiral, nest_in_play,
-                                      nest_owner, on_ground, space, stat, within_bounds)
+from feltbox.rules.tailfeathers.stats import (
+    can_enter,
+    enemies_on,
+    flight_things,
+    home_nest,
+    in_spiral,
+    nest_in_play,
+    nest_owner,
+    on_ground,
+    space,
+    stat,
+    within_bounds,
+)
 from feltbox.rules.tailfeathers.wounds import defeat, wound
 
 TILTS = ("left", "center", "right")

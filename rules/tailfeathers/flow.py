@@ -7,7 +7,6 @@ PhysicsRequest("feathers", ...) -> Measured({"landed": [...]}). ``apply`` is pur
 new state and events, or raises IllegalAction and leaves the input untouched."""
 from __future__ import annotations
 
-
 from feltbox.rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest
 from feltbox.rules.tailfeathers import activation as act
 from feltbox.rules.tailfeathers import cards, combat, feathers, final, flight, leaves, phases, spirals

@@ -67,7 +67,7 @@ class Force:
                 "units": [asdict(u) for u in self.units]}
 
     @staticmethod
-    def from_json(d: dict) -> "Force":
+    def from_json(d: dict) -> Force:
         return Force(d["alliance"], int(d["budget"]), tuple(ForceUnit(**u) for u in d["units"]),
                      d.get("source", ""), d.get("name", ""))
 

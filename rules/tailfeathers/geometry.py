@@ -16,13 +16,22 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from feltbox.rules.tailfeathers.battlefield import Polygon
-from feltbox.rules.tailfeathers.shapes import (EPS, Shape, boxes_touch, first_contact, local_to_table, min_along,
-                                       nearest, passes_through, rotate)
+from feltbox.rules.tailfeathers.shapes import (
+    EPS,
+    Shape,
+    boxes_touch,
+    first_contact,
+    local_to_table,
+    min_along,
+    nearest,
+    passes_through,
+    rotate,
+)
 
 with (Path(__file__).with_name("data") / "templates.toml").open("rb") as _f:
     SIZES = tomllib.load(_f)

@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers import dice, measure
-from feltbox.rules.tailfeathers.stats import home_tree, on_ground, space, unit_available
 from feltbox.rules.tailfeathers.state import FLYING, MISSION, TFState
+from feltbox.rules.tailfeathers.stats import home_tree, on_ground, space, unit_available
 
 TILTS = ("left", "center", "right")
 LAUNCH_HEADINGS = tuple(float(h) for h in range(0, 360, 45))

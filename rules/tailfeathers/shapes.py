@@ -7,7 +7,7 @@ touching tolerance: things closer than it count as touching (the rulebook's "any
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 EPS = 1e-7
 Pt = tuple[float, float]

@@ -136,13 +136,13 @@ class Data:
     def on_space(self, sid: str) -> list[Figure]:
         return [f for f in self.figures if f.where == sid]
 
-    def with_unit(self, u: Unit) -> "Data":
+    def with_unit(self, u: Unit) -> Data:
         return replace(self, units=tuple(u if x.id == u.id else x for x in self.units))
 
-    def with_figure(self, f: Figure) -> "Data":
+    def with_figure(self, f: Figure) -> Data:
         return replace(self, figures=tuple(f if x.id == f.id else x for x in self.figures))
 
-    def with_player(self, p: Player) -> "Data":
+    def with_player(self, p: Player) -> Data:
         return replace(self, players=tuple(p if x.alliance == p.alliance else x for x in self.players))
 
 

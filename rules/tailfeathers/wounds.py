@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import data as tables
-from feltbox.rules.tailfeathers.stats import stat
 from feltbox.rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, TFState
+from feltbox.rules.tailfeathers.stats import stat
 
 
 def wound(state: TFState, target: str, n: int, events: list[Event], attacker: str = "") -> TFState:
