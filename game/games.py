@@ -21,20 +21,27 @@ from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.flickem.window_game import WindowGame
 from feltbox.game.players.headless import GameResult, play_game
 from feltbox.game.replay import recorder
+from feltbox.game.replay.format import Replay
+from feltbox.game.replay.recorder import city_bodies_for_replay
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.tailfeathers_check import TFRulesCheck, tf_header
+from feltbox.game.replay.tailfeathers_timeline import build_tf_timeline
+from feltbox.game.replay.timeline import Timeline, build_timeline
 from feltbox.game.replay.verify_flickem import FlickemRulesCheck, flickem_header
+from feltbox.game.replay.video import replay_bodies
 from feltbox.game.table.bodies import BodySpec
-from feltbox.game.table.city import build_city
+from feltbox.game.table.city import City, build_city
 from feltbox.game.table.gallery import gallery as flickem_gallery
 from feltbox.game.tailfeathers import seats as tf_seats
 from feltbox.game.tailfeathers.bridge import TFBridge
+from feltbox.game.tailfeathers.forces import scene_with_forces
 from feltbox.game.tailfeathers.gallery import tf_gallery
 from feltbox.game.tailfeathers.table import tf_table
 from feltbox.game.tailfeathers.window_game import TFWindowGame
 from feltbox.rules.core import InputError
 from feltbox.rules.flickem.flow import ACTIONS as FLICKEM_ACTIONS
 from feltbox.rules.tailfeathers.flow import ACTIONS as TF_ACTIONS
+from feltbox.rules.tailfeathers.forces import load_force
 from feltbox.scenes.deal import deal_tokens
 from feltbox.scenes.loader import SceneError, load_flickem, load_tailfeathers
 
@@ -59,6 +66,10 @@ class GameKind:
     rules_check: Callable[[dict, list], RulesCheck]      # (header, episodes) -> its rules check
     table: Callable[[Any], Table]                        # the table laid from a scene (pictures)
     gallery: Callable[[], Table]                         # every piece kind in rows
+    replay_bodies: Callable[[dict], list[BodySpec]]      # the bodies a recording is drawn with
+    replay_timeline: Callable[[Replay], tuple[Timeline, list[BodySpec]]]   # its playback; RebuildError
+    free_table: Callable[[Any], City] | None = None      # a table to flick on without rules, if any
+    with_forces: Callable[[Any, list], Any] | None = None   # the scene with custom forces, if any
 
 
 def _flickem_scene(key: str):
@@ -74,26 +85,50 @@ def _flickem_table(scene) -> Table:
     return city.bodies, city.poses
 
 
+def _flickem_timeline(replay: Replay) -> tuple[Timeline, list[BodySpec]]:
+    return build_timeline(replay), city_bodies_for_replay(replay.header)
+
+
+def _tf_timeline(replay: Replay) -> tuple[Timeline, list[BodySpec]]:
+    """A battle is rebuilt on its battlefield; a recording of dice throws alone plays in the tray."""
+    if "rules" in replay.header:
+        return build_tf_timeline(replay)
+    return build_timeline(replay), replay_bodies(replay.header)
+
+
+def _tf_forces(scene, forces: list[tuple[str, str]]):
+    """The scene with custom forces (``[(file, alliance)]``, docs/forces.md) for its figures."""
+    return scene_with_forces(scene, [load_force(path, alliance) for path, alliance in forces])
+
+
 FLICKEM = GameKind(
     name="flickem", title="Flick'em Up! Dead of Winter", scene_word="scenario number",
     load_scene=_flickem_scene, new_bridge=FlickemBridge, new_seats=flickem_seats.new_seats,
     actions=FLICKEM_ACTIONS, turn_ends=flickem_seats.TURN_ENDS, min_decisions=flickem_seats.MIN_DECISIONS,
     window_game=WindowGame,
     replay_header=lambda scene, seed: flickem_header(build_city(deal_tokens(scene, seed)), seed),
-    rules_check=FlickemRulesCheck, table=_flickem_table, gallery=flickem_gallery)
+    rules_check=FlickemRulesCheck, table=_flickem_table, gallery=flickem_gallery,
+    replay_bodies=city_bodies_for_replay, replay_timeline=_flickem_timeline, free_table=build_city)
 
 TAILFEATHERS = GameKind(
     name="tailfeathers", title="Tail Feathers", scene_word="scene name",
     load_scene=load_tailfeathers, new_bridge=TFBridge, new_seats=tf_seats.new_seats,
     actions=TF_ACTIONS, turn_ends=tf_seats.TURN_ENDS, min_decisions=tf_seats.MIN_DECISIONS,
     window_game=TFWindowGame, replay_header=tf_header, rules_check=TFRulesCheck,
-    table=tf_table, gallery=tf_gallery)
+    table=tf_table, gallery=tf_gallery, replay_bodies=replay_bodies, replay_timeline=_tf_timeline,
+    with_forces=_tf_forces)
 
 GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS)}
 
 
 class UnknownGame(InputError):
     """A game name feltbox does not know; the message lists the known ones."""
+
+
+def recorded_game(header: dict) -> GameKind:
+    """The game a replay header's scene belongs to (recordings before the scene named its game
+    are Dead of Winter's)."""
+    return game_of(header.get("scene", {}).get("game", "flickem"))
 
 
 def game_of(name: str) -> GameKind:

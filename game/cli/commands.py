@@ -13,11 +13,10 @@ import numpy as np
 from feltbox.game.cli.bench import run_bench
 from feltbox.game.cli.headless_command import play_headless_command
 from feltbox.game.cli.replay_commands import demo_command, replay_command
-from feltbox.game.games import game_of, verify
+from feltbox.game.games import game_of, recorded_game, verify
 from feltbox.game.render.offscreen import Renderer, render_frames
 from feltbox.game.replay.format import ReplayError, read_replay
 from feltbox.game.replay.recorder import Recorder, city_header
-from feltbox.game.replay.video import replay_bodies
 from feltbox.game.table.city import build_city
 from feltbox.game.table.session import Session
 from feltbox.game.table.sim_script import load_script, run_script
@@ -67,8 +66,8 @@ def cmd_play(args) -> int:
         return play_headless_command(args)
     kind = game_of(args.game)
     scene = kind.load_scene(args.number)
-    if args.bots is None and kind.name == "flickem":    # no rules: a free table to flick on
-        return play_table_window(build_city(scene), args)
+    if args.bots is None and kind.free_table is not None:    # no rules: a free table to flick on
+        return play_table_window(kind.free_table(scene), args)
     return play_game_window(kind, scene, args)
 
 
@@ -106,7 +105,7 @@ def cmd_replay(args) -> int:
     except ReplayError as exc:                  # the format's messages do not name the file
         raise ReplayError(f"{args.file}: {exc}") from None
     frames = np.concatenate([ep.frames for ep in replay.episodes])
-    render_frames(replay_bodies(replay.header), frames, args.frames, tuple(args.size or (640, 360)))
+    render_frames(recorded_game(replay.header).replay_bodies(replay.header), frames, args.frames, tuple(args.size or (640, 360)))
     print(f"wrote {len(frames)} frames to {args.frames}")
     return 0
 

@@ -10,17 +10,15 @@ from feltbox.game.games import GameKind, game_of, game_recorder, play_headless
 from feltbox.game.players.headless import transcript
 from feltbox.game.players.hotseat import Prompt
 from feltbox.game.players.script import GameScriptError, load_game_script
-from feltbox.game.tailfeathers.forces import scene_with_forces
-from feltbox.rules.tailfeathers.forces import load_force
 
 
 def _scene(kind: GameKind, args):
     scene = kind.load_scene(args.number)
     forces = [(path, alliance) for path, alliance in ((args.force_mouse, "mouse"), (args.force_rat, "rat")) if path]
     if forces:
-        if kind.name != "tailfeathers":
+        if kind.with_forces is None:
             raise GameScriptError(f"--force-mouse / --force-rat: {kind.title} has no forces to choose")
-        scene = scene_with_forces(scene, [load_force(path, alliance) for path, alliance in forces])
+        scene = kind.with_forces(scene, forces)
     return scene
 
 

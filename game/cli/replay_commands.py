@@ -12,8 +12,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from feltbox.game.games import recorded_game
 from feltbox.game.replay.format import ReplayError, read_replay
-from feltbox.game.replay.tailfeathers_timeline import RebuildError, build_tf_timeline, is_tailfeathers
+from feltbox.game.replay.tailfeathers_timeline import RebuildError
 from feltbox.game.replay.timeline import build_timeline
 from feltbox.game.replay.video import CAMERAS, export_video, replay_bodies, stderr_progress
 from feltbox.game.window.app import NoDisplayError
@@ -31,11 +32,10 @@ def _err(text: str) -> int:
 def load(path: str):
     """(replay, timeline, bodies) of a replay file; raises ReplayError / ValueError."""
     replay = read_replay(path)
-    if is_tailfeathers(replay.header):          # the battlefield, rebuilt from the rules actions
-        try:
-            return (replay, *build_tf_timeline(replay))
-        except RebuildError as exc:
-            print(f"feltbox: {path}: {exc}; showing its dice throws", file=sys.stderr)
+    try:
+        return (replay, *recorded_game(replay.header).replay_timeline(replay))
+    except RebuildError as exc:                 # the rules rebuild the battle differently
+        print(f"feltbox: {path}: {exc}; showing its physics episodes", file=sys.stderr)
     return replay, build_timeline(replay), replay_bodies(replay.header)
 
 

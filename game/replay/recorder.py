@@ -22,7 +22,7 @@ from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import City, build_city
 from feltbox.game.table.session import Episode
 from feltbox.game.table.table import RECORD_HZ, TICK_HZ, TICKS_PER_FRAME, EpisodeResult, Input, Table, build_info
-from feltbox.rules.core import state_hash, to_json
+from feltbox.rules.core import InputError, state_hash, to_json
 from feltbox.scenes.deal import deal_tokens
 from feltbox.scenes.loader import load_scene, portable_source, source_path
 
@@ -158,3 +158,16 @@ def city_for_replay(header: dict) -> City:
     if header.get("rules"):                  # a whole game: its face-down tokens were dealt by its seed
         scene = deal_tokens(scene, int(header.get("seed", 0)))
     return build_city(scene)
+
+
+def city_bodies_for_replay(header: dict) -> list[BodySpec]:
+    """The bodies to draw a Dead of Winter recording with: its city's, with the tokens its seed
+    dealt; the header's own table when the scene file moved or no longer matches it."""
+    if header.get("scene", {}).get("source"):
+        try:
+            city = city_for_replay(header)
+        except (OSError, InputError):          # the scene moved or changed: the header's table still draws
+            city = None
+        if city is not None and len(city.bodies) == len(header["bodies"]):
+            return list(city.bodies)
+    return [BodySpec.from_json(b) for b in header["bodies"]]

@@ -21,7 +21,6 @@ from panda3d.core import Point3
 
 from feltbox.game.render.camera import Orbit
 from feltbox.game.render.offscreen import Renderer
-from feltbox.game.replay.recorder import city_for_replay
 from feltbox.game.replay.timeline import Timeline
 from feltbox.game.table.bodies import BodySpec
 
@@ -30,15 +29,8 @@ FOLLOW_PITCH, FOLLOW_DISTANCE = 52.0, 95.0
 
 
 def replay_bodies(header: dict) -> list:
-    """The BodySpecs to draw a replay with: a Flick'em game's city (its dealt tokens), or the
-    header's own body table (Tail Feathers' dice tray, any other recording)."""
-    if header.get("scene", {}).get("game") == "flickem" and header["scene"].get("source"):
-        try:
-            city = city_for_replay(header)
-            if len(city.bodies) == len(header["bodies"]):
-                return list(city.bodies)
-        except Exception:                     # noqa: BLE001 - any scene trouble
-            pass                              # the scene moved: the header's table still draws
+    """The BodySpecs to draw a replay with: the header's own body table (a game may draw its
+    recordings with richer bodies: feltbox.game.games ``GameKind.replay_bodies``)."""
     return [BodySpec.from_json(b) for b in header["bodies"]]
 
 

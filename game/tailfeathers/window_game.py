@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from feltbox.game.players.script import describe
-from feltbox.game.tailfeathers.seats import new_seats
-from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.table.undo import TableHistory, UndoRefused, undo_length
+from feltbox.game.tailfeathers.bridge import TFBridge
+from feltbox.game.tailfeathers.seats import new_seats
 from feltbox.rules.core import Decision, GameOver
 from feltbox.rules.tailfeathers import activation as act
 from feltbox.rules.tailfeathers import combat, final, flight, geometry, phases

@@ -17,9 +17,9 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from feltbox.game.window.aim import MIN_POWER, AimDrag, aim_from_vector
-from feltbox.game.table.bodies import BodySpec
 from feltbox.game.render.camera import Orbit
+from feltbox.game.table.bodies import BodySpec
+from feltbox.game.window.aim import MIN_POWER, AimDrag, aim_from_vector
 from feltbox.game.window.camera_rig import CameraRig, moving_body, preset
 
 HELP = ("left-drag back from a piece: flick (shift: fine, ctrl: lock power)  |  right-drag: orbit  |  "
@@ -40,11 +40,12 @@ class PlayApp:
     def __init__(self, base, bodies: Sequence[BodySpec], poses: np.ndarray, title: str,
                  on_flick: Callable[[str, float, float], np.ndarray | None], game=None, settings=None):
         from direct.gui.OnscreenText import OnscreenText
+
+        from feltbox.game.render.lighting import setup_lighting
+        from feltbox.game.render.offscreen import Scene3D
         from feltbox.game.window.aim_view import AimView
         from feltbox.game.window.context_menu import ContextMenu
-        from feltbox.game.render.lighting import setup_lighting
         from feltbox.game.window.picking import Picker
-        from feltbox.game.render.offscreen import Scene3D
         from feltbox.game.window.settings import load_settings
         self.settings = settings or load_settings()
         self.base, self.on_flick = base, on_flick
@@ -183,6 +184,7 @@ class PlayApp:
         if not self.preview_on or not self.throttle.due(direction, power):
             return
         import time
+
         from feltbox.game.window.aim_preview import predict
         piece, weapon = self._flick_piece()
         session = self.game.bridge.session if self.game is not None else self.session

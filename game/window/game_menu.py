@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import time
 
-from feltbox.game.window.saves import save_game
 from feltbox.game.table.undo import UndoRefused
+from feltbox.game.window.saves import save_game
 
 MESSAGE_SECONDS = 5.0
 ITEMS = ("Resume", "Save", "Load", "Undo", "Take back flick", "Settings", "Quit to start screen", "Quit")

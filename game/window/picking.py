@@ -82,6 +82,7 @@ class Picker:
     def _ring(self, paths) -> None:
         """A ring on the felt around the hovered piece's footprint (redrawn when hover changes)."""
         import math
+
         from panda3d.core import LineSegs
         if self.hover == self._ring_piece:
             return

@@ -26,8 +26,8 @@ from pathlib import Path
 import numpy as np
 
 from feltbox.game.games import GAMES
-from feltbox.game.window.settings import user_dir
 from feltbox.game.table.undo import UndoRefused, take_back_length, undo_length
+from feltbox.game.window.settings import user_dir
 from feltbox.rules.core import Measured
 from feltbox.rules.engine import SAVE_FORMAT, SaveError, write_atomic
 

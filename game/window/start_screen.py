@@ -32,6 +32,7 @@ def _describe(path) -> str:
 class StartScreen:
     def __init__(self, shell, message: str = ""):
         from direct.gui.DirectGui import DirectFrame
+
         from feltbox.game.window.saves import autosave_path
         self.shell, self.base = shell, shell.base
         self.game = "flickem"
@@ -187,6 +188,7 @@ class StartScreen:
 
     def open_load(self) -> None:
         from direct.gui.DirectGui import DirectFrame
+
         from feltbox.game.window.saves import list_saves
         self._close_panel()
         paths = list_saves()[:8]
