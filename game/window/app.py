@@ -24,8 +24,6 @@ from feltbox.game.window.camera_rig import CameraRig, moving_body, preset
 
 HELP = ("left-drag back from a piece: flick (shift: fine, ctrl: lock power)  |  right-drag: orbit  |  "
         "middle/shift+right-drag, WASD: pan  |  wheel/+/-: zoom  |  1-4: views, F: focus  |  P: aim preview  |  esc: quit")
-GAME_HELP = ("click a piece: its actions  |  a, b, c...: choices  |  drag back: flick (shift fine, ctrl lock power)  |  "
-             "right-drag orbit, middle-drag/shift+arrows pan, wheel zoom  |  1-4 views, 5 focus  |  shift+P preview")
 ESC_HELP = "  |  esc: quit"         # the in-game menu (game/window/game_menu.py) makes it "esc: menu ..."
 CLICK = 0.012          # mouse travel (window coords) below which a press-release is a click
 
@@ -68,14 +66,14 @@ class PlayApp:
         self.title = OnscreenText(text=title, pos=(-1.3, 0.92), scale=0.05, align=0, fg=(1, 1, 1, 1))
         self.status = OnscreenText(text="", pos=(-1.3, -0.86), scale=0.045, align=0, fg=(1, 0.9, 0.6, 1))
         self.help = OnscreenText(text=HELP, pos=(-1.3, -0.94), scale=0.032, align=0, fg=(0.8, 0.8, 0.8, 1))
-        self.game = game                  # a rules game (game/flickem/window_game.py, tf_window_game.py), or None
+        self.game = game                  # a rules game (game/window/game_view.GameView), or None
         self.bodies = list(bodies)
         self.hud = OnscreenText(text="", pos=(-1.3, 0.84), scale=0.04, align=0, fg=(1, 1, 1, 1),
                                 shadow=(0, 0, 0, 1), bg=(0, 0, 0, 0.45) if game is not None else None,
                                 mayChange=True)
         if game is not None:
             self.on_flick = lambda piece, direction, power: game.aim(direction, power)
-            self.help.setText(getattr(game, "HELP", GAME_HELP) + ESC_HELP)
+            self.help.setText(game.HELP + ESC_HELP)
         self.preview_node = base.render.attachNewNode("preview")   # outlines the game supplies
         self.preview_key: bytes = b""
         self.picker = Picker(base, self.scene)
@@ -110,8 +108,7 @@ class PlayApp:
     def _flick_piece(self) -> tuple[str | None, str]:
         """The piece a flick starts from and the component flicked (rules game: what the rules name)."""
         if self.game is not None and self.game.wants_aim():
-            spec = self.game.bridge.pending().spec
-            return spec.get("survivor") or spec.get("attacker"), spec.get("weapon", "movement_disc")
+            return self.game.flick_piece()
         piece = self.selected
         if piece is None:
             return None, ""
@@ -185,7 +182,7 @@ class PlayApp:
         import time
         from feltbox.game.window.aim_preview import predict
         piece, weapon = self._flick_piece()
-        session = self.game.bridge.session if self.game is not None else self.session
+        session = self.game.flick_session() if self.game is not None else self.session
         if session is None or piece is None:
             return
         start = time.perf_counter()
@@ -228,7 +225,7 @@ class PlayApp:
         """Play a rules game's frames, after rebuilding the models the game changed (a bird's tilt)."""
         if frames is None or not len(frames):
             return
-        if hasattr(self.game, "bodies"):
+        if self.game is not None:
             from feltbox.game.render.visuals import piece_node
             for i, spec in enumerate(self.game.bodies()):
                 if spec != self.bodies[i]:
@@ -236,10 +233,10 @@ class PlayApp:
                     self.scene.paths[i], self.bodies[i] = piece_node(spec, self.scene.pieces_root), spec
         self.animation, self.anim_time = frames, 0.0
 
-    def game_key(self, method: str, *args) -> None:
-        """Keys of a game with a highlighted choice and pages (game/tailfeathers/window_game.py)."""
+    def game_key(self, act) -> None:
+        """A key of the game's highlight and pages ([ ] enter, page up / down), while nothing moves."""
         if self.animation is None:
-            self._animate(getattr(self.game, method)(*args))
+            self._animate(act())
 
     def _draw_preview(self) -> None:
         """The game's preview outlines (a flight's templates) as closed lines on the table."""
@@ -264,11 +261,13 @@ class PlayApp:
             from feltbox.game.flickem.window_game import KEYS
             for k, key in enumerate(KEYS):
                 b.accept(key, self.choose, [k])
-            if hasattr(self.game, "move_highlight"):
-                for key, method, arg in (("]", "move_highlight", 1), ("[", "move_highlight", -1),
-                                         ("page_down", "turn_page", 1), ("page_up", "turn_page", -1)):
-                    b.accept(key, self.game_key, [method, arg])
-                b.accept("enter", self.game_key, ["choose_highlighted"])
+            from functools import partial
+            game = self.game
+            for key, step in (("]", 1), ("[", -1)):
+                b.accept(key, self.game_key, [partial(game.move_highlight, step)])
+            for key, step in (("page_down", 1), ("page_up", -1)):
+                b.accept(key, self.game_key, [partial(game.turn_page, step)])
+            b.accept("enter", self.game_key, [game.choose_highlighted])
 
     def _escape(self) -> None:
         if self.menu.open:
@@ -286,9 +285,7 @@ class PlayApp:
         return self.rules_active() or self.selected
 
     def rules_active(self) -> str | None:
-        if self.game is not None and hasattr(self.game, "bridge") and hasattr(self.game.bridge.engine.state, "flow"):
-            return getattr(self.game.bridge.engine.state.flow, "active", None) or None
-        return None
+        return self.game.active_piece() if self.game is not None else None
 
     def view(self, name: str) -> None:
         """Ease to a preset: overview, top, eye (the active survivor), tower, focus."""
@@ -310,8 +307,7 @@ class PlayApp:
             text = self.game.text()
             if text != self.hud.getText():
                 self.hud.setText(text)
-            if hasattr(self.game, "preview"):
-                self._draw_preview()
+            self._draw_preview()
             active = self.rules_active()             # not the selection: a click opening a menu stays put
             if active != self._active_seen:          # a survivor starts to play: the camera looks at it
                 self._active_seen = active

@@ -104,9 +104,11 @@ class GameMenu:
 
     # -- commands ------------------------------------------------------------------------------
     def _name(self) -> str:
+        """The save's name: the game, its scene ("s1" for scenario 1) and the time."""
         game = self.app.game
-        scene = game.bridge.scene.name if hasattr(game.bridge, "spaces") else f"s{game.city.scene.number}"
-        return f"{game.bridge.engine.name}-{scene}-{time.strftime('%Y%m%d-%H%M%S')}"
+        scene = game.scene_key()
+        scene = f"s{scene}" if str(scene).isdigit() else scene
+        return f"{game.name}-{scene}-{time.strftime('%Y%m%d-%H%M%S')}"
 
     def save(self) -> None:
         self.close()

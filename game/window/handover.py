@@ -2,11 +2,11 @@
 
 With more than one human seat at the device, what only one team (or survivor) may see (a
 face-down token looked at, a secret objective dealt) never reaches the HUD: the window games
-keep it in ``game.private`` as (team, event) pairs (game/flickem/window_game.py, tf_window_game.py).
+keep it in ``game.private`` as (team, event) pairs (game/window/game_view.GameView).
 This add-on covers the whole window (table, HUD and all) with an opaque panel: "Pass the device
 to team X. Press space when only team X is looking"; space shows the private details, space
 again hides them and shows the next one, or gives the table back. A game whose HUD lists a
-player's secret hand (``SECRET_HANDS``: Tail Feathers' mission and action cards) also gets the
+player's secret hand (``game.SECRET_HANDS``: Tail Feathers' mission and action cards) also gets the
 cover, without details, each time another human player is to decide. The terminal hot-seat does
 the same with Enter (game/flickem/hotseat.Prompt.events); the text of a private event is the same.
 """
@@ -48,12 +48,12 @@ class Handover:
         game = self.app.game
         if self.frame is not None or self.app.animation is not None:
             return task.cont
-        if getattr(game, "SECRET_HANDS", False) and game.hotseat():
+        if game.SECRET_HANDS and game.hotseat():
             player = game.decider()
             if player is not None and player != self.last_player:
                 self.last_player = player          # a new player's hand (cards) is on the HUD
                 game.private.insert(0, (player, None))
-        if getattr(game, "private", None):
+        if game.private:
             self.current = game.private.pop(0)
             self._show("cover")
         return task.cont

@@ -9,6 +9,7 @@ game is watched headless (``feltbox play flickem N --headless --bots all``).
 """
 from __future__ import annotations
 
+from feltbox.game.games import GAMES
 from feltbox.game.text.scenario_info import GAME_NAMES, scenarios
 
 WHITE, DIM, GOLD = (1, 1, 1, 1), (0.55, 0.55, 0.55, 1), (1, 0.85, 0.4, 1)
@@ -168,15 +169,8 @@ class StartScreen:
         info = scenarios(self.game)[self.index]
         self.say("setting up the table...")
         self.base.graphicsEngine.renderFrame()
-        if self.game == "flickem":
-            from feltbox.game.flickem.window_game import WindowGame
-            from feltbox.scenes.loader import load_flickem
-            game = WindowGame(load_flickem(int(info.key)), 0, self.bots(), self.first)
-        else:
-            from feltbox.game.tailfeathers.window_game import TFWindowGame
-            from feltbox.scenes.loader import load_tailfeathers
-            game = TFWindowGame(load_tailfeathers(info.key), 0, self.bots())
-        self.shell.play(game)
+        kind = GAMES[self.game]
+        self.shell.play(kind.window_game(kind.load_scene(info.key), 0, self.bots(), self.first))
 
     def continue_last(self) -> None:
         self.load(self.autosave)
