@@ -31,19 +31,20 @@ def _measure(shadows: bool, frames: int) -> dict:
 
     from feltbox.game.flickem.window_game import WindowGame
     from feltbox.game.window.app import run_window
-    from feltbox.game.window.play import flick_handler, window_addons
+    from feltbox.game.window.play import flick_handler
     from feltbox.game.window.settings import Settings
+    from feltbox.game.window.shell import dress_window
     from feltbox.scenes.loader import load_flickem
     game = WindowGame(load_flickem(1), 0, "none")
     game.run_bots()
     city, session = game.city, game.bridge.session
     app = run_window(city.bodies, session.poses.copy(), "feltbox-bench", flick_handler(session), frames=WARMUP,
-                     game=game, addons=window_addons(game), settings=Settings(shadows=shadows))
+                     game=game, addons=(dress_window,), settings=Settings(shadows=shadows))
     base = app.base
     times = []
     for k in range(frames):
         app.orbit.rotate(360.0 / frames, 0.0)
-        app._place_camera()
+        app.place_camera()
         t = time.perf_counter()
         base.taskMgr.step()
         times.append(time.perf_counter() - t)

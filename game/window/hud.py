@@ -339,5 +339,4 @@ def attach_hud(app: PlayApp, settings: Settings | None = None) -> Hud | None:
     sandbox window). Settings: the window's (read once)."""
     if app.game is None:
         return None
-    app.hud_panels = Hud(app, settings or app.settings)
-    return app.hud_panels
+    return Hud(app, settings or app.settings)

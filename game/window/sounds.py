@@ -221,7 +221,6 @@ def attach_sounds(app: Window, settings: Settings | None = None) -> Sounds:
     Settings: the window's (read once)."""
     sounds = Sounds(app.base, settings or app.settings)
     sounds.queueing = True
-    app.sounds = sounds
     if app.game is not None:
         app.game.listeners.append(sounds.on_events)
         sounds.frame_clock = app.game.frames_gathered      # None from a game without episode frames
