@@ -18,7 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-
 from feltbox.game.render.camera import Orbit
 
 EASE_S = 0.4

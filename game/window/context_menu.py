@@ -5,8 +5,9 @@ their label. Escape, a right click or a click elsewhere closes it.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
 from feltbox.game.window.piece_actions import MenuItem
 
 ROW = 0.075          # aspect2d units per legal row
@@ -33,7 +34,6 @@ class ContextMenu:
     def show(self, piece: str, items: Sequence[MenuItem], at: tuple[float, float],
              on_pick: Callable[[MenuItem], None]) -> None:
         """Open at ``at`` (mouse coordinates -1..1) listing ``items`` for ``piece``."""
-        from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
         self.close()
         items = list(items)
         more = len(items) - MAX_ITEMS
@@ -49,7 +49,7 @@ class ContextMenu:
                     text_fg=(1, 0.85, 0.5, 1), frameColor=(0, 0, 0, 0), pos=(0.03, 0, -ROW * 0.8))
         top = -ROW * 1.2
         self.buttons = []
-        for item, h in zip(self.items, heights):
+        for item, h in zip(self.items, heights, strict=False):
             if item.legal:
                 button = DirectButton(parent=self.frame, text=_short(item.label, 44), text_scale=0.042,
                                       text_align=0, text_fg=(1, 1, 1, 1), relief=DGG.FLAT,
@@ -81,8 +81,8 @@ class ContextMenu:
         aspect = self.base.getAspectRatio()
         x, y = mouse[0] * aspect, mouse[1]
         fx, fy = self.frame.getX(), self.frame.getZ()
-        l, r, b, t = self.frame["frameSize"]
-        return fx + l <= x <= fx + r and fy + b <= y <= fy + t
+        left, right, bottom, top = self.frame["frameSize"]
+        return fx + left <= x <= fx + right and fy + bottom <= y <= fy + top
 
     def button_center(self, k: int) -> tuple[float, float]:
         """Mouse coordinates (-1..1) of item ``k``'s button (tests click there)."""
