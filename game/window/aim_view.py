@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 from direct.gui.DirectGui import DirectWaitBar
 from direct.gui.OnscreenText import OnscreenText
-from feltbox.game.window.aim import line_length, ticks
 from panda3d.core import LineSegs
+
+from feltbox.game.window.aim import line_length, ticks
 
 
 class AimView:

@@ -25,6 +25,8 @@ from typing import Protocol
 
 import numpy as np
 from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import ClockObject, Filename, Point3
+
 from feltbox.game.render.camera import Orbit
 from feltbox.game.render.lighting import set_shadows, setup_lighting
 from feltbox.game.render.offscreen import Scene3D
@@ -43,7 +45,6 @@ from feltbox.game.window.piece_actions import MenuItem, choose_item, items_for
 from feltbox.game.window.settings import Settings, load_settings
 from feltbox.game.window.slingshot import Slingshot
 from feltbox.models.dimensions import dims
-from panda3d.core import ClockObject, Filename, Point3
 
 __all__ = ["NoDisplayError", "PlayApp", "run_window"]    # NoDisplayError: the command line catches it here
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
 from feltbox.game.render.camera import Orbit
 
 EASE_S = 0.4

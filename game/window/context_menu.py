@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
+
 from feltbox.game.window.piece_actions import MenuItem
 
 ROW = 0.075          # aspect2d units per legal row
@@ -49,7 +50,7 @@ class ContextMenu:
                     text_fg=(1, 0.85, 0.5, 1), frameColor=(0, 0, 0, 0), pos=(0.03, 0, -ROW * 0.8))
         top = -ROW * 1.2
         self.buttons = []
-        for item, h in zip(self.items, heights, strict=False):
+        for item, h in zip(self.items, heights):
             if item.legal:
                 button = DirectButton(parent=self.frame, text=_short(item.label, 44), text_scale=0.042,
                                       text_align=0, text_fg=(1, 1, 1, 1), relief=DGG.FLAT,

@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 
 from direct.showbase.ShowBase import ShowBase
-from feltbox.game.window.sounds import audio_prc
 from panda3d.core import loadPrcFileData
+
+from feltbox.game.window.sounds import audio_prc
 
 WINDOW_TITLE = "feltbox"
 

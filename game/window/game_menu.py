@@ -19,6 +19,7 @@ from typing import Protocol
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
 from direct.gui.OnscreenText import OnscreenText
+
 from feltbox.game.table.undo import UndoRefused
 from feltbox.game.window.app import PlayApp
 from feltbox.game.window.saves import autosave_path, list_saves, save_game

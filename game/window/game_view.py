@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
+
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.session import Session
 from feltbox.game.table.undo import TableHistory

@@ -2,17 +2,19 @@
 
 With more than one human seat at the device, what only one team (or survivor) may see (a
 face-down token looked at, a secret objective dealt) never reaches the HUD: the window games
-keep it in ``game.private`` as (team, event) pairs (game/window/game_view.GameView).
-This add-on (``attach_handover(app)``, for the app's ``handover`` place) covers the whole window (table, HUD and all) with an opaque panel: "Pass the device
-to team X. Press space when only team X is looking"; space shows the private details, space
-again hides them and shows the next one, or gives the table back. A game whose HUD lists a
-player's secret hand (``game.SECRET_HANDS``: Tail Feathers' mission and action cards) also gets the
-cover, without details, each time another human player is to decide. The terminal hot-seat does
+keep it in ``game.private`` as (team, event) pairs (game/window/game_view.GameView). This
+add-on (``attach_handover(app)``, for the app's ``handover`` place) covers the whole window
+(table, HUD and all) with an opaque panel: "Pass the device to team X. Press space when only
+team X is looking"; space shows the private details, space again hides them and shows the next
+one, or gives the table back. A game whose HUD lists a player's secret hand
+(``game.SECRET_HANDS``: Tail Feathers' mission and action cards) also gets the cover, without
+details, each time another human player is to decide. The terminal hot-seat does
 the same with Enter (game/flickem/hotseat.Prompt.events); the text of a private event is the same.
 """
 from __future__ import annotations
 
 from direct.gui.DirectGui import DirectFrame, DirectLabel
+
 from feltbox.game.window.app import PlayApp
 
 

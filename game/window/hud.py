@@ -23,16 +23,7 @@ from feltbox.game.text.event_feed import choice_label, sentence
 from feltbox.game.window.app import PlayApp
 from feltbox.game.window.game_view import KEYS
 from feltbox.game.window.hud_model import FlickemHud, TFHud, describe_game
-from feltbox.game.window.hud_widgets import (
-    DIM,
-    PANEL,
-    TEXT,
-    Pips,
-    Slots,
-    Text,
-    panel,
-    team_colour,
-)
+from feltbox.game.window.hud_widgets import DIM, PANEL, TEXT, Pips, Slots, Text, panel, team_colour
 from feltbox.game.window.settings import Settings, load_settings
 
 FEED_LINES = 6
@@ -271,7 +262,7 @@ class Hud:
                            fg=TEXT)
         self.line2.set(f"{self.title}   |   objective: {m.objective}")
         self.bin.set(f"zombies in the bin: {m.bin}    in the city: {m.city_zombies}")
-        for card, c in zip(self.cards, m.cards, strict=False):
+        for card, c in zip(self.cards, m.cards):
             card.survivor(c)
 
     def _tf(self, m: TFHud) -> None:
@@ -287,11 +278,11 @@ class Hud:
             self.line2.set(f"TILT: {m.tilt_prompt}", fg=PROMPT)
         else:
             self.line2.set(f"{self.title}   |   {m.prompt}", fg=DIM)
-        for (label, pips, nest), w in zip(self.wheels, m.wheels, strict=False):
+        for (label, pips, nest), w in zip(self.wheels, m.wheels):
             label.set(w.alliance, fg=DIM if w.out else team_colour(w.alliance))
             pips.set(w.cheese, w.max, CHEESE)
             nest.set(f"nest {w.nest_life}")
-        for card, c in zip(self.cards, m.cards, strict=False):
+        for card, c in zip(self.cards, m.cards):
             card.unit(c)
         dice = [d.replace(" [rolled]", "").replace("[", "(").replace("]", ")") for d in m.dice[-3:]]
         for k, line in enumerate(self.dice_lines):

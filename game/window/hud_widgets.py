@@ -91,6 +91,6 @@ class Slots:
         if key is None:
             return
         items = key
-        for box, label, item in zip(self.boxes, self.labels, items, strict=False):
+        for box, label, item in zip(self.boxes, self.labels, items):
             box["frameColor"] = EMPTY if not item else ((0.33, 0.30, 0.22, 1) if item == "token" else (0.45, 0.38, 0.16, 1))
             label.set(item[:9], fg=TEXT if item else DIM)

@@ -8,14 +8,7 @@ from __future__ import annotations
 
 import math
 
-from panda3d.core import (
-    CollisionHandlerQueue,
-    CollisionNode,
-    CollisionRay,
-    CollisionTraverser,
-    GeomNode,
-    LineSegs,
-)
+from panda3d.core import CollisionHandlerQueue, CollisionNode, CollisionRay, CollisionTraverser, GeomNode, LineSegs
 
 HOVER = (1.45, 1.4, 1.1, 1.0)
 SELECTED = (1.2, 1.5, 1.7, 1.0)
@@ -80,7 +73,7 @@ class Picker:
             want[self.selected] = SELECTED
         if want == self._tinted:
             return
-        paths = dict(zip((p.getTag("piece") for p in self.scene.paths), self.scene.paths, strict=False))
+        paths = dict(zip((p.getTag("piece") for p in self.scene.paths), self.scene.paths))
         for piece in self._tinted:
             if piece in paths and piece not in want:
                 paths[piece].clearColorScale()

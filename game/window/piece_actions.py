@@ -29,12 +29,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from feltbox.game.tailfeathers.window_game import label as tf_label
 from feltbox.game.window.game_view import GameView
 from feltbox.rules.core import IllegalAction
-from feltbox.rules.flickem.flow import (
-    ChooseSurvivor,
-    Move,
-    ShortDistanceKill,
-    UseWeapon,
-)
+from feltbox.rules.flickem.flow import ChooseSurvivor, Move, ShortDistanceKill, UseWeapon
 from feltbox.rules.flickem.weapons import weapons_of
 from feltbox.rules.tailfeathers.activation import Activate, AttackWith
 from feltbox.rules.tailfeathers.phases import LAUNCH_HEADINGS, Launch

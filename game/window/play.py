@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 
 import numpy as np
+
 from feltbox.game.games import GameKind
 from feltbox.game.table.city import City
 from feltbox.game.table.flick import Aim

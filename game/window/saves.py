@@ -14,8 +14,9 @@ Loading replays the action log through the rules only (no physics), checks the s
 puts the table back from ``table``. A version 1 save (rules only) is replayed the same way and
 the table is laid again from the rules state (the game's ``lay_table_from_rules``); what that
 loses is said in one line (``LOST_V1``; ``V1_EXACT`` when the game lays it exactly). A version 1
-save that names no scene (Tail Feathers': scenario 0) is tried on every scene of its game. Every problem is a SaveError naming the file and what is wrong. Writes are
-atomic (rules.engine.write_atomic). Saves live in ``user_dir()/saves/NAME.json``, the autosave
+save that names no scene (Tail Feathers': scenario 0) is tried on every scene of its game. Every
+problem is a SaveError naming the file and what is wrong. Writes are atomic
+(rules.engine.write_atomic). Saves live in ``user_dir()/saves/NAME.json``, the autosave
 in ``user_dir()/autosave.json`` (written when a turn ends: ``Autosaver``).
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+
 from feltbox.game.games import GAMES, GameKind
 from feltbox.game.text.scenario_info import scenarios
 from feltbox.game.window.game_view import GameView

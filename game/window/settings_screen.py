@@ -8,13 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from direct.gui.DirectGui import (
-    DirectButton,
-    DirectCheckButton,
-    DirectFrame,
-    DirectLabel,
-    DirectSlider,
-)
+from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectFrame, DirectLabel, DirectSlider
+
 from feltbox.game.window.settings import Settings, load_settings, save_settings
 
 SLIDERS = (("ui_scale", "UI scale"), ("mouse_sensitivity", "Mouse sensitivity"), ("volume", "Sound volume"))

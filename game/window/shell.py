@@ -14,6 +14,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from panda3d.core import WindowProperties
+
 from feltbox.game.window.app import PlayApp
 from feltbox.game.window.display import WINDOW_TITLE, NoDisplayError, open_base
 from feltbox.game.window.game_menu import Screens, attach_game_menu
@@ -25,7 +27,6 @@ from feltbox.game.window.settings import Settings, load_settings
 from feltbox.game.window.sounds import attach_sounds
 from feltbox.game.window.start_screen import StartScreen
 from feltbox.rules.engine import SaveError
-from panda3d.core import WindowProperties
 
 __all__ = ["Shell", "dress_window", "open_base", "play_saved", "run_start", "start_or_explain"]
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import time
 
 import numpy as np
+from panda3d.core import KeyboardButton
+
 from feltbox.game.window.aim import MIN_POWER, AimDrag
 from feltbox.game.window.aim_preview import Throttle, predict
-from panda3d.core import KeyboardButton
 
 CLICK = 0.012          # mouse travel (window coords) below which a press-release is a click
 

@@ -10,8 +10,9 @@ is stamped with the frame its episode ends at (the game's ``frames_gathered()`` 
 then the bots' and the rushes' episodes follow in one animation), a hit event (a shot, a bat)
 sounds at the first detected hit frame up to there (instead of that frame's clack), the others
 (a zombie falls, the rush, the dice) at that frame, or at the last frame when the game gives no
-stamp; in the rules' order; with no animation they sound at once. Volume and on/off come from game/window/settings.Settings. With sound off, no
-audio device or the null audio library the add-on stays silent and never raises.
+stamp; in the rules' order; with no animation they sound at once. Volume and on/off come from
+game/window/settings.Settings. With sound off, no audio device or the null audio library the
+add-on stays silent and never raises.
 
 ``audio_prc(settings)`` is the prc line the window should load before ShowBase starts: OpenAL when
 sound is on, Panda3D's OpenAL plug-in is there and the machine has an audio device; else null.
@@ -25,6 +26,7 @@ from typing import Any, Protocol
 import numpy as np
 import panda3d
 from direct.showbase.DirectObject import DirectObject
+
 from feltbox.game.window.game_view import KEYS, GameView
 from feltbox.game.window.settings import Settings, load_settings
 from feltbox.game.window.sound_synth import SOUNDS, SOUNDS_DIR

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
+from panda3d.core import TextNode
+
 from feltbox.game.games import GAMES
 from feltbox.game.text.scenario_info import GAME_NAMES, scenarios
 from feltbox.game.window.game_view import GameView
@@ -25,7 +27,6 @@ from feltbox.game.window.saves import autosave_path, list_saves, read_save
 from feltbox.game.window.settings import Settings
 from feltbox.game.window.settings_screen import SettingsScreen
 from feltbox.rules.engine import SaveError
-from panda3d.core import TextNode
 
 WHITE, DIM, GOLD = (1, 1, 1, 1), (0.55, 0.55, 0.55, 1), (1, 0.85, 0.4, 1)
 SELECTED, BUTTON = (0.55, 0.35, 0.12, 1), (0.18, 0.22, 0.27, 1)
@@ -204,8 +205,8 @@ class StartScreen:
     def open_load(self) -> None:
         self._close_panel()
         paths = list_saves()[:8]
-        self.panel = DirectFrame(frameColor=(0.04, 0.05, 0.06, 1), frameSize=(-1.2, 1.2, -0.72, 0.62), sortOrder=20, pos=(0.45, 0, 0),
-                                 scale=self.ui.getScale())
+        self.panel = DirectFrame(frameColor=(0.04, 0.05, 0.06, 1), frameSize=(-1.2, 1.2, -0.72, 0.62), sortOrder=20,
+                                 pos=(0.45, 0, 0), scale=self.ui.getScale())
         self._label("Load a save", (0, 0.48), 0.06, GOLD, parent=self.panel)
         self.load_buttons = [self._button(p.stem, (0, 0.36 - 0.1 * k), self.load, [p], width=30, parent=self.panel,
                                           scale=0.045) for k, p in enumerate(paths)]

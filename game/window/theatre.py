@@ -18,11 +18,12 @@ from collections.abc import Callable
 import numpy as np
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectSlider
 from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import ClockObject, LineSegs, MouseButton
+
 from feltbox.game.replay.timeline import Timeline
 from feltbox.game.replay.video import FOLLOW_PITCH, apply_present
 from feltbox.game.window.app import PlayApp, run_window
 from feltbox.game.window.display import has_display
-from panda3d.core import ClockObject, LineSegs, MouseButton
 
 __all__ = ["Theatre", "has_display", "open_theatre"]     # has_display: the command line asks here
 
@@ -172,7 +173,7 @@ class Theatre:
             self.seek(marker.frame / tl.hz)
 
     def _show_speed(self) -> None:
-        for s, b in zip(SPEEDS, self.speed_buttons, strict=False):
+        for s, b in zip(SPEEDS, self.speed_buttons):
             b["frameColor"] = (0.2, 0.45, 0.25, 1) if s == self.speed else (0.25, 0.25, 0.25, 1)
 
     def _bind(self) -> None:
