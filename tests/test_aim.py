@@ -48,9 +48,9 @@ def test_throttle_waits_for_a_changed_aim_and_time():
 
 @pytest.mark.physics
 def test_preview_predicts_the_path_without_touching_the_session():
-    from feltbox.game.window.aim_preview import predict
     from feltbox.game.table.city import build_city
     from feltbox.game.table.session import Session
+    from feltbox.game.window.aim_preview import predict
     from feltbox.scenes.loader import load_flickem
     session = Session(build_city(load_flickem(1)))
     before = session.poses.copy()

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
+from feltbox.game.flickem.bridge import FlickemBridge, setup_from_city
 from feltbox.game.table.barricades import blocking, entrance_quad
 from feltbox.game.table.city import build_city, rest_pose
 from feltbox.game.table.flick import Aim
-from feltbox.game.flickem.bridge import FlickemBridge, setup_from_city
 from feltbox.rules.flickem.flow import Move, UseWeapon
 from feltbox.scenes.loader import load_flickem
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-
 pytestmark = pytest.mark.physics
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -55,8 +55,8 @@ def test_the_issue_examples():
 
 def test_real_games_feed_reads_cleanly():
     """Events of real bot games (Dead of Winter S7, Tail Feathers Show of Force), as sentences."""
-    from feltbox.game.tailfeathers.window_game import TFWindowGame
     from feltbox.game.flickem.window_game import WindowGame
+    from feltbox.game.tailfeathers.window_game import TFWindowGame
     from feltbox.scenes.loader import load_flickem, load_tailfeathers
     seen = []
     game = WindowGame(load_flickem(7), 7, "teamB")

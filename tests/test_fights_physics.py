@@ -7,9 +7,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.table.arena import aim_at, arena_layout
 from feltbox.game.table.flick import Aim
-from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.rules.flickem.fights import FightWith
 from feltbox.rules.flickem.flow import ChooseSurvivor
 from feltbox.scenes.loader import load_flickem

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from feltbox.game.table.flick import Aim
 from feltbox.game.flickem.bridge import FlickemBridge
+from feltbox.game.table.flick import Aim
 from feltbox.rules.core import Decision, PhysicsRequest
 from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, Move, UseWeapon
 from feltbox.scenes.loader import load_flickem
@@ -70,8 +70,8 @@ def test_s7_elijah_throws_a_real_flare_and_the_zombies_react_to_it():
 
 
 def test_s8_x_tokens_in_front_of_doors_close_those_buildings():
-    from feltbox.game.table.city import build_city
     from feltbox.game.flickem.bridge import setup_from_city
+    from feltbox.game.table.city import build_city
     setup = setup_from_city(build_city(load_flickem(8)))
     fronts = sorted(t.where for t in setup.tokens if t.kind == "x" and t.where.startswith("front:"))
     assert fronts == ["front:gas_station", "front:police_station"]
@@ -79,6 +79,7 @@ def test_s8_x_tokens_in_front_of_doors_close_those_buildings():
 
 def test_s9_an_unmasked_betrayer_is_laid_down_and_flicked_on_the_table():
     from dataclasses import replace
+
     from feltbox.rules.flickem.betrayal import Accuse, Vote
     bridge = FlickemBridge(load_flickem(9), seed=1)
     state = bridge.engine.state
@@ -105,6 +106,7 @@ def _forced(bridge, survivor: str, building: str, card: str | None = None, waiti
     """The bridge's rules state with ``survivor`` active in ``building`` (its figure on the
     building's block) and, for a Crossroads draw, only ``card`` left in the deck."""
     from dataclasses import replace
+
     from feltbox.rules.flickem import crossroads
     state = bridge.engine.state
     data = state.data.with_survivor(replace(state.data.survivor(survivor), where=building))
@@ -171,6 +173,7 @@ def test_S8_NEW_X_TOKENS_the_X_piece_moves_before_the_door_and_a_supply_token_go
 
 def test_S8_NEW_SURVIVOR_the_recruit_s_figure_appears_next_to_the_active_survivor():
     from dataclasses import replace
+
     from feltbox.rules.flickem.strength import left_building
     bridge = FlickemBridge(load_flickem(8), seed=2)
     _forced(bridge, "survivor-anita", "city")

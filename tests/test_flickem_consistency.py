@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from feltbox.game.table.city import build_city
 from feltbox.game.flickem.bridge import setup_from_city
+from feltbox.game.table.city import build_city
 from feltbox.rules.core import Decision, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
 from feltbox.rules.engine import Engine
 from feltbox.rules.flickem.flow import ACTIONS, EndTurn, FlickemGame, Move

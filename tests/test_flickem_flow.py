@@ -10,8 +10,19 @@ import pytest
 from feltbox.rules.core import Decision, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
 from feltbox.rules.engine import Engine
 from feltbox.rules.flickem.fights import FightWith
-from feltbox.rules.flickem.flow import (ACTIONS, ChooseSurvivor, EndTurn, FlickemGame, Move,
-                                ShortDistanceKill, UseWeapon, apply, legal_actions, new_game, pending)
+from feltbox.rules.flickem.flow import (
+    ACTIONS,
+    ChooseSurvivor,
+    EndTurn,
+    FlickemGame,
+    Move,
+    ShortDistanceKill,
+    UseWeapon,
+    apply,
+    legal_actions,
+    new_game,
+    pending,
+)
 from feltbox.rules.flickem.state import FlickemState, Setup, Survivor, Token, Zombie
 from feltbox.rules.flickem.tokens import KeepToken, TakeDrop
 

@@ -94,6 +94,7 @@ def test_S7_GAME_END_at_the_skull_most_goods_in_the_base_wins():
 
 def test_LORETTA_stacks_food_and_takes_a_second_token_for_free():
     from dataclasses import replace as dc_replace
+
     from feltbox.rules.flickem.state import Token
     from feltbox.rules.flickem.tokens import TakeDrop
     loretta = dc_replace(with_powers(Survivor("survivor-loretta", "Loretta", "A", 3)), where="grocery_store",
@@ -111,6 +112,7 @@ def test_LORETTA_stacks_food_and_takes_a_second_token_for_free():
 
 def test_OLIVIA_discards_medicine_to_give_life_next_to_her_without_an_action():
     from dataclasses import replace as dc_replace
+
     from feltbox.rules.flickem.powers import Heal
     from feltbox.rules.flickem.state import Token
     olivia = dc_replace(with_powers(Survivor("survivor-olivia", "Olivia", "A", 3)), inventory=("token-medicine-1",))
@@ -128,6 +130,7 @@ def test_OLIVIA_discards_medicine_to_give_life_next_to_her_without_an_action():
 
 def test_GABRIEL_looks_at_2_face_down_tokens_and_takes_the_one_he_chooses():
     from dataclasses import replace as dc_replace
+
     from feltbox.rules.flickem.state import Token
     from feltbox.rules.flickem.tokens import KeepToken, TakeDrop
     gabriel = dc_replace(with_powers(Survivor("survivor-gabriel", "Gabriel", "A", 3)), where="library")

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from feltbox.rules.core import GameOver, Measured
-from feltbox.rules.flickem.flow import (ChooseSurvivor, EndTurn, Move, UseWeapon, apply,
-                                legal_actions, new_game, pending)
+from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, Move, UseWeapon, apply, legal_actions, new_game, pending
 from feltbox.rules.flickem.state import Setup, Survivor, Token, Zombie
 from feltbox.rules.flickem.tokens import KeepToken, TakeDrop
 from tests.test_flickem_flow import flick_outcome, play, setup

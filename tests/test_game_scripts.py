@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from feltbox.game.cli.main import main
-from feltbox.game.players.script import GameScriptError, load_game_script, parse_game_script
 from feltbox.game.games import play_headless
 from feltbox.game.players.headless import transcript
+from feltbox.game.players.script import GameScriptError, load_game_script, parse_game_script
 from feltbox.rules.flickem.flow import ACTIONS
 from feltbox.scenes.loader import load_flickem
 

@@ -2,9 +2,9 @@
 waits in ``game.private`` for the hand-over screen (game/window/handover.py); solo play shows it."""
 from __future__ import annotations
 
-from feltbox.game.window.handover import private_text
-from feltbox.game.tailfeathers.window_game import TFWindowGame
 from feltbox.game.flickem.window_game import WindowGame
+from feltbox.game.tailfeathers.window_game import TFWindowGame
+from feltbox.game.window.handover import private_text
 from feltbox.scenes.loader import load_flickem, load_tailfeathers
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from feltbox.game.flickem.window_game import WindowGame
+from feltbox.game.tailfeathers.window_game import TFWindowGame
 from feltbox.game.window.hud_model import (
     INVENTORY_SLOTS,
     describe_game,
@@ -11,8 +13,6 @@ from feltbox.game.window.hud_model import (
     slot_names,
     tf_hud,
 )
-from feltbox.game.tailfeathers.window_game import TFWindowGame
-from feltbox.game.flickem.window_game import WindowGame
 from feltbox.scenes.loader import load_flickem, load_tailfeathers
 
 

@@ -16,8 +16,11 @@ from feltbox.game.window.app import run_window
 from feltbox.game.window.hud import attach_hud
 from feltbox.game.window.sounds import attach_sounds
 
+def hud_and_sounds(app):          # compose the window: the two add-ons in their places
+    app.hud_panels, app.sounds = attach_hud(app), attach_sounds(app)
+
 def start(game, bodies, poses, title):
-    app = run_window(bodies, poses, title, lambda *a: None, frames=5, game=game, addons=(attach_hud, attach_sounds))
+    app = run_window(bodies, poses, title, lambda *a: None, frames=5, game=game, addons=(hud_and_sounds,))
     step(app, 3)
     return app
 

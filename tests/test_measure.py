@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+
 from feltbox.game.table.measure import building_at, zombies_at_doors
 from tests.lab import building, lab_city, zombie
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from feltbox.game.table.city import build_city
 from feltbox.game.render.offscreen import Renderer, render_frames
+from feltbox.game.table.city import build_city
 from feltbox.scenes.loader import load_flickem
 
 pytestmark = pytest.mark.render

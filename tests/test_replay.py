@@ -11,8 +11,16 @@ import zlib
 import numpy as np
 import pytest
 
-from feltbox.game.replay.format import (MAGIC, ReplayError, ReplayWriter, decode_chunk, encode_chunk,
-                         pose_stream_hash, read_replay, replay_size_report)
+from feltbox.game.replay.format import (
+    MAGIC,
+    ReplayError,
+    ReplayWriter,
+    decode_chunk,
+    encode_chunk,
+    pose_stream_hash,
+    read_replay,
+    replay_size_report,
+)
 
 N_BODIES = 100
 HEADER = {"build": {"panda3d": "1.10.16", "bullet": "284"}, "units": "cm", "tick_hz": 240,

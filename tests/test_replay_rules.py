@@ -13,10 +13,10 @@ import pytest
 from feltbox.game.cli.main import main
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.flickem.seats import new_seats
-from feltbox.game.replay.recorder import Recorder
-from feltbox.game.replay.verify_flickem import flickem_header
 from feltbox.game.replay.format import ReplayWriter, read_replay
+from feltbox.game.replay.recorder import Recorder
 from feltbox.game.replay.rules_records import file_order, public_events
+from feltbox.game.replay.verify_flickem import flickem_header
 from feltbox.rules.core import Decision, PhysicsRequest, state_hash, to_json
 from feltbox.rules.flickem.flow import apply
 from feltbox.scenes.loader import load_flickem

@@ -8,8 +8,7 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from feltbox.rules.core import (ChanceRequest, Decision, Event, GameOver, IllegalAction, Roll, Rng,
-                        from_json, state_hash, to_json)
+from feltbox.rules.core import ChanceRequest, Decision, Event, GameOver, IllegalAction, Rng, Roll, from_json, state_hash, to_json
 from feltbox.rules.engine import Engine, SaveError
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from feltbox.game.window import saves
-from feltbox.game.table.undo import UndoRefused
 from feltbox.game.flickem.window_game import WindowGame
+from feltbox.game.table.undo import UndoRefused
+from feltbox.game.window import saves
 from feltbox.rules.engine import SaveError
 from feltbox.scenes.loader import load_flickem
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from feltbox.game.table.city import build_city
-from feltbox.game.table.flick import Aim
 from feltbox.game.games import verify
 from feltbox.game.replay.recorder import Recorder, city_header
-from feltbox.game.table.session import Session
-from feltbox.scenes.loader import load_flickem
-
+from feltbox.game.table.city import build_city
+from feltbox.game.table.flick import Aim
 from feltbox.game.table.measure import fallen_mask
+from feltbox.game.table.session import Session
 from feltbox.game.table.table import Table
+from feltbox.scenes.loader import load_flickem
 
 pytestmark = pytest.mark.physics
 

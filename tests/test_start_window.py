@@ -156,8 +156,8 @@ def test_continue_take_back_and_load_an_old_save_in_the_window(tmp_path, monkeyp
     import shutil
     from pathlib import Path
 
-    from feltbox.game.window import saves
     from feltbox.game.flickem.window_game import WindowGame
+    from feltbox.game.window import saves
     from feltbox.scenes.loader import load_flickem
     home = tmp_path / "home"
     monkeypatch.setenv("FELTBOX_HOME", str(home))

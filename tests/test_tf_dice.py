@@ -6,10 +6,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from feltbox.game.tailfeathers import dice as tf_dice
 from feltbox.game.games import verify
 from feltbox.game.replay.recorder import Recorder
 from feltbox.game.table.table import Table
+from feltbox.game.tailfeathers import dice as tf_dice
 from feltbox.models.catalog import build
 from feltbox.models.tailfeathers import tray
 from feltbox.models.tailfeathers.dice import FACE_NORMALS, FACES, NORMALS, SIZE, face_quat, top_face_index

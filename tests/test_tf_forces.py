@@ -68,8 +68,7 @@ def test_a_scene_with_custom_forces_deploys_and_ranks_the_pilots():
 
 
 def test_a_battle_with_custom_forces_replays(tmp_path):
-    from feltbox.game.games import verify
-    from feltbox.game.games import game_recorder
+    from feltbox.game.games import game_recorder, verify
     scene = scene_with_forces(load_tailfeathers("glade_crossing"), [load_force(MICE)])
     path = tmp_path / "forces.fbr"
     recorder = game_recorder(path, scene, 3)

@@ -14,8 +14,7 @@ import pytest
 from feltbox.rules.core import from_json, to_json
 from feltbox.rules.tailfeathers import geometry as g
 from feltbox.rules.tailfeathers.battlefield import Battlefield, sample_battlefield
-from feltbox.rules.tailfeathers.geometry import (Crossing, FlightPath, Thing, crossings, flight_path, position_at,
-                                         range_check)
+from feltbox.rules.tailfeathers.geometry import Crossing, FlightPath, Thing, crossings, flight_path, position_at, range_check
 from feltbox.rules.tailfeathers.shapes import Shape, nearest, signed_area
 
 R = 3.0

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from feltbox.game.table.city import rest_pose
-from feltbox.game.players.script import GameScriptError, load_game_script
 from feltbox.game.games import play_headless
+from feltbox.game.players.script import GameScriptError, load_game_script
+from feltbox.game.table.city import rest_pose
 from feltbox.game.tailfeathers.bot import TFBot
 from feltbox.game.tailfeathers.bridge import TFBridge, roll_seed
 from feltbox.rules.core import Decision, GameOver, PhysicsRequest
@@ -60,9 +60,8 @@ def test_a_show_of_force_battle_is_played_to_a_winner(scene):
 
 
 def test_the_replay_of_a_battle_verifies_poses_and_rules(scene, tmp_path):
-    from feltbox.game.games import verify
+    from feltbox.game.games import game_recorder, verify
     from feltbox.game.replay.format import read_replay
-    from feltbox.game.games import game_recorder
     path = tmp_path / "run.fbr"
     recorder = game_recorder(path, scene, 2)
     result = play_headless(scene, seed=2, on_episode=recorder, on_action=recorder.action)
@@ -126,6 +125,7 @@ def test_LEAF_DRIFTING_the_leaf_piece_follows_its_drift_and_goes_back_to_its_bra
     """Additional Rules, Leaves: a drifting leaf lies where the rules moved it, its figures on it;
     back on its branch when it returns."""
     from dataclasses import replace
+
     from feltbox.rules.tailfeathers.state import Leaf
     bridge = TFBridge(scene, seed=1)
     leaf_id = next(b.id for b in bridge.bodies if b.kind == "tf_leaf")

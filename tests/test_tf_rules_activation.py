@@ -4,8 +4,18 @@ from __future__ import annotations
 import pytest
 
 from feltbox.rules.core import IllegalAction
-from feltbox.rules.tailfeathers.activation import (Activate, AttackWith, EndActivation, EndMove, Forage, Pass, Revive,
-                                           Scurry, TreeMove, reachable)
+from feltbox.rules.tailfeathers.activation import (
+    Activate,
+    AttackWith,
+    EndActivation,
+    EndMove,
+    Forage,
+    Pass,
+    Revive,
+    Scurry,
+    TreeMove,
+    reachable,
+)
 from feltbox.rules.tailfeathers.state import CASUALTY, RESERVES
 from tests.tf_fixtures import apply, at_activation, cheese, game, legal_actions, pending, play, put, unit
 

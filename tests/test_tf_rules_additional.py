@@ -13,8 +13,8 @@ from feltbox.rules.tailfeathers.combat import normal_targets
 from feltbox.rules.tailfeathers.flight import Fly, Perch
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING
 from feltbox.rules.tailfeathers.stats import can_enter
-from tests.tf_fixtures import apply, at_activation, cheese, game, legal_actions, pending, play, put, roll
 from tests.test_tf_rules_flight import FLY, _flying, path  # noqa: F401  (the fixture)
+from tests.tf_fixtures import apply, at_activation, cheese, game, legal_actions, pending, play, put, roll
 
 HANDS = (("mouse", ("tailwind", "preen", "rally", "bullseye", "scrounge", "build_ballista", "sprint")),
          ("rat", ("dive", "rook_bash", "stab", "battle_cry", "rations", "douse", "build_ballista")))

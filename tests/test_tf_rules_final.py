@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-
 from feltbox.rules.core import GameOver, PhysicsRequest
 from feltbox.rules.tailfeathers.activation import Activate, EndActivation, EndMove
 from feltbox.rules.tailfeathers.combat import AssignHit

@@ -3,7 +3,6 @@
 the one door to it), so each test names exactly what the flight path touches."""
 from __future__ import annotations
 
-
 import pytest
 
 from feltbox.rules.core import PhysicsRequest

@@ -1,15 +1,14 @@
 """Tail Feathers: Game Setup, Mission Phase, Tilt Phase, Determine Initiative (rulebook pp. 6-8)."""
 from __future__ import annotations
 
-
 import pytest
 
 from feltbox.rules.core import Decision, IllegalAction, PhysicsRequest, from_json, to_json
 from feltbox.rules.tailfeathers.activation import Activate
+from feltbox.rules.tailfeathers.flow import new_game
 from feltbox.rules.tailfeathers.phases import AssignFigure, Bid, ChooseMission, DoneAssigning, Launch, Tilt
 from feltbox.rules.tailfeathers.state import FLYING, MISSION, TFState
 from tests.tf_fixtures import apply, cheese, game, legal_actions, pending, play, put, roll, setup
-from feltbox.rules.tailfeathers.flow import new_game
 
 
 def test_GAME_SETUP_deploy_forces_on_home_tree_capacity_and_center_tilt():

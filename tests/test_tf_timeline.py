@@ -36,8 +36,8 @@ def built(tf_replay):
 
 def _fresh_bridge(replay):
     """The battle rebuilt independently: a new bridge, every recorded action, synced."""
-    from feltbox.game.tailfeathers.bridge import TFBridge
     from feltbox.game.replay.tailfeathers_check import scene_for_replay
+    from feltbox.game.tailfeathers.bridge import TFBridge
     from feltbox.rules.core import from_json, state_hash
     bridge = TFBridge(scene_for_replay(replay.header), replay.header["rules"]["seed"])
     for rec in replay.rules:

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from feltbox.game.cli.main import main
-from feltbox.game.table.flick import Aim
-from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.replay.format import read_replay
-from feltbox.game.table.session import Session
+from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.replay.timeline import HOLD, build_timeline, event_label
+from feltbox.game.table.flick import Aim
+from feltbox.game.table.session import Session
 from tests.lab import lab_city, survivor, zombie
 from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
 

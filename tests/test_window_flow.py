@@ -68,7 +68,7 @@ xdo("mousedown", 1); step(3)
 for k in range(1, 5):
     xdo("mousemove", "--window", win, x + 5 * k, y + 30 * k); step(4)
 time.sleep(0.2); step(3)
-print("preview points", app.aim_view.path_points, "ms", ["%.0f" % t for t in app.preview_ms])
+print("preview points", app.aim_view.path_points, "ms", ["%.0f" % t for t in app.sling.preview_ms])
 shot("-aim")
 xdo("mouseup", 1); step(3)
 settle()

@@ -17,62 +17,81 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+
+import numpy as np
+from panda3d.core import Point2, Point3
+
+from feltbox.game.flickem.window_game import WindowGame
+from feltbox.game.window.aim_preview import predict
+from feltbox.game.window.app import run_window
+from feltbox.game.window.play import flick_handler
+from feltbox.game.window.settings import Settings
+from feltbox.game.window.shell import dress_window
+from feltbox.scenes.loader import load_flickem
 
 FRAMES = 120
 WARMUP = 20
 
 
-def _measure(shadows: bool, frames: int) -> dict:
-    """In the child: open the play window as a player sees it (the S1 rules game with the HUD
-    panels, sounds, menu and hand-over add-ons) and time frames (needs a display)."""
-    import numpy as np
-
-    from feltbox.game.flickem.window_game import WindowGame
-    from feltbox.game.window.app import run_window
-    from feltbox.game.window.play import flick_handler, window_addons
-    from feltbox.game.window.settings import Settings
-    from feltbox.scenes.loader import load_flickem
-    game = WindowGame(load_flickem(1), 0, "none")
-    game.run_bots()
-    city, session = game.city, game.bridge.session
-    app = run_window(city.bodies, session.poses.copy(), "feltbox-bench", flick_handler(session), frames=WARMUP,
-                     game=game, addons=window_addons(game), settings=Settings(shadows=shadows))
-    base = app.base
+def _frame_times(app, frames: int) -> np.ndarray:
+    """Seconds per frame with the orbit camera turning once around the city."""
     times = []
-    for k in range(frames):
+    for _ in range(frames):
         app.orbit.rotate(360.0 / frames, 0.0)
-        app._place_camera()
+        app.place_camera()
         t = time.perf_counter()
-        base.taskMgr.step()
+        app.base.taskMgr.step()
         times.append(time.perf_counter() - t)
-    times = np.asarray(times)
-    from panda3d.core import Point2, Point3
+    return np.asarray(times)
+
+
+def _picks(app, city) -> tuple[list[float], str | None]:
+    """Seconds of the hover ray through John, as on a mouse move, and the piece it hits."""
+    base, picker = app.base, app.picker
     john = city.poses[city.index("survivor-john")]
     p2 = Point2()
     base.camLens.project(base.cam.getRelativePoint(base.render, Point3(float(john[0]), float(john[1]), 2.5)), p2)
-    picks, picker = [], app.picker
-    for _ in range(20):                          # the hover ray through John, as on a mouse move
+    picks = []
+    for _ in range(20):
         t = time.perf_counter()
         picker.ray.setFromLens(base.camNode, p2.x, p2.y)
         picker.traverser.traverse(app.scene.pieces_root)
         picker.queue.sortEntries()
         picks.append(time.perf_counter() - t)
     entry = picker.queue.getEntry(0) if picker.queue.getNumEntries() else None
-    hit = entry.getIntoNodePath().findNetTag("piece").getTag("piece") if entry else None
-    from feltbox.game.window.aim_preview import predict
+    return picks, entry.getIntoNodePath().findNetTag("piece").getTag("piece") if entry else None
+
+
+def _previews(session) -> list[float]:
+    """Seconds of the aim preview's scratch-world flick, eight aims of John's movement disc."""
     previews = []
-    for k in range(8):                           # the aim preview's scratch-world flick
+    for k in range(8):
         t = time.perf_counter()
         predict(session, "survivor-john", "movement_disc", 45.0 * k, 0.2 + 0.1 * k)
         previews.append(time.perf_counter() - t)
-    gsg = base.win.getGsg()
+    return previews
+
+
+def _measure(shadows: bool, frames: int) -> dict:
+    """In the child: open the play window as a player sees it (the S1 rules game with the HUD
+    panels, sounds, menu and hand-over add-ons) and time frames (needs a display)."""
+    game = WindowGame(load_flickem(1), 0, "none")
+    game.run_bots()
+    city, session = game.city, game.flick_session()
+    app = run_window(city.bodies, session.poses.copy(), "feltbox-bench", flick_handler(session), frames=WARMUP,
+                     game=game, addons=(dress_window,), settings=Settings(shadows=shadows))
+    base = app.base
+    times = _frame_times(app, frames)
+    picks, hit = _picks(app, city)
+    previews = _previews(session)
     return {"window_fps_mean": round(float(len(times) / times.sum()), 1),
             "window_fps_p5": round(float(1.0 / np.percentile(times, 95)), 1),
             "window_frame_ms_median": round(float(np.median(times) * 1000), 2),
             "frames": frames, "size": [base.win.getXSize(), base.win.getYSize()],
-            "shadows": bool(app.shadows), "renderer": gsg.getDriverRenderer(),
+            "shadows": bool(app.shadows), "renderer": base.win.getGsg().getDriverRenderer(),
             "pieces": len(city.bodies),
             "pick_ms": round(float(np.median(picks) * 1000), 2),
             "picked": hit, "preview_ms_median": round(float(np.median(previews) * 1000), 1),
@@ -82,7 +101,6 @@ def _measure(shadows: bool, frames: int) -> dict:
 def window_fps(shadows: bool = False, frames: int = FRAMES) -> dict:
     """Measure in a child process, on $DISPLAY or a fresh Xvfb; {"window_fps": "skipped: ..."}
     when there is neither."""
-    import tempfile
     env = dict(os.environ, FELTBOX_HOME=tempfile.mkdtemp(prefix="feltbox-bench-"))   # no autosave over the player's
     xvfb = None
     try:
@@ -98,7 +116,8 @@ def window_fps(shadows: bool = False, frames: int = FRAMES) -> dict:
                     break
                 time.sleep(0.1)
             env["DISPLAY"] = f":{display}"
-        args = [sys.executable, "-m", "feltbox.game.cli.bench_window", "--child", str(frames)] + (["--shadows"] if shadows else [])
+        args = [sys.executable, "-m", "feltbox.game.cli.bench_window", "--child", str(frames)]
+        args += ["--shadows"] if shadows else []
         out = subprocess.run(args, env=env, capture_output=True, text=True, timeout=300)
         if out.returncode != 0:
             return {"window_fps": f"failed: {out.stderr.strip().splitlines()[-1:]}"}

@@ -2,21 +2,30 @@
 seats, the window's player chooses among the legal actions (keys a, b, c...) and answers every
 flick the rules ask for with the slingshot drag. No Panda3D here: the window only calls in and
 animates the frames handed back, so the same controller is tested headless.
+
+``WindowGame`` meets the window's protocol (game/window/game_view.GameView) in full. Where Dead of
+Winter has nothing to offer, it says so: every choice fits one page (``page_size`` is the 26
+letter keys, ``pages()`` 1, ``turn_page`` does nothing), there is no highlighted choice
+(``highlight`` None, ``move_highlight`` does nothing, ``choose_highlighted`` None), no flight
+templates to outline (``preview()`` []), no dice (``rolls`` []) and no secret hands.
 """
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 
 from feltbox.game.flickem.bridge import FlickemBridge
+from feltbox.game.flickem.relay import relay_table
 from feltbox.game.flickem.seats import new_seats
 from feltbox.game.players.script import describe
 from feltbox.game.table.flick import Aim
-from feltbox.game.table.undo import TableHistory, take_back_length, undo_length
+from feltbox.game.table.session import Session
+from feltbox.game.table.undo import TableHistory, UndoRefused, take_back_length, undo_length
 from feltbox.rules.core import Decision, GameOver, PhysicsRequest
 from feltbox.rules.engine import Engine
-from feltbox.rules.flickem.flow import ACTIONS, FlickemGame
+from feltbox.rules.flickem.flow import ACTIONS, EndTurn, FlickemGame
 from feltbox.rules.flickem.secrets import dealt_events
 from feltbox.scenes.schema import Scene
 
@@ -24,8 +33,14 @@ KEYS = "abcdefghijklmnopqrstuvwxyz"
 
 
 class WindowGame:
+    name = "flickem"
     HELP = ("click a piece: its actions  |  a, b, c...: choose  |  drag back: flick (shift fine, ctrl lock power)  |  "
             "right-drag/arrows: orbit  |  wheel: zoom  |  1-5: views")     # + esc (game/window/app.py, game_menu.py)
+    SECRET_HANDS = False       # secrets are events (objectives dealt, tokens looked at): ``private``
+    page_size = len(KEYS)      # one page: a key for every choice
+    page = 0
+    highlight = None           # no highlighted choice: keys pick
+
     def __init__(self, scene: Scene, seed: int = 0, bots: str = "none", first: str | None = None):
         """``first``: the team that starts (hot-seat order, chosen at the start screen): it takes
         the first player token (the pretzel) on its first survivor in the city."""
@@ -38,6 +53,7 @@ class WindowGame:
         self.feed: list[str] = []           # the last rules events, as everyone sees them
         self.listeners: list = []           # callables(events) after every rules action (visible events)
         self.private: list = []             # hot-seat: (team, event) shown after a hand-over (game/window/handover.py)
+        self.rolls: list[str] = []          # Dead of Winter throws no dice
         self.table = TableHistory(self.bridge.session.snapshot, self.bridge.session.restore)
         self._log(self._keep_private(dealt_events(self.bridge.engine.state)))   # S9/S10 secret objectives
 
@@ -67,6 +83,32 @@ class WindowGame:
         """Every body's pose now, as the table holds it."""
         return self.bridge.session.poses.copy()
 
+    def preview(self) -> list[np.ndarray]:
+        """No outlines to draw: a flick's path is the aim preview's (game/window/aim_preview.py)."""
+        return []
+
+    def active_piece(self) -> str | None:
+        """The active survivor, None between turns."""
+        return self.bridge.engine.state.flow.active or None
+
+    # -- the rules, read-only ----------------------------------------------------------------
+    def state(self):
+        return self.bridge.engine.state
+
+    def pending(self):
+        return self.bridge.pending()
+
+    def dry_run(self, action) -> None:
+        """Apply ``action`` to the state now and forget the result (frozen states: nothing
+        changes); raises IllegalAction when it is not legal."""
+        self.bridge.engine.game.apply(self.bridge.engine.state, action)
+
+    def actor_name(self) -> str:
+        """The active survivor's name, as the feed's sentences say "she"; "" between turns."""
+        state = self.bridge.engine.state
+        return state.data.survivor(state.flow.active).name if state.flow.active else ""
+
+    # -- who plays -----------------------------------------------------------------------------
     def _human(self, state=None) -> bool:
         """A human seat is to act (now, or at a past ``state`` of the history)."""
         state = self.bridge.engine.state if state is None else state
@@ -80,11 +122,28 @@ class WindowGame:
             return False
         return team not in self.seats.bot_teams
 
+    def human_teams(self) -> list[str]:
+        return [t for t in self.bridge.engine.state.flow.teams if t not in self.seats.bot_teams]
+
+    def hotseat(self) -> bool:
+        return len(self.human_teams()) > 1
+
+    def decider(self) -> str | None:
+        """The human team whose decision the rules wait for, if any."""
+        pending = self.bridge.pending()
+        if not isinstance(pending, Decision) or not self._human():
+            return None
+        return self.seats.team_of(pending.player)
+
+    def bots(self) -> str:
+        seats = self.seats
+        return "all" if seats.all_bots else (",".join(sorted(seats.bot_teams)) or "none")
+
     def visible(self, events) -> list:
         """Events as the window's player may see them: with one human team (solo play) its own
         private events in full, otherwise (hot-seat) only what everyone sees."""
         state = self.bridge.engine.state
-        humans = [t for t in state.flow.teams if t not in self.seats.bot_teams]
+        humans = self.human_teams()
         mine = set(humans) | {s.id for s in state.data.survivors if s.team in humans} if len(humans) == 1 else set()
         return [e if e.visible_to is None or mine & set(e.visible_to) else e.seen_by("") for e in events]
 
@@ -92,9 +151,6 @@ class WindowGame:
         """One rules action through the bridge, the table kept first for undo."""
         self.table.mark(self.bridge.engine)
         return self._keep_private(call(*args))
-
-    def hotseat(self) -> bool:
-        return len([t for t in self.bridge.engine.state.flow.teams if t not in self.seats.bot_teams]) > 1
 
     def _viewer(self, who: str) -> str:
         """Who a private event is for, as the hand-over names them: "team B", "Rosa (team A)"."""
@@ -127,19 +183,42 @@ class WindowGame:
             else:
                 self._log(self._act(self.bridge.physics, self.seats.aim(pending)))
 
-    def choices(self) -> list[str]:
+    # -- choosing --------------------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        """The legal actions of the pending decision when a human seat makes it, else []."""
         if not self._human() or not isinstance(self.bridge.pending(), Decision):
             return []
-        return [describe(a) for a in self.bridge.engine.game.legal_actions(self.bridge.engine.state)]
+        return self.bridge.engine.game.legal_actions(self.bridge.engine.state)
 
-    def choose(self, index: int) -> np.ndarray | None:
-        """The player picks choice ``index`` (key a = 0); bots then play on."""
-        legal = self.bridge.engine.game.legal_actions(self.bridge.engine.state) if self.choices() else []
+    def choices(self) -> list[str]:
+        return [describe(a) for a in self.legal_actions()]
+
+    def pages(self) -> int:
+        return 1
+
+    def choose(self, key: int) -> np.ndarray | None:
+        """Key ``key`` (a = 0): one page holds every choice, so it is choice ``key``."""
+        return self.pick(key)
+
+    def pick(self, index: int) -> np.ndarray | None:
+        """The player picks choice ``index``; bots then play on."""
+        legal = self.legal_actions()
         if not 0 <= index < len(legal):
             return None
         self._log(self._act(self.bridge.decide, legal[index]))
         return self._after()
 
+    def choose_highlighted(self) -> None:
+        """No highlighted choice in Dead of Winter: nothing happens."""
+        return None
+
+    def move_highlight(self, delta: int) -> None:
+        """No highlighted choice in Dead of Winter: nothing happens."""
+
+    def turn_page(self, delta: int) -> None:
+        """One page holds every choice: nothing happens."""
+
+    # -- flicking --------------------------------------------------------------------------------
     def wants_aim(self) -> bool:
         return self._human() and isinstance(self.bridge.pending(), PhysicsRequest)
 
@@ -150,12 +229,27 @@ class WindowGame:
         self._log(self._act(self.bridge.physics, Aim(direction % 360.0, float(np.clip(power, 0.0, 1.0)))))
         return self._after()
 
+    def flick_piece(self) -> tuple[str | None, str]:
+        """(the survivor or attacker the rules name, the weapon or "movement_disc")."""
+        if not self.wants_aim():
+            return None, ""
+        spec = self.bridge.pending().spec
+        return spec.get("survivor") or spec.get("attacker"), spec.get("weapon", "movement_disc")
+
+    def flick_session(self) -> Session:
+        return self.bridge.session
+
+    def frames_gathered(self) -> int:
+        """Frames of the episodes run since the last animation was handed back."""
+        return sum(len(f) for f in self.frames)
+
     def _after(self) -> np.ndarray | None:
         self.run_bots()
         frames, self.frames = self.frames, []
         frames.append(self.bridge.session.poses[None])
         return np.concatenate(frames).astype(np.float32)
 
+    # -- undo ------------------------------------------------------------------------------------
     def undo(self) -> np.ndarray:
         """Back to the player's last choice (game/table/undo.py); raises UndoRefused with the reason."""
         return self._rewind(undo_length(self.bridge.engine, self._human), "undone")
@@ -170,6 +264,48 @@ class WindowGame:
         self.feed = (self.feed + [f"{what}: {len(gone)} action{'s' * (len(gone) != 1)}"])[-6:]
         self.frames = []
         return self.bridge.session.poses[None].astype(np.float32)
+
+    def undo_floor(self) -> int:
+        engine = self.bridge.engine
+        floor = len(engine.history)
+        for plan in (undo_length, take_back_length):
+            try:
+                floor = min(floor, plan(engine, self._human))
+            except UndoRefused:
+                pass
+        return floor
+
+    # -- saving ----------------------------------------------------------------------------------
+    def scene_key(self) -> int:
+        return self.bridge.city.scene.number
+
+    def rules_json(self) -> dict:
+        return self.bridge.engine.to_json()
+
+    def replay_log(self, path: Path, actions: list[dict], state_hash: str | None) -> None:
+        self.bridge.engine.replay_log(path, actions, state_hash)
+
+    def snapshot(self):
+        """Poses, who is on the table, who is inside which building."""
+        return self.bridge.session.snapshot()
+
+    def restore(self, snapshot) -> None:
+        self.bridge.session.restore(snapshot)
+
+    def lay_table_from_rules(self) -> bool:
+        """The city laid again from the rules state (game/flickem/relay.py): headings, fallen
+        objects and tokens in the street are approximate."""
+        relay_table(self.bridge)
+        return False
+
+    def turn_key(self) -> tuple:
+        f = self.bridge.engine.state.flow
+        return f.round_marker, f.colour, f.team_index
+
+    def turn_ended(self) -> bool:
+        """The last action was an EndTurn (a survivor's turn; co-operative scenarios have one team)."""
+        history = self.bridge.engine.history
+        return bool(history) and type(history[-1].action) is EndTurn
 
     def text(self) -> str:
         """What the HUD shows: round, whose turn, what the rules wait for, the choices."""

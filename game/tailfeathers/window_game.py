@@ -9,16 +9,24 @@ as the rules ask, and the faces are shown as text. The window's player sees the 
 a page of ``PAGE`` at a time on keys a, b, c...; one choice is highlighted ("[" / "]" move it,
 enter picks it) and, when it is a flight, ``preview()`` gives its templates' outlines, laid by
 the rules' own geometry (rules/tailfeathers/geometry.flight_path), for the window to draw.
+
+``TFWindowGame`` meets the window's protocol (game/window/game_view.GameView) in full. Where Tail
+Feathers has nothing to offer, it says so: nobody flicks (``wants_aim()`` False, ``aim`` None,
+``flick_piece()`` (None, ""), ``flick_session()`` None, ``take_back`` refused), the frames handed
+back are the table as the rules leave it (``frames_gathered()`` None) and nobody is chosen to
+start (``first`` None: initiative is rolled every round).
 """
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 
 from feltbox.game.players.script import describe
-from feltbox.game.table.undo import TableHistory, UndoRefused, undo_length
+from feltbox.game.table.undo import TableHistory, UndoRefused, take_back_length, undo_length
 from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.tailfeathers.seats import new_seats
-from feltbox.rules.core import Decision, GameOver
+from feltbox.rules.core import Decision, GameOver, Measured
 from feltbox.rules.tailfeathers import activation as act
 from feltbox.rules.tailfeathers import combat, final, flight, geometry, phases
 from feltbox.rules.tailfeathers.measure import BASE_RADIUS
@@ -87,8 +95,12 @@ def label(action) -> str:
 
 
 class TFWindowGame:
+    name = "tailfeathers"
     HELP = ("click a bird: its actions  |  a, b, c...: choose  |  [ ]: highlight (a flight shows its templates)  |  "
             "enter: pick it  |  page up/down  |  right-drag/arrows: orbit  |  wheel: zoom")   # + esc (game/window/app.py)
+    SECRET_HANDS = True        # the choices list a player's mission and action cards (game/window/handover.py)
+    page_size = PAGE
+    first = None               # initiative is rolled every round: nobody is chosen to start
 
     def __init__(self, scene: TFScene, seed: int = 0, bots: str = "none", first: str | None = None):
         """``first`` must be None: Tail Feathers rolls for initiative every round, no side is
@@ -100,7 +112,7 @@ class TFWindowGame:
         self.feed: list[str] = []          # the last rules events, as the window's player sees them
         self.listeners: list = []          # callables(events) after every rules action (visible events)
         self.private: list = []            # hot-seat: (alliance, event) shown after a hand-over
-        self.table = TableHistory(self.snapshot, self.restore)
+        self.table = TableHistory(self.snapshot, self._put_back)
         self.rolls: list[str] = []         # the last dice results, faces as text
         self.page = 0
         self.highlight = 0                 # index into choices(): the previewed choice
@@ -111,10 +123,17 @@ class TFWindowGame:
         pending = self.bridge.pending() if state is None else self.bridge.engine.game.pending(state)
         return isinstance(pending, Decision) and self.seats.team_of(pending.player) not in self.seats.bot_teams
 
+    def human_teams(self) -> list[str]:
+        return [t for t in self.seats.teams if t not in self.seats.bot_teams]
+
+    def bots(self) -> str:
+        seats = self.seats
+        return "all" if seats.all_bots else (",".join(sorted(seats.bot_teams)) or "none")
+
     def visible(self, events) -> list:
         """Events as the window's player may see them: with one human alliance (solo) its own
         private events in full, otherwise (hot-seat) only what everyone sees."""
-        humans = [t for t in self.seats.teams if t not in self.seats.bot_teams]
+        humans = self.human_teams()
         mine = set(humans) if len(humans) == 1 else set()
         return [e if e.visible_to is None or mine & set(e.visible_to) else e.seen_by("") for e in events]
 
@@ -124,6 +143,11 @@ class TFWindowGame:
         return b.poses.copy(), b.present.copy(), dict(b.tilts), b.rolls, b.episodes
 
     def restore(self, snap) -> None:
+        """The table back as ``snapshot()`` found it (a save loaded); the choices follow."""
+        self._put_back(snap)
+        self.refresh()
+
+    def _put_back(self, snap) -> None:
         b = self.bridge
         poses, present, tilts, b.rolls, b.episodes = snap
         b.poses, b.present, b.tilts = poses.copy(), present.copy(), dict(tilts)
@@ -135,15 +159,13 @@ class TFWindowGame:
             self.private += [(e.visible_to[0], e) for e in events if e.visible_to is not None and e.data]
         return events
 
-    SECRET_HANDS = True        # the choices list a player's mission and action cards (game/window/handover.py)
-
     def decider(self) -> str | None:
         """The human alliance the rules wait for, if any."""
         pending = self.bridge.pending()
         return pending.player if self._human() else None
 
     def hotseat(self) -> bool:
-        return len([t for t in self.seats.teams if t not in self.seats.bot_teams]) > 1
+        return len(self.human_teams()) > 1
 
     def _log(self, events) -> None:
         events = self.visible(events)
@@ -171,14 +193,41 @@ class TFWindowGame:
                 self._log(self._act(self.bridge.decide, self.seats.decide(pending)))
             else:
                 self._log(self._act(self.bridge.physics))
-        self._refresh()
+        self.refresh()
 
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
+        """The choices follow the rules state: a new list of legal actions starts at page 1,
+        highlight on the first."""
         legal = self.bridge.legal() if self._human() else []
         if legal != self._seen:
             self._seen, self.page, self.highlight = legal, 0, 0
 
+    # -- the rules, read-only ------------------------------------------------------------------
+    def state(self):
+        return self.bridge.engine.state
+
+    def pending(self):
+        return self.bridge.pending()
+
+    def dry_run(self, action) -> None:
+        """Apply ``action`` to the state now and forget the result (frozen states: nothing
+        changes); raises IllegalAction when it is not legal."""
+        self.bridge.engine.game.apply(self.bridge.engine.state, action)
+
+    def actor_name(self) -> str:
+        """Tail Feathers' event sentences name their units themselves: ""."""
+        return ""
+
+    def active_piece(self) -> str | None:
+        """The unit activated now (its id), None outside an activation."""
+        return self.bridge.engine.state.flow.active or None
+
     # -- the choices ---------------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        """The legal actions ``choices()`` lists (brought up to the rules state first)."""
+        self.refresh()
+        return list(self._seen)
+
     def choices(self) -> list[str]:
         """Every legal action of the human seat the rules wait for, labelled (empty otherwise)."""
         return [label(a) for a in self._seen]
@@ -216,17 +265,64 @@ class TFWindowGame:
         self.table.back_to(length)
         gone = self.bridge.engine.rewind(length)
         self.feed = (self.feed + [f"undone: {len(gone)} action{'s' * (len(gone) != 1)}"])[-5:]
-        self._refresh()
+        self.refresh()
         return self.poses()[None]
 
     def take_back(self) -> np.ndarray:
         raise UndoRefused("nothing to take back: in Tail Feathers the table throws the dice, nobody flicks")
 
-    def wants_aim(self) -> bool:           # no flicks: dice and feathers are thrown by the table
+    def undo_floor(self) -> int:
+        engine = self.bridge.engine
+        floor = len(engine.history)
+        for plan in (undo_length, take_back_length):
+            try:
+                floor = min(floor, plan(engine, self._human))
+            except UndoRefused:
+                pass
+        return floor
+
+    # -- no flicks: dice and feathers are thrown by the table ----------------------------------
+    def wants_aim(self) -> bool:
         return False
 
     def aim(self, direction: float, power: float) -> None:
         return None
+
+    def flick_piece(self) -> tuple[None, str]:
+        return None, ""
+
+    def flick_session(self) -> None:
+        return None
+
+    def frames_gathered(self) -> None:
+        """No episode frames: a choice hands back the table as the rules leave it."""
+        return None
+
+    # -- saving ----------------------------------------------------------------------------------
+    def scene_key(self) -> str:
+        return self.bridge.scene.name
+
+    def rules_json(self) -> dict:
+        return self.bridge.engine.to_json()
+
+    def replay_log(self, path: Path, actions: list[dict], state_hash: str | None) -> None:
+        self.bridge.engine.replay_log(path, actions, state_hash)
+
+    def lay_table_from_rules(self) -> bool:
+        """The battlefield follows the rules state exactly; the roll counter is the number of
+        measured outcomes so far."""
+        self.bridge.rolls = sum(isinstance(s.action, Measured) for s in self.bridge.engine.history)
+        self.bridge.sync()
+        self.refresh()
+        return True
+
+    def turn_key(self) -> tuple:
+        f, pending = self.bridge.engine.state.flow, self.bridge.pending()
+        return f.round, f.phase, pending.player if isinstance(pending, Decision) else None
+
+    def turn_ended(self) -> bool:
+        """Every turn's end shows in the turn key (phase, player)."""
+        return False
 
     # -- what the window draws -----------------------------------------------------------------
     @property

@@ -3,14 +3,15 @@ power meter (a bar at the bottom right, green to red) and the aim preview's pred
 from __future__ import annotations
 
 import numpy as np
+from direct.gui.DirectGui import DirectWaitBar
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import LineSegs
 
 from feltbox.game.window.aim import line_length, ticks
 
 
 class AimView:
     def __init__(self, base):
-        from direct.gui.DirectGui import DirectWaitBar
-        from direct.gui.OnscreenText import OnscreenText
         self.base = base
         self.line = base.render.attachNewNode("aim")
         self.path = base.render.attachNewNode("aim-preview")
@@ -26,7 +27,6 @@ class AimView:
         self.path_points = 0
 
     def draw(self, start: np.ndarray, direction_deg: float, power: float, note: str = "") -> None:
-        from panda3d.core import LineSegs
         self.line.getChildren().detach()
         segs = LineSegs("aim")
         segs.setThickness(3.0)
@@ -48,7 +48,6 @@ class AimView:
         self.meter_text.setText(f"power {power:.2f}   {direction_deg:.0f} deg{note}")
 
     def draw_path(self, points: np.ndarray | None) -> None:
-        from panda3d.core import LineSegs
         self.path.getChildren().detach()
         self.path_points = 0 if points is None else len(points)
         if points is None or len(points) < 2:
@@ -70,7 +69,6 @@ class AimView:
 
 def draw_outlines(node, outlines) -> None:
     """Closed outlines ((n, 3) table points each) as cyan lines under ``node`` (replacing its children)."""
-    from panda3d.core import LineSegs
     node.getChildren().detach()
     if not outlines:
         return

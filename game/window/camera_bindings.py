@@ -11,6 +11,8 @@ Speeds scale with ``Settings.mouse_sensitivity`` (CameraRig.sensitivity).
 """
 from __future__ import annotations
 
+from panda3d.core import KeyboardButton
+
 ORBIT_SPEED = (120.0, 60.0)     # degrees per unit of mouse travel (window coords)
 PAN_SPEED = 60.0                # cm per unit of mouse travel at distance 100
 KEY_PAN = 80.0                  # cm per second at distance 100 (WASD held)
@@ -53,7 +55,6 @@ class CameraInput:
                 moved = True
             self.panning = m
         if self.free_keys:
-            from panda3d.core import KeyboardButton
             w = app.base.mouseWatcherNode
             step = KEY_PAN * dt
             for key, dx, dy in (("w", 0, 1), ("s", 0, -1), ("a", -1, 0), ("d", 1, 0)):
@@ -61,13 +62,14 @@ class CameraInput:
                     rig.pan(dx * step, dy * step)
                     moved = True
         if moved:
-            app._place_camera()
+            app.place_camera()
 
 
 def bind_camera(app, free_keys: bool) -> CameraInput:
+    """Bind the camera's mouse and keys on ``app.base``; the CameraInput returned moves the camera
+    each frame (``update(dt)``, the app's loop calls it)."""
     b = app.base
     ctl = CameraInput(app, free_keys)
-    app.camera_input = ctl.update
     b.accept("mouse3", ctl.start, ["orbit"])
     b.accept("shift-mouse3", ctl.start, ["pan"])
     b.accept("mouse2", ctl.start, ["pan"])
@@ -77,15 +79,15 @@ def bind_camera(app, free_keys: bool) -> CameraInput:
 
     def zoom(f):
         app.rig.zoom(f)
-        app._place_camera()
+        app.place_camera()
 
     def rotate(dh, dp):
         app.rig.rotate(dh, dp)
-        app._place_camera()
+        app.place_camera()
 
     def pan(dx, dy):
         app.rig.pan(dx, dy)
-        app._place_camera()
+        app.place_camera()
     for event, f in (("wheel_up", 0.9), ("wheel_down", 1.1), ("+", 0.9), ("=", 0.9), ("-", 1.1)):
         b.accept(event, zoom, [f])
     for key, dh, dp in (("arrow_left", -5, 0), ("arrow_right", 5, 0), ("arrow_up", 0, 4), ("arrow_down", 0, -4)):

@@ -5,7 +5,9 @@ their label. Escape, a right click or a click elsewhere closes it.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
+
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
 
 from feltbox.game.window.piece_actions import MenuItem
 
@@ -33,7 +35,6 @@ class ContextMenu:
     def show(self, piece: str, items: Sequence[MenuItem], at: tuple[float, float],
              on_pick: Callable[[MenuItem], None]) -> None:
         """Open at ``at`` (mouse coordinates -1..1) listing ``items`` for ``piece``."""
-        from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
         self.close()
         items = list(items)
         more = len(items) - MAX_ITEMS
@@ -81,8 +82,8 @@ class ContextMenu:
         aspect = self.base.getAspectRatio()
         x, y = mouse[0] * aspect, mouse[1]
         fx, fy = self.frame.getX(), self.frame.getZ()
-        l, r, b, t = self.frame["frameSize"]
-        return fx + l <= x <= fx + r and fy + b <= y <= fy + t
+        left, right, bottom, top = self.frame["frameSize"]
+        return fx + left <= x <= fx + right and fy + bottom <= y <= fy + top
 
     def button_center(self, k: int) -> tuple[float, float]:
         """Mouse coordinates (-1..1) of item ``k``'s button (tests click there)."""

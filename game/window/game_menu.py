@@ -1,7 +1,9 @@
 """The in-game menu (Esc): Resume, Save, Load, Undo, Take back flick, Settings, Quit to start
-screen, Quit; shortcuts ctrl-s save, ctrl-z undo, F9 load. ``attach_game_menu(app, shell)`` is a
-window add-on (game/window/app.py ``addons``); ``shell`` (game/window/shell.Shell) switches screens, and
-without one (a plain ``run_window``) Load and Quit to start screen are not offered.
+screen, Quit; shortcuts ctrl-s save, ctrl-z undo, F9 load. ``attach_game_menu(app, screens)`` builds
+it for a PlayApp (game/window/app.py; the composer puts it in ``app.game_menu``). ``screens`` is
+what the menu needs of the window's shell (game/window/shell.Shell): the ``Screens`` protocol,
+handed in, never imported; without one (a plain ``run_window``) Load and Quit to start screen are
+not offered.
 
 Save writes ``user_dir()/saves/<game>-<scene>-<time>.json`` (no name to type: letter keys pick
 the game's choices). Messages (saved, refused undo with the engine's reason) show for a few
@@ -11,17 +13,41 @@ players agree? (y/n)".
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
+from direct.gui.OnscreenText import OnscreenText
 
 from feltbox.game.table.undo import UndoRefused
-from feltbox.game.window.saves import save_game
+from feltbox.game.window.app import PlayApp
+from feltbox.game.window.saves import autosave_path, list_saves, save_game
+from feltbox.game.window.settings import Settings
+from feltbox.game.window.settings_screen import SettingsScreen
 
 MESSAGE_SECONDS = 5.0
 ITEMS = ("Resume", "Save", "Load", "Undo", "Take back flick", "Settings", "Quit to start screen", "Quit")
 
 
+class Screens(Protocol):
+    """What the in-game menu asks of the window's shell (game/window/shell.Shell)."""
+
+    settings: Settings                     # the window's settings now (the panels' scale)
+
+    def start_screen(self, message: str = "") -> None:
+        """Leave the game for the start screen."""
+
+    def load(self, path: Path, say: Callable[[str], None]) -> None:
+        """Play the save at ``path``; ``say`` shows why a bad save does not load."""
+
+    def apply_settings(self, settings: Settings) -> None:
+        """The settings screen's new settings, for what the shell shows next."""
+
+
 class GameMenu:
-    def __init__(self, app, shell=None):
-        from direct.gui.OnscreenText import OnscreenText
+    def __init__(self, app: PlayApp, shell: Screens | None = None):
+        """``app``: the window whose game the menu saves, undoes and leaves."""
         self.app, self.shell, self.base = app, shell, app.base
         self.frame = None            # the open menu, the load list or the confirmation
         self.message = OnscreenText(text="", pos=(0, -0.74), scale=0.05, fg=(1, 0.85, 0.4, 1),
@@ -55,18 +81,18 @@ class GameMenu:
         self._keys(True)
 
     def _keys(self, on: bool) -> None:
-        choice_keys(self.app, on)
+        self.app.choice_keys(on)
 
     def covered(self) -> bool:
         """Is the hot-seat hand-over cover up? (Only its space key acts then.)"""
-        return bool(getattr(getattr(self.app, "handover", None), "active", False))
+        return self.app.covered()
 
     def toggle(self) -> None:
         """Esc: close what is open (this menu, else a piece's context menu); never open the menu
         behind the hot-seat hand-over cover (game/window/handover.py), whose table is hidden."""
         if self.frame is not None:
             self.close()
-        elif getattr(self.app, "menu", None) is not None and self.app.menu.open:
+        elif self.app.menu.open:
             self.app.menu.close()
         elif self.covered():
             return
@@ -74,7 +100,6 @@ class GameMenu:
             self.open()
 
     def _panel(self, title: str, rows: list[tuple[str, object]], width: float = 0.75):
-        from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
         self.close()
         self._keys(False)
         scale = self.shell.settings.ui_scale if self.shell else 1.0
@@ -104,9 +129,11 @@ class GameMenu:
 
     # -- commands ------------------------------------------------------------------------------
     def _name(self) -> str:
+        """The save's name: the game, its scene ("s1" for scenario 1) and the time."""
         game = self.app.game
-        scene = game.bridge.scene.name if hasattr(game.bridge, "spaces") else f"s{game.city.scene.number}"
-        return f"{game.bridge.engine.name}-{scene}-{time.strftime('%Y%m%d-%H%M%S')}"
+        scene = game.scene_key()
+        scene = f"s{scene}" if str(scene).isdigit() else scene
+        return f"{game.name}-{scene}-{time.strftime('%Y%m%d-%H%M%S')}"
 
     def save(self) -> None:
         self.close()
@@ -142,11 +169,10 @@ class GameMenu:
         except UndoRefused as exc:
             self.say(str(exc))
             return
-        self.app._animate(frames)
+        self.app.animate(frames)
         self.say(self.app.game.feed[-1] if self.app.game.feed else "undone")
 
     def settings(self) -> None:
-        from feltbox.game.window.settings_screen import SettingsScreen
         self.close()
         self._keys(False)
         self.frame = SettingsScreen(self.base, on_done=self._settings_done)
@@ -155,15 +181,12 @@ class GameMenu:
         self.frame = None
         self._keys(True)
         if self.shell is not None and settings is not None:
-            self.shell.settings = settings
+            self.shell.apply_settings(settings)
         if settings is not None:             # the table, the HUD and the sounds take them at once
-            for part in (self.app, getattr(self.app, "hud_panels", None), getattr(self.app, "sounds", None)):
-                if part is not None and hasattr(part, "apply_settings"):
-                    part.apply_settings(settings)
+            self.app.apply_settings(settings)
             self.say("settings saved")
 
     def open_load(self) -> None:
-        from feltbox.game.window.saves import autosave_path, list_saves
         if self.shell is None or self.covered():
             return
         paths = ([autosave_path()] if autosave_path().exists() else []) + list_saves()[:7]
@@ -175,22 +198,9 @@ class GameMenu:
         self.shell.load(path, self.say)
 
 
-def choice_keys(app, on: bool) -> None:
-    """The game's choice keys (a, b, c...: game/window/app.py) rest while a panel or the hand-over
-    covers the table, so a key pressed there (y / n) never picks a choice behind it."""
-    from feltbox.game.flickem.window_game import KEYS
-    for k, key in enumerate(KEYS):
-        if on:
-            app.base.accept(key, app.choose, [k])
-        else:
-            app.base.ignore(key)
-
-
-def attach_game_menu(app, shell=None) -> GameMenu:
-    """``app.game_menu`` (``app.menu`` stays the pieces' context menu, game/window/context_menu.py); the
-    help line names its keys."""
-    from feltbox.game.window.app import ESC_HELP
+def attach_game_menu(app: PlayApp, shell: Screens | None = None) -> GameMenu:
+    """The in-game menu of ``app``, for its ``game_menu`` place (``app.menu`` stays the pieces'
+    context menu, game/window/context_menu.py); the help line names its keys."""
     keys = "  |  esc: menu  |  ctrl-s: save  |  ctrl-z: undo" + ("  |  F9: load" if shell is not None else "")
-    app.help.setText(app.help.getText().replace(ESC_HELP, keys))
-    app.game_menu = GameMenu(app, shell)
-    return app.game_menu
+    app.replace_esc_help(keys)
+    return GameMenu(app, shell)

@@ -2,17 +2,20 @@
 
 With more than one human seat at the device, what only one team (or survivor) may see (a
 face-down token looked at, a secret objective dealt) never reaches the HUD: the window games
-keep it in ``game.private`` as (team, event) pairs (game/flickem/window_game.py, tf_window_game.py).
-This add-on covers the whole window (table, HUD and all) with an opaque panel: "Pass the device
-to team X. Press space when only team X is looking"; space shows the private details, space
-again hides them and shows the next one, or gives the table back. A game whose HUD lists a
-player's secret hand (``SECRET_HANDS``: Tail Feathers' mission and action cards) also gets the
-cover, without details, each time another human player is to decide. The terminal hot-seat does
+keep it in ``game.private`` as (team, event) pairs (game/window/game_view.GameView). This
+add-on (``attach_handover(app)``, for the app's ``handover`` place) covers the whole window
+(table, HUD and all) with an opaque panel: "Pass the device to team X. Press space when only
+team X is looking"; space shows the private details, space again hides them and shows the next
+one, or gives the table back. A game whose HUD lists a player's secret hand
+(``game.SECRET_HANDS``: Tail Feathers' mission and action cards) also gets the cover, without
+details, each time another human player is to decide. The terminal hot-seat does
 the same with Enter (game/flickem/hotseat.Prompt.events); the text of a private event is the same.
 """
 from __future__ import annotations
 
-from feltbox.game.window.game_menu import choice_keys
+from direct.gui.DirectGui import DirectFrame, DirectLabel
+
+from feltbox.game.window.app import PlayApp
 
 
 def private_text(team: str, event) -> str:
@@ -31,7 +34,7 @@ def who(viewer: str) -> str:
 
 
 class Handover:
-    def __init__(self, app):
+    def __init__(self, app: PlayApp):
         self.app, self.base = app, app.base
         self.frame = None
         self.step = None               # "cover" (asking for the hand-over) or "show" (details shown)
@@ -48,23 +51,22 @@ class Handover:
         game = self.app.game
         if self.frame is not None or self.app.animation is not None:
             return task.cont
-        if getattr(game, "SECRET_HANDS", False) and game.hotseat():
+        if game.SECRET_HANDS and game.hotseat():
             player = game.decider()
             if player is not None and player != self.last_player:
                 self.last_player = player          # a new player's hand (cards) is on the HUD
                 game.private.insert(0, (player, None))
-        if getattr(game, "private", None):
+        if game.private:
             self.current = game.private.pop(0)
             self._show("cover")
         return task.cont
 
     def _show(self, step: str) -> None:
-        from direct.gui.DirectGui import DirectFrame, DirectLabel
         if self.frame is not None:
             self.frame.destroy()
         team, event = self.current
         self.step = step
-        choice_keys(self.app, False)
+        self.app.choice_keys(False)
         self.frame = DirectFrame(frameColor=(0.02, 0.02, 0.03, 1.0), frameSize=(-3, 3, -2, 2), sortOrder=100,
                                  suppressKeys=1)
         if step == "cover":
@@ -82,9 +84,9 @@ class Handover:
             return
         self.frame.destroy()
         self.frame, self.step, self.current = None, None, None
-        choice_keys(self.app, True)
+        self.app.choice_keys(True)
 
 
-def attach_handover(app) -> Handover:
-    app.handover = Handover(app)
-    return app.handover
+def attach_handover(app: PlayApp) -> Handover:
+    """The hand-over of ``app``'s rules game, for the app's ``handover`` place."""
+    return Handover(app)

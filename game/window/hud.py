@@ -1,4 +1,5 @@
-"""The HUD panels of the window (a window add-on: ``run_window(..., addons=(attach_hud, ...))``).
+"""The HUD panels of the window: an add-on (``attach_hud(app)``, for the app's ``hud_panels``
+place) that reads the game through game/window/game_view.GameView and game/window/hud_model.py.
 
 Layout at 16:9 (docs/hud.md), every panel scaled by Settings.ui_scale around its screen corner:
 - top bar (full width): round, day/night (bar tint and a sun or moon), the team to play and the
@@ -19,8 +20,11 @@ from __future__ import annotations
 import time
 
 from feltbox.game.text.event_feed import choice_label, sentence
-from feltbox.game.window.hud_model import FlickemHud, TFHud, describe_game, is_tail_feathers
+from feltbox.game.window.app import PlayApp
+from feltbox.game.window.game_view import KEYS
+from feltbox.game.window.hud_model import FlickemHud, TFHud, describe_game
 from feltbox.game.window.hud_widgets import DIM, PANEL, TEXT, Pips, Slots, Text, panel, team_colour
+from feltbox.game.window.settings import Settings, load_settings
 
 FEED_LINES = 6
 FEED_BOTTOM = 0.17         # above the window's status and help lines
@@ -99,34 +103,32 @@ class Card:
 
 
 class Hud:
-    def __init__(self, app, settings=None):
-        if settings is None:
-            from feltbox.game.window.settings import load_settings
-            settings = load_settings()
+    def __init__(self, app: PlayApp, settings: Settings | None = None):
+        settings = settings or load_settings()
         self.app, self.base, self.game = app, app.base, app.game
-        self.tf = is_tail_feathers(self.game)
+        self.model = describe_game(self.game)
+        self.tf = isinstance(self.model, TFHud)      # Tail Feathers' panels: wheels, unit cards, dice
         self.scale = float(settings.ui_scale)
         self.feed: list[list] = []            # [sentence, colour, time shown]
         self.queued: list[tuple] = []         # (sentence, colour) waiting for the animation to end
         self.key, self.state = None, None
         self.refreshes, self.refresh_ms = 0, 0.0
-        self.model = None
+        self._tick: int | None = None         # the half second the feed last faded at
         b, s = self.base, self.scale
         self.roots = []
         for name, anchor in (("top", b.a2dTopCenter), ("left", b.a2dTopLeft), ("right", b.a2dTopRight),
                              ("feed", b.a2dBottomRight)):
             root = anchor.attachNewNode(f"hud-{name}")
             root.setScale(s)
-            setattr(self, f"{name}_root", root)
             self.roots.append(root)
+        self.top_root, self.left_root, self.right_root, self.feed_root = self.roots
         self._top_bar()
         self._choices_panel()
         self._feed_panel()
         self.cards: list[Card] = []
         self.dice_lines: list[Text] = []
-        for hide in (app.hud, getattr(app, "title", None)):
-            if hide is not None:
-                hide.hide()
+        app.hud.hide()
+        app.title.hide()
         self.game.listeners.append(self.on_events)
         b.taskMgr.add(self.update, "feltbox-hud")
 
@@ -151,14 +153,14 @@ class Hud:
         self.line2 = Text(r, x0 + 0.08, -0.114, 0.033, fg=DIM)
         self.bin = Text(r, half - 0.03, -0.066, 0.04, align="right")
         self.wheels = []
-        if self.tf:
-            for k, p in enumerate(self.game.bridge.engine.state.data.players[:3]):
+        if isinstance(self.model, TFHud):
+            for k, wheel in enumerate(self.model.wheels[:3]):
                 x = half - 0.03 - (k + 1) * 0.6
-                label = Text(r, x, -0.062, 0.034, fg=team_colour(p.alliance))
+                label = Text(r, x, -0.062, 0.034, fg=team_colour(wheel.alliance))
                 pips = Pips(r, x + 0.12, -0.075, 6, size=0.03, gap=0.008)
                 nest = Text(r, x + 0.36, -0.062, 0.03)
                 self.wheels.append((label, pips, nest))
-        self.title = self.app.title.getText().removeprefix("feltbox - ") if getattr(self.app, "title", None) else ""
+        self.title = self.app.title.getText().removeprefix("feltbox - ")
 
     def _choices_panel(self) -> None:
         r = self.right_root
@@ -206,25 +208,21 @@ class Hud:
 
     # -- refreshing ----------------------------------------------------------------------------
     def on_events(self, events) -> None:
-        state = self.game.bridge.engine.state
-        actor = ""
-        if not self.tf and getattr(state.flow, "active", None):
-            actor = state.data.survivor(state.flow.active).name
+        actor = self.game.actor_name()
         self.queued += [(sentence(e, actor), tone(e.kind)) for e in events]
 
     def _state_key(self):
         g = self.game
-        return (len(self.queued), getattr(g, "page", 0), getattr(g, "highlight", 0), g.wants_aim())
+        return (len(self.queued), g.page, g.highlight, g.wants_aim())
 
     def update(self, task):
         if abs(self.base.getAspectRatio() - self.aspect) > 1e-3:      # the window was resized
-            from feltbox.game.window.settings import Settings
             self.apply_settings(Settings(ui_scale=self.scale))
         if self.app.animation is None:
-            state = self.game.bridge.engine.state        # frozen: a new object after every rules action
+            state = self.game.state()                    # frozen: a new object after every rules action
             if state is not self.state or self._state_key() != self.key:
                 self.refresh()
-            elif self.feed and int(time.monotonic() * 2) != getattr(self, "_tick", None):
+            elif self.feed and int(time.monotonic() * 2) != self._tick:
                 self._tick = int(time.monotonic() * 2)
                 self._fade()
         return task.cont
@@ -234,7 +232,7 @@ class Hud:
         now = time.monotonic()
         self.feed = (self.feed + [[line, fg, now] for line, fg in self.queued])[-FEED_LINES:]
         self.queued = []
-        self.key, self.state = self._state_key(), self.game.bridge.engine.state
+        self.key, self.state = self._state_key(), self.game.state()
         model = describe_game(self.game)
         self.model = model
         if len(self.cards) != len(model.cards):
@@ -295,18 +293,12 @@ class Hud:
         g = self.game
         labels = [choice_label(c) for c in g.choices()]
         lines: list[tuple[str, tuple]] = []
-        first = 0
-        if self.tf and labels:
-            from feltbox.game.tailfeathers.window_game import PAGE
-            pages = g.pages()
-            first = g.page * PAGE
-            if pages > 1:
-                lines.append((f"page {g.page + 1}/{pages}: page up/down   [ ] highlight   enter picks", DIM))
-            for k, c in enumerate(labels[first:first + PAGE]):
-                mark = ">" if first + k == g.highlight else " "
-                lines.append((f"{mark} {'abcdefghijkl'[k]}. {c}", PROMPT if mark == ">" else TEXT))
-        else:
-            lines += [(f"  {'abcdefghijklmnopqrstuvwxyz'[k]}. {c}", TEXT) for k, c in enumerate(labels[:CHOICE_LINES])]
+        first = g.page * g.page_size
+        if labels and g.pages() > 1:
+            lines.append((f"page {g.page + 1}/{g.pages()}: page up/down   [ ] highlight   enter picks", DIM))
+        for k, c in enumerate(labels[first:first + g.page_size]):     # the highlighted one marked
+            mark = ">" if first + k == g.highlight else " "
+            lines.append((f"{mark} {KEYS[k]}. {c}", PROMPT if mark == ">" else TEXT))
         if g.wants_aim():
             lines.append(("drag back from a piece like a slingshot to flick", PROMPT))
         if not lines and not m.over:
@@ -333,9 +325,9 @@ class Hud:
             text.set(line if len(line) <= 54 else line[:51] + "...", fg=(fg[0], fg[1], fg[2], round(alpha, 2)))
 
 
-def attach_hud(app, settings=None) -> Hud | None:
-    """The window add-on: HUD panels for a rules game (nothing for a plain sandbox window)."""
+def attach_hud(app: PlayApp, settings: Settings | None = None) -> Hud | None:
+    """HUD panels for ``app``'s rules game, for the app's ``hud_panels`` place (None for a plain
+    sandbox window). Settings: the window's (read once)."""
     if app.game is None:
         return None
-    app.hud_panels = Hud(app, settings or getattr(app, "settings", None))   # the window's settings, read once
-    return app.hud_panels
+    return Hud(app, settings or app.settings)

@@ -1,6 +1,7 @@
-"""What the HUD shows, as plain data: pure functions from a window game (game/flickem/window_game.py's
-WindowGame, game/tailfeathers/window_game.py's TFWindowGame) to a :class:`FlickemHud` / :class:`TFHud`.
-No Panda3D here, so every number the panels draw is unit-tested headless (tests/test_hud_model.py).
+"""What the HUD shows, as plain data: pure functions from a window game (read through
+game/window/game_view.GameView) to a :class:`FlickemHud` / :class:`TFHud`, one per game of the
+registry (``HUDS``, by the game's registry name). No Panda3D here, so every number the panels draw
+is unit-tested headless (tests/test_hud_model.py).
 
 Decisions (docs/hud.md):
 - Dead of Winter's round marker counts down to the skull: "round k of M" with k = start - marker
@@ -17,9 +18,16 @@ Decisions (docs/hud.md):
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from feltbox.game.tailfeathers.window_game import PHASES
+from feltbox.game.window.game_view import GameView
 from feltbox.rules.core import Decision, GameOver, PhysicsRequest
+from feltbox.rules.flickem.scenarios import scenario_rules
+from feltbox.rules.tailfeathers.dice import MAX_CHEESE
+from feltbox.rules.tailfeathers.state import CASUALTY, MISSION, RESERVES
+from feltbox.rules.tailfeathers.stats import stat
 
 INVENTORY_SLOTS = 3
 OBJECTIVES = {
@@ -99,25 +107,20 @@ class TFHud:
     dice: tuple[str, ...] = field(default_factory=tuple)   # the last dice results, newest last
 
 
-def is_tail_feathers(game) -> bool:
-    return hasattr(game, "move_highlight")
-
-
-def describe_game(game):
-    """The HUD description of either window game."""
-    return tf_hud(game) if is_tail_feathers(game) else flickem_hud(game)
+def describe_game(game: GameView) -> FlickemHud | TFHud:
+    """The HUD description of a window game, by its game's own describer (``HUDS``)."""
+    return HUDS[game.name](game)
 
 
 # -- Flick'em Up! Dead of Winter ----------------------------------------------------------------
-def _seen_teams(game) -> set[str]:
+def _seen_teams(game: GameView) -> set[str]:
     """Teams whose face-down tokens the window's player may know: the one human team in solo play."""
-    state = game.bridge.engine.state
-    humans = [t for t in state.flow.teams if t not in game.seats.bot_teams]
+    humans = game.human_teams()
     return set(humans) if len(humans) == 1 else set()
 
 
-def slot_names(game, survivor) -> tuple[str, ...]:
-    data = game.bridge.engine.state.data
+def slot_names(game: GameView, survivor) -> tuple[str, ...]:
+    data = game.state().data
     mine = survivor.team in _seen_teams(game)
     names = []
     for tid in survivor.inventory:
@@ -132,7 +135,6 @@ def slot_names(game, survivor) -> tuple[str, ...]:
 
 
 def objective_text(scenario: int) -> str:
-    from feltbox.rules.flickem.scenarios import scenario_rules
     rules = scenario_rules(scenario)
     text = OBJECTIVES.get(rules.objective, rules.objective.replace("_", " "))
     try:
@@ -141,8 +143,8 @@ def objective_text(scenario: int) -> str:
         return text
 
 
-def flickem_hud(game) -> FlickemHud:
-    state, pending = game.bridge.engine.state, game.bridge.pending()
+def flickem_hud(game: GameView) -> FlickemHud:
+    state, pending = game.state(), game.pending()
     f, data = state.flow, state.data
     max_life = {s.id: s.life for s in state.setup.survivors}
     cards = []
@@ -178,8 +180,6 @@ def _name(uid: str) -> str:
 
 
 def unit_cards(state) -> tuple[UnitCard, ...]:
-    from feltbox.rules.tailfeathers.state import CASUALTY, MISSION, RESERVES
-    from feltbox.rules.tailfeathers.stats import stat
     cards = []
     for u in state.data.units:
         figs = state.data.figures_of(u.id)
@@ -212,10 +212,8 @@ def unit_cards(state) -> tuple[UnitCard, ...]:
     return tuple(cards)
 
 
-def tf_hud(game) -> TFHud:
-    from feltbox.game.tailfeathers.window_game import PHASES
-    from feltbox.rules.tailfeathers.dice import MAX_CHEESE
-    state, pending = game.bridge.engine.state, game.bridge.pending()
+def tf_hud(game: GameView) -> TFHud:
+    state, pending = game.state(), game.pending()
     f = state.flow
     over, player, prompt = "", "", ""
     if isinstance(pending, GameOver):
@@ -228,4 +226,8 @@ def tf_hud(game) -> TFHud:
     wheels = tuple(Wheel(p.alliance, p.cheese, MAX_CHEESE, p.nest_life, p.out) for p in state.data.players)
     return TFHud(round=f.round, phase=PHASES.get(f.phase, f.phase.upper()), player=player, prompt=prompt,
                  tilt_prompt=tilt_prompt, over=over, wheels=wheels, cards=unit_cards(state),
-                 dice=tuple(getattr(game, "rolls", ())))
+                 dice=tuple(game.rolls))
+
+
+HUDS: dict[str, Callable[[GameView], FlickemHud | TFHud]] = {"flickem": flickem_hud, "tailfeathers": tf_hud}
+"""The HUD describer of each game of the registry (game/games.py ``GAMES``), by its name."""

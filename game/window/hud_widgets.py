@@ -5,6 +5,10 @@ so a HUD refresh never rebuilds scene-graph nodes (the window keeps its frame ra
 """
 from __future__ import annotations
 
+from direct.gui.DirectGui import DirectFrame
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import TextNode
+
 PANEL = (0.07, 0.07, 0.09, 0.80)          # the panels' background (tests look for it)
 TEXT = (0.96, 0.96, 0.92, 1.0)
 DIM = (0.62, 0.62, 0.60, 1.0)
@@ -19,7 +23,6 @@ def team_colour(team: str):
 
 
 def panel(parent, left: float, right: float, bottom: float, top: float, colour=PANEL):
-    from direct.gui.DirectGui import DirectFrame
     return DirectFrame(parent=parent, frameColor=colour, frameSize=(left, right, bottom, top))
 
 
@@ -27,8 +30,6 @@ class Text:
     """One line (or a few) of text, left-aligned at (x, y) in its parent."""
 
     def __init__(self, parent, x: float, y: float, scale: float, fg=TEXT, align: str = "left", shadow=True):
-        from direct.gui.OnscreenText import OnscreenText
-        from panda3d.core import TextNode
         aligns = {"left": TextNode.ALeft, "right": TextNode.ARight, "center": TextNode.ACenter}
         self.node = OnscreenText(parent=parent, text="", pos=(x, y), scale=scale, fg=fg, align=aligns[align],
                                  shadow=(0, 0, 0, 0.9) if shadow else None, mayChange=True)
@@ -51,7 +52,6 @@ class Pips:
     and hides those past ``total``."""
 
     def __init__(self, parent, x: float, y: float, n: int, size: float = 0.022, gap: float = 0.007):
-        from direct.gui.DirectGui import DirectFrame
         self.frames = [DirectFrame(parent=parent, frameColor=EMPTY, pos=(x + k * (size + gap), 0, y),
                                    frameSize=(0, size, 0, size)) for k in range(n)]
         self.state: tuple = ()
@@ -73,7 +73,6 @@ class Slots:
     """Inventory slots: boxes with the item's name (or "token" face down), empty ones dark."""
 
     def __init__(self, parent, x: float, y: float, n: int = 3, width: float = 0.105, height: float = 0.03):
-        from direct.gui.DirectGui import DirectFrame
         self.boxes, self.labels, self.state = [], [], ()
         for k in range(n):
             bx = x + k * (width + 0.006)

@@ -6,13 +6,16 @@ felt around its footprint (cheap: no outline pass); the selected piece keeps a c
 """
 from __future__ import annotations
 
+import math
+
+from panda3d.core import CollisionHandlerQueue, CollisionNode, CollisionRay, CollisionTraverser, GeomNode, LineSegs
+
 HOVER = (1.45, 1.4, 1.1, 1.0)
 SELECTED = (1.2, 1.5, 1.7, 1.0)
 
 
 class Picker:
     def __init__(self, base, scene):
-        from panda3d.core import CollisionHandlerQueue, CollisionNode, CollisionRay, CollisionTraverser, GeomNode
         self.base, self.scene = base, scene
         self.traverser = CollisionTraverser("picker")
         self.queue = CollisionHandlerQueue()
@@ -55,13 +58,14 @@ class Picker:
         if key != self._last:
             self._last = key
             self.hover = self.piece_under_mouse() if enabled else None
-        self._tint()
+        self.update_tint()
         return self.hover
 
     def invalidate(self) -> None:
         self._last = None
 
-    def _tint(self) -> None:
+    def update_tint(self) -> None:
+        """Tint the hovered and the selected piece (and ring the hovered one) as they are now."""
         want = {}
         if self.hover:
             want[self.hover] = HOVER
@@ -81,9 +85,6 @@ class Picker:
 
     def _ring(self, paths) -> None:
         """A ring on the felt around the hovered piece's footprint (redrawn when hover changes)."""
-        import math
-
-        from panda3d.core import LineSegs
         if self.hover == self._ring_piece:
             return
         self._ring_piece = self.hover

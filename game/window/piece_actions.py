@@ -1,28 +1,38 @@
 """What a clicked piece can do: the context menu's items, straight from the rules engine.
 
-No Panda3D here (unit-tested headless). For a piece the menu lists
+No Panda3D here (unit-tested headless). The game is read through game/window/game_view.GameView
+(its state, its legal actions, a dry run of a candidate); each game of the registry has its own
+menu maker in ``MENUS``, by the game's registry name. For a piece the menu lists
 
 * the **legal** actions of the pending decision that concern it: every legal action naming the
   piece in one of its fields (choose survivor X, short-distance kill of zombie Z, fight with X...)
   and, when the piece is the active survivor, the actions it takes itself (move, use a weapon,
-  take/drop, end the turn...). Picking one calls ``WindowGame.choose(index)`` with the action's
-  index in ``legal_actions`` (the very path of the letter keys);
+  take/drop, end the turn...). Picking one calls the game's ``pick(index)`` with the action's
+  index in ``legal_actions()`` (the path of the letter keys);
 * the action kinds the piece could do but which are **illegal now**, greyed, each with the reason
-  the rules give: the candidate is applied to the current state (rules states are frozen
-  dataclasses, so ``game.apply(state, action)`` is a dry run) and ``IllegalAction.reason`` kept,
+  the rules give: the candidate is tried on the current state (``game.dry_run(action)``: rules
+  states are frozen dataclasses, nothing changes) and ``IllegalAction.reason`` kept,
   preceded by a plain-words hint for the common cases (not your team, the pretzel holder first...).
 
-Tail Feathers (game/tailfeathers/window_game.py): the legal actions naming the clicked figure or its unit,
-picked with ``TFWindowGame.pick(index)``; then, greyed, the action kinds the figure has (activate
+Tail Feathers (game/tailfeathers/window_game.py): the legal actions naming the clicked figure or its
+unit, picked the same way; then, greyed, the action kinds the figure has (activate
 its unit, launch for a bird on the ground, attack with it) that no legal action offers now, each
 with the rules' reason from a dry run of one candidate of the kind, preceded by a plain-words hint
 (another player's unit, already activated, not the phase, activate it first...).
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
 
+from feltbox.game.tailfeathers.window_game import label as tf_label
+from feltbox.game.window.game_view import GameView
 from feltbox.rules.core import IllegalAction
+from feltbox.rules.flickem.flow import ChooseSurvivor, Move, ShortDistanceKill, UseWeapon
+from feltbox.rules.flickem.weapons import weapons_of
+from feltbox.rules.tailfeathers.activation import Activate, AttackWith
+from feltbox.rules.tailfeathers.phases import LAUNCH_HEADINGS, Launch
 
 
 @dataclass(frozen=True)
@@ -39,7 +49,6 @@ class MenuItem:
 def nice(action) -> str:
     """An action in plain words for the menu: "ChooseSurvivor survivor=survivor-john" -> "choose
     survivor john", "UseWeapon weapon=gun" -> "use weapon gun"."""
-    import re
     words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
     values = []
     if is_dataclass(action):
@@ -68,10 +77,14 @@ def _names_other_piece(action, piece: str, pieces: set[str]) -> bool:
     return any(names(action, other) for other in pieces if other != piece)
 
 
-def flickem_items(game, state, piece: str, pieces: set[str], label=str) -> list[MenuItem]:
-    """The menu of ``piece`` in a Flick'em Up! rules state (``game``: FlickemGame-like with
-    legal_actions and apply; ``pieces``: the ids of the figures on the table)."""
-    legal = game.legal_actions(state)
+def flickem_items(game: GameView, piece: str, label: Callable[[object], str] = nice) -> list[MenuItem]:
+    """The menu of ``piece`` in a Dead of Winter game; empty when the rules wait for nobody at
+    this window."""
+    legal = game.legal_actions()
+    if not legal:
+        return []
+    state = game.state()
+    pieces = {s.id for s in state.data.survivors} | {z.id for z in state.data.zombies}
     active = state.flow.active
     items = []
     for k, action in enumerate(legal):
@@ -82,7 +95,7 @@ def flickem_items(game, state, piece: str, pieces: set[str], label=str) -> list[
         if action in legal:
             continue
         try:
-            game.apply(state, action)
+            game.dry_run(action)
         except IllegalAction as exc:
             items.append(MenuItem(label(action), None, _hint(state, piece, action, exc.reason, legal)))
         except Exception as exc:          # a rules module refusing in its own way: still a reason
@@ -92,8 +105,6 @@ def flickem_items(game, state, piece: str, pieces: set[str], label=str) -> list[
 
 def _candidates(state, piece: str) -> list:
     """Action kinds the piece could take part in, legal or not."""
-    from feltbox.rules.flickem.flow import ChooseSurvivor, Move, ShortDistanceKill, UseWeapon
-    from feltbox.rules.flickem.weapons import weapons_of
     survivor = next((s for s in state.data.survivors if s.id == piece), None)
     if survivor is not None:
         out = [ChooseSurvivor(piece), Move()]
@@ -131,12 +142,11 @@ def _hint(state, piece: str, action, reason: str, legal: list) -> str:
     return f"{hint} ({reason})" if hint else reason
 
 
-def tf_items(tf_game, piece: str, label=str) -> list[MenuItem]:
+def tf_items(tf_game: GameView, piece: str, label: Callable[[object], str] = tf_label) -> list[MenuItem]:
     """A Tail Feathers figure's menu: the legal actions naming it (or its unit), then the greyed
     kinds it cannot do now with the reason."""
-    tf_game._refresh()
-    legal = tf_game._seen
-    state = tf_game.bridge.engine.state
+    legal = tf_game.legal_actions()
+    state = tf_game.state()
     fig = next((f for f in state.data.figures if f.id == piece), None)
     unit = fig.unit if fig is not None else piece
     others = {f.id for f in state.data.figures} - {piece}
@@ -150,7 +160,7 @@ def tf_items(tf_game, piece: str, label=str) -> list[MenuItem]:
         if any(type(a) is type(action) and concerns(a) for a in legal):
             continue
         try:
-            tf_game.bridge.engine.game.apply(state, action)
+            tf_game.dry_run(action)
             reason = "not offered now"
         except IllegalAction as exc:      # the rules' words, the candidate's fields left out
             reason = exc.reason.replace(str(action), type(action).__name__)
@@ -163,8 +173,6 @@ def tf_items(tf_game, piece: str, label=str) -> list[MenuItem]:
 
 def _tf_candidates(state, fig) -> list[tuple[str, object]]:
     """(kind, one action of the kind) a figure could take part in, legal or not."""
-    from feltbox.rules.tailfeathers.activation import Activate, AttackWith
-    from feltbox.rules.tailfeathers.phases import LAUNCH_HEADINGS, Launch
     unit = state.data.unit(fig.unit)
     out = [("activate", Activate(unit.id, tuple(f.id for f in state.data.figures_of(unit.id))))]
     if unit.kind == "bird":
@@ -196,23 +204,16 @@ def _tf_hint(state, fig, kind: str, decider) -> str:
     return ""
 
 
-def items_for(window_game, piece: str) -> list[MenuItem]:
-    """The context menu of ``piece`` for either window game (game/flickem/window_game.py or
-    game/tailfeathers/window_game.py); empty when the rules wait for nobody at this window."""
-    if hasattr(window_game, "pick"):                      # Tail Feathers
-        from feltbox.game.tailfeathers.window_game import label
-        return tf_items(window_game, piece, label)
-    engine = window_game.bridge.engine
-    if not window_game.choices():
-        return []
-    pieces = {s.id for s in engine.state.data.survivors} | {z.id for z in engine.state.data.zombies}
-    return flickem_items(engine.game, engine.state, piece, pieces, nice)
+MENUS: dict[str, Callable[[GameView, str], list[MenuItem]]] = {"flickem": flickem_items, "tailfeathers": tf_items}
+"""The menu maker of each game of the registry (game/games.py ``GAMES``), by its name."""
 
 
-def choose_item(window_game, item: MenuItem):
+def items_for(window_game: GameView, piece: str) -> list[MenuItem]:
+    """The context menu of ``piece`` in a window game; empty when the rules wait for nobody at
+    this window."""
+    return MENUS[window_game.name](window_game, piece)
+
+
+def choose_item(window_game: GameView, item: MenuItem):
     """Play a legal item through the same path as the keys; the frames to animate."""
-    if not item.legal:
-        return None
-    if hasattr(window_game, "pick"):
-        return window_game.pick(item.index)
-    return window_game.choose(item.index)
+    return window_game.pick(item.index) if item.legal else None

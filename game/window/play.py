@@ -16,18 +16,16 @@ from feltbox.game.games import GameKind
 from feltbox.game.table.city import City
 from feltbox.game.table.flick import Aim
 from feltbox.game.table.session import Session
-from feltbox.game.window.app import NoDisplayError, run_window
-from feltbox.game.window.game_menu import attach_game_menu
-from feltbox.game.window.handover import attach_handover
-from feltbox.game.window.hud import attach_hud
-from feltbox.game.window.saves import Autosaver
-from feltbox.game.window.sounds import attach_sounds
+from feltbox.game.window.app import run_window
+from feltbox.game.window.display import NoDisplayError
+from feltbox.game.window.shell import dress_window
 
 HEADLESS_HINT = "feltbox render flickem {n} --out shot.png  |  feltbox sim flickem {n} --script FILE (see docs/examples/)"
 
 
 def flick_handler(session: Session):
-    """The window's on_flick callback: run the flick and return the frames to animate."""
+    """The window's on_flick callback: run the flick and return the frames to animate (the
+    window's aim preview simulates in copies of ``session``: run_window's ``session``)."""
     def on_flick(piece_id: str, direction_deg: float, power: float) -> np.ndarray | None:
         i = session.city.index(piece_id)
         if not session.present[i]:
@@ -42,20 +40,7 @@ def flick_handler(session: Session):
         session.flick(piece_id, weapon, Aim(direction_deg % 360.0, float(np.clip(power, 0.0, 1.0))))
         frames.append(session.poses[None])   # the table as the rules leave it
         return np.concatenate(frames).astype(np.float32)
-    on_flick.session = session          # the window's aim preview simulates in copies of it
     return on_flick
-
-
-def window_addons(game) -> tuple:
-    """Every window gets the HUD panels and sounds (game/window/hud.py, game/window/sounds.py); a rules game
-    also the in-game menu (Esc: save, undo, take back, settings), the autosave and the hot-seat
-    hand-over (game/window/game_menu.py, game/window/saves.py, game/window/handover.py)."""
-    if game is None:
-        return (attach_hud, attach_sounds)
-
-    def autosave(app):
-        game.listeners.append(Autosaver(game))
-    return (attach_hud, attach_sounds, attach_game_menu, attach_handover, autosave)
 
 
 def play_table_window(city: City, args) -> int:
@@ -63,7 +48,8 @@ def play_table_window(city: City, args) -> int:
     session = Session(city)
     title = f"feltbox - Flick'em Up! Dead of Winter - S{city.scene.number}: {city.scene.title}"
     try:
-        run_window(city.bodies, city.poses, title, flick_handler(session), addons=window_addons(None))
+        run_window(city.bodies, city.poses, title, flick_handler(session), addons=(dress_window,),
+                   session=session)
     except NoDisplayError as exc:
         print(f"feltbox: no display ({exc}); headless: " + HEADLESS_HINT.format(n=city.scene.number),
               file=sys.stderr)
@@ -79,7 +65,7 @@ def play_game_window(kind: GameKind, scene, args, frames: int | None = None, scr
     title = f"feltbox - {game.title}"
     try:
         run_window(game.bodies(), game.poses(), title, lambda *a: None, frames=frames,
-                   screenshot=screenshot, game=game, addons=window_addons(game))
+                   screenshot=screenshot, game=game, addons=(dress_window,))
     except NoDisplayError as exc:
         print(f"feltbox: no display ({exc}); headless: feltbox play {kind.name} {args.number} --headless "
               "--bots all", file=sys.stderr)

@@ -1,7 +1,8 @@
 """The window's saves: format "feltbox-save" version 2 (docs/saves.md), and version 1 still read.
 
 A version 2 save is the rules engine's own save (rules/engine.py ``to_json``: scenario, seed,
-action log, state hash) plus what only the window knows:
+action log, state hash) plus what only the window knows, every part asked of the game through
+game/window/game_view.GameView (the registry, game/games.py ``GAMES``, builds a game again):
 
 * ``table``: the physical table now (poses as base64 arrays in their own dtype, so a load is bit
   for bit; present flags; which survivor is inside which building; Tail Feathers: birds' tilts
@@ -11,9 +12,11 @@ action log, state hash) plus what only the window knows:
 
 Loading replays the action log through the rules only (no physics), checks the state hash and
 puts the table back from ``table``. A version 1 save (rules only) is replayed the same way and
-the table is laid again from the rules state (``relay_table``); what that loses is said in one
-line (``LOST_V1``). Every problem is a SaveError naming the file and what is wrong. Writes are
-atomic (rules.engine.write_atomic). Saves live in ``user_dir()/saves/NAME.json``, the autosave
+the table is laid again from the rules state (the game's ``lay_table_from_rules``); what that
+loses is said in one line (``LOST_V1``; ``V1_EXACT`` when the game lays it exactly). A version 1
+save that names no scene (Tail Feathers': scenario 0) is tried on every scene of its game. Every
+problem is a SaveError naming the file and what is wrong. Writes are atomic
+(rules.engine.write_atomic). Saves live in ``user_dir()/saves/NAME.json``, the autosave
 in ``user_dir()/autosave.json`` (written when a turn ends: ``Autosaver``).
 """
 from __future__ import annotations
@@ -25,16 +28,17 @@ from pathlib import Path
 
 import numpy as np
 
-from feltbox.game.games import GAMES
-from feltbox.game.table.undo import UndoRefused, take_back_length, undo_length
+from feltbox.game.games import GAMES, GameKind
+from feltbox.game.text.scenario_info import scenarios
+from feltbox.game.window.game_view import GameView
 from feltbox.game.window.settings import user_dir
-from feltbox.rules.core import Measured
 from feltbox.rules.engine import SAVE_FORMAT, SaveError, write_atomic
 
 VERSION = 2
 AUTOSAVE = "autosave.json"
 LOST_V1 = ("old save (version 1): the table was laid again from the rules state; headings, fallen "
            "objects and tokens in the street are approximate and nothing before it can be undone")
+V1_EXACT = "old save (version 1): loaded exactly (the battlefield follows the rules state)"
 
 
 def saves_dir() -> Path:
@@ -76,39 +80,19 @@ def _dec(value):
     return value
 
 
-def _is_tf(game) -> bool:
-    return hasattr(game.bridge, "spaces")
-
-
-def _scene_key(game):
-    return game.bridge.scene.name if _is_tf(game) else game.bridge.city.scene.number
-
-
-def _snapshot(game):
-    return game.snapshot() if _is_tf(game) else game.bridge.session.snapshot()
-
-
 # -- writing -----------------------------------------------------------------------------------
-def to_json(game) -> dict:
-    """A WindowGame or TFWindowGame as a version 2 save."""
-    engine = game.bridge.engine
-    floor = len(engine.history)
-    for plan in (undo_length, take_back_length):
-        try:
-            floor = min(floor, plan(engine, game._human))
-        except UndoRefused:
-            pass
-    seats = game.seats
-    return {"format": SAVE_FORMAT, "version": VERSION, "game": engine.name, "scene": _scene_key(game),
+def to_json(game: GameView) -> dict:
+    """A window game as a version 2 save."""
+    floor = game.undo_floor()
+    return {"format": SAVE_FORMAT, "version": VERSION, "game": game.name, "scene": game.scene_key(),
             "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            "rules": engine.to_json(),
-            "seats": {"bots": "all" if seats.all_bots else (",".join(sorted(seats.bot_teams)) or "none"),
-                      "first": getattr(game, "first", None)},
-            "table": _enc(_snapshot(game)),
+            "rules": game.rules_json(),
+            "seats": {"bots": game.bots(), "first": game.first},
+            "table": _enc(game.snapshot()),
             "undo": {str(k): _enc(v) for k, v in sorted(game.table.before.items()) if k >= floor}}
 
 
-def save_game(game, path: str | Path) -> Path:
+def save_game(game: GameView, path: str | Path) -> Path:
     path = save_path(str(path))
     write_atomic(path, json.dumps(to_json(game), separators=(",", ":")))
     return path
@@ -142,13 +126,8 @@ def load_game(path: str | Path, bots: str | None = None):
         seats = data["seats"]
         game = _new_game(path, data["game"], data["scene"], int(rules["seed"]), bots or seats["bots"],
                          seats.get("first"))
-        game.bridge.engine.replay_log(path, rules["actions"], rules.get("state_hash"))
-        table = _dec(data["table"])
-        if _is_tf(game):
-            game.restore(table)
-            game._refresh()
-        else:
-            game.bridge.session.restore(table)
+        game.replay_log(path, rules["actions"], rules.get("state_hash"))
+        game.restore(_dec(data["table"]))
         game.table.before = {int(k): _dec(v) for k, v in data["undo"].items()}
     except SaveError:
         raise
@@ -157,60 +136,49 @@ def load_game(path: str | Path, bots: str | None = None):
     return game, ""
 
 
-def _new_game(path: Path, name: str, scene, seed: int, bots: str, first=None):
+def _kind(path: Path, name: str) -> GameKind:
     if name not in GAMES:
         raise SaveError(f"{path}: unknown game {name!r}")
-    kind = GAMES[name]
+    return GAMES[name]
+
+
+def _new_game(path: Path, name: str, scene, seed: int, bots: str, first=None) -> GameView:
+    kind = _kind(path, name)
     return kind.window_game(kind.load_scene(str(scene)), seed, bots, first)
 
 
 def _load_v1(path: Path, data: dict, bots: str | None):
-    """A rules-only save: replay it, then lay the table from the rules state."""
-    bots = bots or "none"
-    if data.get("game") == "tailfeathers":          # v1 does not name the scene: the one that fits
-        from feltbox.game.text.scenario_info import scenarios
-        for scene in (s.key for s in scenarios("tailfeathers")):
-            game = _new_game(path, "tailfeathers", scene, int(data["seed"]), bots)
-            try:
-                game.bridge.engine.replay_log(path, data["actions"], data.get("state_hash"))
-            except SaveError:
-                continue
-            game.bridge.rolls = sum(isinstance(s.action, Measured) for s in game.bridge.engine.history)
-            game.bridge.sync()
-            game._refresh()
-            return game, "old save (version 1): loaded exactly (the battlefield follows the rules state)"
-        raise SaveError(f"{path}: no Tail Feathers scene replays this save's actions")
-    game = _new_game(path, data.get("game", "?"), data["scenario"], int(data["seed"]), bots)
-    game.bridge.engine.replay_log(path, data["actions"], data.get("state_hash"))
-    from feltbox.game.flickem.relay import relay_table
-    relay_table(game.bridge)
-    return game, LOST_V1
+    """A rules-only save: replay it, then lay the table from the rules state. A save that names
+    no scene (scenario 0: Tail Feathers' engine numbers none) is tried on every scene of its game."""
+    name = data.get("game", "?")
+    kind = _kind(path, name)
+    named = data["scenario"] or None
+    for scene in [named] if named is not None else [s.key for s in scenarios(name)]:
+        game = _new_game(path, name, scene, int(data["seed"]), bots or "none")
+        try:
+            game.replay_log(path, data["actions"], data.get("state_hash"))
+        except SaveError:
+            if named is not None:
+                raise
+            continue
+        return game, V1_EXACT if game.lay_table_from_rules() else LOST_V1
+    raise SaveError(f"{path}: no {kind.title} scene replays this save's actions")
 
 
 # -- autosave ----------------------------------------------------------------------------------
-def turn_key(game) -> tuple:
-    """Changes when a turn ends: the active team or player changes, or the round advances (and
-    in Dead of Winter every EndTurn ends a turn: co-operative scenarios have a single team)."""
-    f = game.bridge.engine.state.flow
-    if _is_tf(game):
-        pending = game.bridge.pending()
-        return f.round, f.phase, getattr(pending, "player", None)
-    return f.round_marker, f.colour, f.team_index
-
-
 class Autosaver:
     """A game listener writing ``autosave.json`` when a turn ends (and ``flush`` on demand)."""
 
-    def __init__(self, game, path: Path | None = None):
+    def __init__(self, game: GameView, path: Path | None = None):
         self.game, self.path = game, path or autosave_path()
-        self.key = turn_key(game)
+        self.key = game.turn_key()
         self.ms: list[float] = []       # how long each autosave took
 
     def __call__(self, events) -> None:
-        key = turn_key(self.game)
-        history = self.game.bridge.engine.history
-        ended = bool(history) and type(history[-1].action).__name__ == "EndTurn"   # a survivor's turn
-        if key != self.key or ended:
+        """A turn ended: the turn key changed (the active team or player, the round), or the game
+        says so (Dead of Winter's EndTurn: co-operative scenarios have a single team)."""
+        key = self.game.turn_key()
+        if key != self.key or self.game.turn_ended():
             self.key = key
             self.flush()
 

@@ -36,7 +36,8 @@ class Settings:
     volume: float = 0.8               # 0 .. 1
     shadows: bool = False             # shadow-casting light where the renderer allows
 
-    LIMITS: ClassVar[dict[str, tuple[float, float]]] = {"ui_scale": (0.6, 2.0), "mouse_sensitivity": (0.2, 3.0), "volume": (0.0, 1.0)}
+    LIMITS: ClassVar[dict[str, tuple[float, float]]] = {"ui_scale": (0.6, 2.0), "mouse_sensitivity": (0.2, 3.0),
+                                                        "volume": (0.0, 1.0)}
 
     def clamped(self) -> Settings:
         out = Settings(**asdict(self))

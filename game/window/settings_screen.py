@@ -5,8 +5,10 @@ Reached from the start screen and from the in-game menu.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
+
+from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectFrame, DirectLabel, DirectSlider
 
 from feltbox.game.window.settings import Settings, load_settings, save_settings
 
@@ -16,7 +18,6 @@ CHECKS = (("aim_preview", "Aim preview (off in competitive play)"), ("sound", "S
 
 class SettingsScreen:
     def __init__(self, base, on_done: Callable[[Settings | None], None], path=None):
-        from direct.gui.DirectGui import DirectButton, DirectCheckButton, DirectFrame, DirectLabel, DirectSlider
         self.base, self.on_done, self.path = base, on_done, path
         self.settings = load_settings(path)
         self.frame = DirectFrame(frameColor=(0.05, 0.06, 0.07, 1.0), frameSize=(-1.0, 1.0, -0.72, 0.72),
@@ -50,7 +51,7 @@ class SettingsScreen:
         self._changed()
 
     def _changed(self) -> None:
-        for name, slider in getattr(self, "sliders", {}).items():
+        for name, slider in self.sliders.items():
             self.values[name]["text"] = f"{slider['value']:.2f}"
 
     def current(self) -> Settings:

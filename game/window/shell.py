@@ -1,42 +1,49 @@
 """One window for the whole visit: the start screen, then a game, then back (``feltbox start``).
 
-``open_base`` opens the ShowBase once (the same settings as game/window/app.run_window); ``Shell`` swaps
-what the window shows: the start screen (game/window/start_screen.py), or a rules game in a PlayApp
-(game/window/app.py) with the in-game menu (game/window/game_menu.py), the hot-seat hand-over
-(game/window/handover.py) and the autosave (game/window/saves.Autosaver). Leaving a game removes everything
-it added to the window: the key bindings, tasks and nodes that appeared since it started (so
-other engineers' add-ons are cleaned up too, whatever they bind).
+The top of the window room: it composes the play window (``dress_window``: a PlayApp of
+game/window/app.py with its add-ons, the HUD panels, sounds, in-game menu, hot-seat hand-over
+and autosave, each put in its place on the app) and ``Shell`` swaps what the one ShowBase
+(game/window/display.open_base) shows: the start screen (game/window/start_screen.py) or a rules
+game. The in-game menu and the start screen get the shell handed in (they never import it).
+Leaving a game removes everything it added to the window: the key bindings, tasks and nodes that
+appeared since it started (so other engineers' add-ons are cleaned up too, whatever they bind).
 """
 from __future__ import annotations
 
-import os
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
-from feltbox.game.window.settings import load_settings
+from panda3d.core import WindowProperties
 
-WINDOW_TITLE = "feltbox"
+from feltbox.game.window.app import PlayApp
+from feltbox.game.window.display import WINDOW_TITLE, NoDisplayError, open_base
+from feltbox.game.window.game_menu import Screens, attach_game_menu
+from feltbox.game.window.game_view import GameView
+from feltbox.game.window.handover import attach_handover
+from feltbox.game.window.hud import attach_hud
+from feltbox.game.window.saves import Autosaver, load_game, save_path
+from feltbox.game.window.settings import Settings, load_settings
+from feltbox.game.window.sounds import attach_sounds
+from feltbox.game.window.start_screen import StartScreen
+from feltbox.rules.engine import SaveError
+
+__all__ = ["Shell", "dress_window", "open_base", "play_saved", "run_start", "start_or_explain"]
 
 
-def open_base(title: str = WINDOW_TITLE):
-    """The window's ShowBase; NoDisplayError (game/window/app.py) when there is no display."""
-    from feltbox.game.window.app import NoDisplayError
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        raise NoDisplayError("DISPLAY is not set")
-    from panda3d.core import loadPrcFileData
-
-    from feltbox.game.window.sounds import audio_prc
-    loadPrcFileData("", f"window-title {title}\nwin-size 1280 720\nload-display pandagl\n"
-                        f"{audio_prc()}\nsync-video false\n")
-    from direct.showbase.ShowBase import ShowBase
-    try:
-        base = ShowBase(windowType="onscreen")
-    except Exception as exc:   # Panda raises a bare Exception when no window opens
-        raise NoDisplayError(str(exc)) from None
-    if base.win is None:
-        raise NoDisplayError("no window could be opened")
-    base.disableMouse()
-    return base
+def dress_window(app: PlayApp, screens: Screens | None = None) -> None:
+    """Compose the play window: a rules game gets the autosave, the in-game menu (Esc: save, undo,
+    take back, settings; with ``screens``, a Shell, also load and the start screen) and the
+    hot-seat hand-over; every window gets the HUD panels (a rules game only) and the sounds.
+    Each goes in its place on the app."""
+    game = app.game
+    if game is not None:
+        app.autosave = Autosaver(game)
+        game.listeners.append(app.autosave)
+        app.game_menu = attach_game_menu(app, screens)
+        app.handover = attach_handover(app)
+    app.hud_panels = attach_hud(app)
+    app.sounds = attach_sounds(app)
 
 
 class _Mark:
@@ -65,46 +72,34 @@ class _Mark:
 class Shell:
     """The window's screens, one at a time, on one ShowBase."""
 
-    def __init__(self, base, addons: Sequence[Callable] = ()):
+    def __init__(self, base, addons: Sequence[Callable[[PlayApp], None]] = ()):
+        """``addons``: more composing steps for every game's window, after ``dress_window``."""
         self.base, self.addons = base, tuple(addons)
-        self.app = None             # the PlayApp while a game is on
-        self.screen = None          # the start screen while it is up
+        self.app: PlayApp | None = None              # while a game is on
+        self.screen: StartScreen | None = None       # while the start screen is up
         self.mark = _Mark(base)
         self.settings = load_settings()
 
     def start_screen(self, message: str = "") -> None:
-        from feltbox.game.window.start_screen import StartScreen
         self.close()
         self._title(WINDOW_TITLE)
         self.screen = StartScreen(self, message)
 
-    def play(self, game, note: str = "") -> None:
-        """Show ``game`` (a WindowGame or TFWindowGame, bots already run) in the window."""
-        from feltbox.game.window.app import PlayApp
-        from feltbox.game.window.game_menu import attach_game_menu
-        from feltbox.game.window.handover import attach_handover
-        from feltbox.game.window.hud import attach_hud
-        from feltbox.game.window.saves import Autosaver
-        from feltbox.game.window.sounds import attach_sounds
+    def play(self, game: GameView, note: str = "") -> None:
+        """Show ``game`` (a window game; its bots play first) in the window."""
         self.close()
         game.run_bots()
         bodies, poses, on_flick, title = game.bodies(), game.poses(), lambda *a: None, game.title
         self._title(f"feltbox - {title}")
         self.app = PlayApp(self.base, bodies, poses, title, on_flick, game, self.settings)
-        autosave = Autosaver(game)
-        game.listeners.append(autosave)
-        self.app.autosave = autosave
-        attach_game_menu(self.app, self)
-        attach_handover(self.app)
-        for addon in (attach_hud, attach_sounds, *self.addons):
+        dress_window(self.app, self)
+        for addon in self.addons:
             addon(self.app)
         if note:
             self.app.game_menu.say(note)
 
-    def load(self, path, say) -> None:
+    def load(self, path: Path, say: Callable[[str], None]) -> None:
         """Load the save at ``path`` and play it; ``say`` shows a bad save's one-line reason."""
-        from feltbox.game.window.saves import load_game
-        from feltbox.rules.engine import SaveError
         try:
             game, note = load_game(path)
         except SaveError as exc:
@@ -112,8 +107,11 @@ class Shell:
             return
         self.play(game, note or f"loaded {path.name}")
 
+    def apply_settings(self, settings: Settings) -> None:
+        """The settings screen's new settings: the next game and screen take them."""
+        self.settings = settings
+
     def _title(self, title: str) -> None:
-        from panda3d.core import WindowProperties
         props = WindowProperties()
         props.setTitle(title)
         self.base.win.requestProperties(props)
@@ -122,9 +120,9 @@ class Shell:
         if self.screen is not None:
             self.screen.destroy()
             self.screen = None
-        if self.app is not None and getattr(self.app, "game", None) is not None:
+        if self.app is not None and self.app.game is not None:
             listeners = self.app.game.listeners
-            if getattr(self.app, "autosave", None) in listeners:
+            if self.app.autosave in listeners:
                 listeners.remove(self.app.autosave)
         self.app = None
         self.mark.clear()
@@ -133,7 +131,7 @@ class Shell:
         self.base.userExit()
 
 
-def run_start(frames: int | None = None, addons: Sequence[Callable] = ()) -> Shell:
+def run_start(frames: int | None = None, addons: Sequence[Callable[[PlayApp], None]] = ()) -> Shell:
     """``feltbox start``: the start screen in a new window (``frames``: stop after that many)."""
     base = open_base()
     shell = Shell(base, addons)
@@ -147,7 +145,6 @@ def run_start(frames: int | None = None, addons: Sequence[Callable] = ()) -> She
 
 
 def start_or_explain() -> int:
-    from feltbox.game.window.app import NoDisplayError
     try:
         run_start()
     except NoDisplayError as exc:
@@ -159,9 +156,6 @@ def start_or_explain() -> int:
 def play_saved(path, bots: str | None = None, frames: int | None = None) -> int:
     """``feltbox play ... --load SAVE`` / ``--continue``: the saved game in the window, with the
     in-game menu (Quit to start screen leads to the start screen). Exit 2 on a bad save or no display."""
-    from feltbox.game.window.app import NoDisplayError
-    from feltbox.game.window.saves import load_game, save_path
-    from feltbox.rules.engine import SaveError
     try:
         game, note = load_game(save_path(str(path)), bots)
     except SaveError as exc:

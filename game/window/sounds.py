@@ -1,17 +1,18 @@
 """Sound effects in the window: flicks, hits, falls, the zombies' rush and the dice, from the WAVs
 feltbox synthesises itself (game/window/sound_synth.py, shipped in game/window/sounds/).
 
-``attach_sounds(app)`` is a window add-on (game/window/app.run_window(addons=...)): it listens to the
+``attach_sounds(app)`` is a window add-on (for the app's ``sounds`` place): it listens to the
 rules events the window's player sees (``app.game.listeners``) and watches the flick animations
 (``app.animation``: a new one is a flick, and a piece whose speed changes suddenly between two
 60 Hz frames is a hit). Rules-event sounds wait for the animation of the action that caused them
 (the listener hears the events when the action is applied, before its frames play): each batch
-is stamped with the frame its episode ends at (the game's ``frames`` gathered so far: a flick,
+is stamped with the frame its episode ends at (the game's ``frames_gathered()`` so far: a flick,
 then the bots' and the rushes' episodes follow in one animation), a hit event (a shot, a bat)
 sounds at the first detected hit frame up to there (instead of that frame's clack), the others
 (a zombie falls, the rush, the dice) at that frame, or at the last frame when the game gives no
-stamp; in the rules' order; with no animation they sound at once. Volume and on/off come from game/window/settings.Settings. With sound off, no
-audio device or the null audio library the add-on stays silent and never raises.
+stamp; in the rules' order; with no animation they sound at once. Volume and on/off come from
+game/window/settings.Settings. With sound off, no audio device or the null audio library the
+add-on stays silent and never raises.
 
 ``audio_prc(settings)`` is the prc line the window should load before ShowBase starts: OpenAL when
 sound is on, Panda3D's OpenAL plug-in is there and the machine has an audio device; else null.
@@ -20,9 +21,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any, Protocol
 
 import numpy as np
+import panda3d
+from direct.showbase.DirectObject import DirectObject
 
+from feltbox.game.window.game_view import KEYS, GameView
+from feltbox.game.window.settings import Settings, load_settings
 from feltbox.game.window.sound_synth import SOUNDS, SOUNDS_DIR
 
 HIT_SPEED_JUMP = 40.0         # cm/s change of a piece's speed within one frame: a hit
@@ -41,6 +47,17 @@ EVENT_SOUNDS = {
 }
 
 
+class Window(Protocol):
+    """What the sounds need of the play window (game/window/app.PlayApp; not imported: the window
+    opens with ``audio_prc`` from here)."""
+
+    base: Any
+    settings: Settings
+    game: GameView | None
+    animation: np.ndarray | None          # the frames playing now
+    anim_time: float                      # seconds into them
+
+
 def _has_audio_device() -> bool:
     if os.environ.get("PULSE_SERVER") or os.environ.get("PIPEWIRE_REMOTE"):
         return True
@@ -52,19 +69,13 @@ def _has_audio_device() -> bool:
 
 
 def openal_plugin() -> bool:
-    try:
-        import panda3d
-    except ImportError:
-        return False
     folder = Path(panda3d.__file__).parent
     return any(folder.glob("libp3openal_audio*")) or any(folder.glob("p3openal_audio*"))
 
 
 def audio_prc(settings=None) -> str:
     """The ``audio-library-name`` prc line for the window: OpenAL when it can play, else null."""
-    if settings is None:
-        from feltbox.game.window.settings import load_settings
-        settings = load_settings()
+    settings = settings or load_settings()
     if settings.sound and settings.volume > 0 and openal_plugin() and _has_audio_device():
         return "audio-library-name p3openal_audio"
     return "audio-library-name null"
@@ -93,20 +104,19 @@ def hit_frames(frames: np.ndarray) -> list[int]:
 class Sounds:
     """Loaded sound effects; ``play`` is silent when sound is off or there is no audio device."""
 
-    def __init__(self, base=None, settings=None):
-        if settings is None:
-            from feltbox.game.window.settings import load_settings
-            settings = load_settings()
+    def __init__(self, base=None, settings: Settings | None = None):
+        settings = settings or load_settings()
         self.volume = float(settings.volume) if settings.sound else 0.0
         self.sfx: dict[str, object] = {}
         self.played: list[str] = []          # names played, for tests and the log
         self.queueing = False                # attach_sounds: event sounds wait in ``pending``
         self.pending: list[tuple] = []       # ... (name, frame or None) for the animation (AnimationSounds)
-        self.frame_clock = None              # () -> frames of the coming animation gathered so far
+        self.frame_clock = None              # () -> frames of the coming animation gathered so far (or None)
+        self.keys: DirectObject | None = None    # the choice keys' clicks, on a listener of their own
         if base is None or self.volume <= 0.0:
             return
         try:
-            managers = [m for m in getattr(base, "sfxManagerList", None) or [] if m.isValid()]
+            managers = [m for m in base.sfxManagerList or [] if m.isValid()]
             if not managers:
                 return
             for name in SOUNDS:
@@ -162,7 +172,7 @@ class AnimationSounds:
     """Per frame: a new flick animation snaps, its hits clack as the frames play, and the rules'
     event sounds queued for it are released at their frames (``due``: [name, frame])."""
 
-    def __init__(self, app, sounds: Sounds):
+    def __init__(self, app: Window, sounds: Sounds):
         self.app, self.sounds = app, sounds
         self.current = None
         self.hits: list[int] = []
@@ -208,25 +218,19 @@ class AnimationSounds:
         return task.cont
 
 
-def attach_sounds(app, settings=None) -> Sounds:
-    """The window add-on: sounds on rules events and flick animations; returns the Sounds."""
-    sounds = Sounds(app.base, settings or getattr(app, "settings", None))   # the window's settings, read once
+def attach_sounds(app: Window, settings: Settings | None = None) -> Sounds:
+    """Sounds on ``app``'s rules events and flick animations, for the app's ``sounds`` place.
+    Settings: the window's (read once)."""
+    sounds = Sounds(app.base, settings or app.settings)
     sounds.queueing = True
-    app.sounds = sounds
-    if app.game is not None and hasattr(app.game, "listeners"):
+    if app.game is not None:
         app.game.listeners.append(sounds.on_events)
-        if isinstance(getattr(app.game, "frames", None), list):     # Dead of Winter: episodes' frames
-            sounds.frame_clock = lambda: sum(len(f) for f in app.game.frames)
+        sounds.frame_clock = app.game.frames_gathered      # None from a game without episode frames
     watcher = AnimationSounds(app, sounds)
     app.base.taskMgr.add(watcher.update, "feltbox-sounds")
     if app.game is None:
         return sounds
-    try:
-        from direct.showbase.DirectObject import DirectObject
-        keys = DirectObject()                # its own listener: the window's key bindings stay
-        for key in "abcdefghijklmnopqrstuvwxyz":
-            keys.accept(key, sounds.play, ["click"])
-        app.sound_keys = keys
-    except Exception:
-        pass
+    sounds.keys = DirectObject()             # its own listener: the window's key bindings stay
+    for key in KEYS:
+        sounds.keys.accept(key, sounds.play, ["click"])
     return sounds

@@ -6,20 +6,50 @@ none), Load... (the saves folder), Settings, Quit.
 
 Keys: up / down pick the scenario, tab switches the game, enter plays. A game needs at least one human seat: a bots-only
 game is watched headless (``feltbox play flickem N --headless --bots all``).
+
+The screen is shown by the window's shell (game/window/shell.Shell), handed in as ``shell`` (the
+``Shell`` protocol below says what the screen asks of it); the game is built by the registry
+(game/games.py ``GAMES``).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
+from panda3d.core import TextNode
+
+from feltbox.game.games import GAMES
 from feltbox.game.text.scenario_info import GAME_NAMES, scenarios
+from feltbox.game.window.game_view import GameView
+from feltbox.game.window.saves import autosave_path, list_saves, read_save
+from feltbox.game.window.settings import Settings
+from feltbox.game.window.settings_screen import SettingsScreen
+from feltbox.rules.engine import SaveError
 
 WHITE, DIM, GOLD = (1, 1, 1, 1), (0.55, 0.55, 0.55, 1), (1, 0.85, 0.4, 1)
 SELECTED, BUTTON = (0.55, 0.35, 0.12, 1), (0.18, 0.22, 0.27, 1)
 CLEAR = (0, 0, 0, 0)
 
 
+class Shell(Protocol):
+    """What the start screen asks of the window's shell (game/window/shell.Shell)."""
+
+    base: Any
+    settings: Settings
+
+    def play(self, game: GameView, note: str = "") -> None: ...
+
+    def load(self, path: Path, say: Callable[[str], None]) -> None: ...
+
+    def apply_settings(self, settings: Settings) -> None: ...
+
+    def quit(self) -> None: ...
+
+
 def _describe(path) -> str:
     """The autosave under Continue: "S1, 2026-11-23 13:12 UTC" (or why it will not load)."""
-    from feltbox.game.window.saves import read_save
-    from feltbox.rules.engine import SaveError
     try:
         data = read_save(path)
     except SaveError as exc:
@@ -30,10 +60,7 @@ def _describe(path) -> str:
 
 
 class StartScreen:
-    def __init__(self, shell, message: str = ""):
-        from direct.gui.DirectGui import DirectFrame
-
-        from feltbox.game.window.saves import autosave_path
+    def __init__(self, shell: Shell, message: str = ""):
         self.shell, self.base = shell, shell.base
         self.game = "flickem"
         self.index = 0
@@ -55,7 +82,6 @@ class StartScreen:
         if self.autosave.exists():
             self._label(_describe(self.autosave), (-0.6, -0.88), 0.038, DIM)
         else:
-            from direct.gui.DirectGui import DGG
             self.bottom["Continue"]["state"] = DGG.DISABLED
             self.bottom["Continue"]["text_fg"] = DIM
             self._label("(no autosave yet)", (-0.6, -0.88), 0.038, DIM)
@@ -68,15 +94,12 @@ class StartScreen:
 
     # -- widgets -------------------------------------------------------------------------------
     def _label(self, text, pos, scale, fg=WHITE, parent=None, wrap=None, align=None):
-        from direct.gui.DirectGui import DirectLabel
-        from panda3d.core import TextNode
         kw = {"text_wordwrap": wrap} if wrap else {}
         return DirectLabel(parent=parent or self.ui, text=text, pos=(pos[0], 0, pos[1]), scale=scale,
                            text_fg=fg, frameColor=CLEAR, text_align=TextNode.ALeft if align == "left" else TextNode.ACenter,
                            **kw)
 
     def _button(self, text, pos, command, args=(), width=6, parent=None, scale=0.05):
-        from direct.gui.DirectGui import DirectButton
         return DirectButton(parent=parent or self.ui, text=text, pos=(pos[0], 0, pos[1]), scale=scale,
                             command=command, extraArgs=list(args), frameSize=(-width / 2, width / 2, -0.55, 1.0),
                             text_fg=WHITE, frameColor=BUTTON, relief=1)
@@ -169,15 +192,8 @@ class StartScreen:
         info = scenarios(self.game)[self.index]
         self.say("setting up the table...")
         self.base.graphicsEngine.renderFrame()
-        if self.game == "flickem":
-            from feltbox.game.flickem.window_game import WindowGame
-            from feltbox.scenes.loader import load_flickem
-            game = WindowGame(load_flickem(int(info.key)), 0, self.bots(), self.first)
-        else:
-            from feltbox.game.tailfeathers.window_game import TFWindowGame
-            from feltbox.scenes.loader import load_tailfeathers
-            game = TFWindowGame(load_tailfeathers(info.key), 0, self.bots())
-        self.shell.play(game)
+        kind = GAMES[self.game]
+        self.shell.play(kind.window_game(kind.load_scene(info.key), 0, self.bots(), self.first))
 
     def continue_last(self) -> None:
         self.load(self.autosave)
@@ -187,13 +203,10 @@ class StartScreen:
         self.shell.load(path, self.say)
 
     def open_load(self) -> None:
-        from direct.gui.DirectGui import DirectFrame
-
-        from feltbox.game.window.saves import list_saves
         self._close_panel()
         paths = list_saves()[:8]
-        self.panel = DirectFrame(frameColor=(0.04, 0.05, 0.06, 1), frameSize=(-1.2, 1.2, -0.72, 0.62), sortOrder=20, pos=(0.45, 0, 0),
-                                 scale=self.ui.getScale())
+        self.panel = DirectFrame(frameColor=(0.04, 0.05, 0.06, 1), frameSize=(-1.2, 1.2, -0.72, 0.62), sortOrder=20,
+                                 pos=(0.45, 0, 0), scale=self.ui.getScale())
         self._label("Load a save", (0, 0.48), 0.06, GOLD, parent=self.panel)
         self.load_buttons = [self._button(p.stem, (0, 0.36 - 0.1 * k), self.load, [p], width=30, parent=self.panel,
                                           scale=0.045) for k, p in enumerate(paths)]
@@ -203,14 +216,13 @@ class StartScreen:
         self._button("Back", (0, -0.6), self._close_panel, width=6, parent=self.panel)
 
     def open_settings(self) -> None:
-        from feltbox.game.window.settings_screen import SettingsScreen
         self._close_panel()
         self.panel = SettingsScreen(self.base, on_done=self._settings_done)
 
     def _settings_done(self, settings) -> None:
         self.panel = None
         if settings is not None:
-            self.shell.settings = settings
+            self.shell.apply_settings(settings)
             self.ui.setScale(min(settings.ui_scale, 1.2))
             self.say("settings saved")
 

@@ -1,8 +1,9 @@
 """The replay theatre: a recorded game in the window, with play/pause, speed, timeline and camera.
 
-It is an add-on of the play window (game/window/app.py ``run_window(..., addons=[theatre])``): the window
-gives the orbit camera (right-drag, wheel) and the scene; the theatre adds DirectGUI controls
-along the bottom and a task that poses the scene from the timeline (game/replay/timeline.py).
+It is an add-on of the play window (``open_theatre`` composes it: game/window/app.py
+``run_window``, the Theatre in the app's ``theatre`` place): the window gives the orbit camera
+(right-drag, wheel) and the scene; the theatre adds DirectGUI controls along the bottom and a
+task that poses the scene from the timeline (game/replay/timeline.py).
 
 Controls: play/pause button and space; speed buttons 0.25x..8x and +/-; the timeline slider
 (drag the thumb, or click or drag anywhere on the bar to jump there), with ticks for turns
@@ -12,13 +13,19 @@ at the end, on a new game when ``next_timeline`` has one ready.
 """
 from __future__ import annotations
 
-import os
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectSlider
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import ClockObject, LineSegs, MouseButton
 
 from feltbox.game.replay.timeline import Timeline
 from feltbox.game.replay.video import FOLLOW_PITCH, apply_present
+from feltbox.game.window.app import PlayApp, run_window
+from feltbox.game.window.display import has_display
+
+__all__ = ["Theatre", "has_display", "open_theatre"]     # has_display: the command line asks here
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 HELP = ("space: play/pause  |  left/right: 5 s  |  n/p: next/previous event  |  +/-: speed  |  "
@@ -31,7 +38,7 @@ TURN_COLOR, EVENT_COLOR = (1.0, 0.8, 0.25, 1), (0.95, 0.3, 0.25, 1)
 class Theatre:
     """Playback state and controls around a PlayApp (``app``) showing ``timeline``."""
 
-    def __init__(self, app, timeline: Timeline, attract: bool = False,
+    def __init__(self, app: PlayApp, timeline: Timeline, attract: bool = False,
                  next_timeline: Callable[[], Timeline | None] | None = None):
         self.app, self.base = app, app.base
         self.attract, self.next_timeline = attract, next_timeline
@@ -44,7 +51,7 @@ class Theatre:
         app.help.setPos(-1.72, -0.965)
         app.title.setPos(-1.72, 0.92)
         app.orbit.target = np.array([0.0, -20.0, 0.0])   # the table above the control panel
-        app._place_camera()
+        app.place_camera()
         self._build_gui()
         self.set_timeline(timeline)
         self._bind()
@@ -55,8 +62,6 @@ class Theatre:
 
     # -- widgets -------------------------------------------------------------------------------
     def _build_gui(self) -> None:
-        from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectSlider
-        from direct.gui.OnscreenText import OnscreenText
         a2d = self.base.aspect2d
         self.panel = DirectFrame(parent=a2d, frameColor=(0, 0, 0, 0.55), frameSize=(-1.78, 1.78, -1.0, -0.56))
         self.slider = DirectSlider(parent=a2d, range=(0, 1), value=0, pageSize=1.0, pos=(0, 0, BAR_Y),
@@ -65,7 +70,6 @@ class Theatre:
                                    thumb_relief=DGG.FLAT, thumb_frameColor=(0.95, 0.95, 0.95, 1),
                                    command=self._slider_moved)
         self.ticks = a2d.attachNewNode("theatre-ticks")
-        from panda3d.core import LineSegs
         played = LineSegs("played")                  # the part already played, up to the thumb
         played.setThickness(5.0)
         played.setColor(0.45, 0.8, 0.5, 1)
@@ -105,7 +109,6 @@ class Theatre:
         self._show(force=True)
 
     def _draw_ticks(self) -> None:
-        from panda3d.core import LineSegs
         self.ticks.getChildren().detach()
         segs = LineSegs("ticks")
         segs.setThickness(2.0)
@@ -191,7 +194,6 @@ class Theatre:
             self.seek(float(self.slider["value"]))
 
     def _tick(self, task):
-        from panda3d.core import ClockObject, MouseButton
         watcher = self.base.mouseWatcherNode
         if watcher.hasMouse() and watcher.isButtonDown(MouseButton.one()):
             x = self._mouse_on_bar()
@@ -234,7 +236,7 @@ class Theatre:
         self.time_text.setText(f"{_clock(self.t)} / {_clock(tl.duration)}   {self.speed:g}x")
         if self.follow:
             self.app.orbit.target = tl.target[k].astype(float)
-            self.app._place_camera()
+            self.app.place_camera()
 
 
 def _clock(t: float) -> str:
@@ -245,14 +247,8 @@ def open_theatre(timeline: Timeline, bodies, title: str, attract: bool = False,
                  next_timeline=None, frames: int | None = None, screenshot: str | None = None):
     """Open the window on ``timeline``; returns the PlayApp (its ``theatre`` attribute is the
     Theatre). Raises feltbox.game.window.app.NoDisplayError without a display."""
-    from feltbox.game.window.app import run_window
-
-    def addon(app):
+    def addon(app: PlayApp) -> None:
         app.theatre = Theatre(app, timeline, attract=attract, next_timeline=next_timeline)
 
     return run_window(bodies, timeline.poses[0], title, lambda *a: None, frames=frames,
                       screenshot=screenshot, addons=[addon])
-
-
-def has_display() -> bool:
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
