@@ -198,6 +198,6 @@ def test_S3_the_city_objects_the_rules_reach_are_measured_from_the_table():
     setup = setup_from_city(build_city(load_flickem(3)))
     objects = {o[0]: o[1:] for o in setup.objects}
     assert {"car", "ice_cream_truck", "pickup_truck"} <= set(objects)
-    for x, y, heading, half_length, half_width in objects.values():
+    for x, y, _heading, half_length, half_width in objects.values():
         assert 0.5 < half_width <= half_length < 12.0 and -50 < x < 50 and -50 < y < 50
     assert {t.where for t in setup.tokens if t.where in objects} == {"car", "ice_cream_truck", "pickup_truck"}

@@ -37,7 +37,8 @@ def test_bullet_and_knife_go_one_bullet_beside_the_survivor(weapon, side, sign):
     setup = setup_flick(city, city.poses, city.present, "survivor-anita", weapon, Aim(0.0, 0.5), side)
     piece = setup.poses[setup.flicked]
     base_r = dims()["figure"]["base_diameter"] / 2
-    gap = abs(float(piece[1])) - base_r - (dims()["bullet"]["diameter"] / 2 if weapon == "bullet" else dims()["knife"]["base_diameter"] / 2)
+    half_piece = dims()["bullet"]["diameter"] / 2 if weapon == "bullet" else dims()["knife"]["base_diameter"] / 2
+    gap = abs(float(piece[1])) - base_r - half_piece
     assert np.sign(piece[1]) == sign and piece[0] == pytest.approx(0.0, abs=1e-5)
     assert gap == pytest.approx(dims()["bullet"]["diameter"], abs=0.6)
     assert setup.present[city.index("survivor-anita")], "the survivor stays on the table when shooting"

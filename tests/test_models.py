@@ -59,7 +59,8 @@ def test_building_door_and_blocks_let_a_disc_in():
 
 def test_survivor_backpack_shows_the_round_colour():
     day, night = build("survivor", number=4, backpack="day"), build("survivor", number=4, backpack="night")
-    top = lambda m: max(m.visuals, key=lambda v: v[0].bounds[1][2] if v[0].bounds[0][0] < -0.5 else -1)[1]
+    def top(m):
+        return max(m.visuals, key=lambda v: v[0].bounds[1][2] if v[0].bounds[0][0] < -0.5 else -1)[1]
     assert top(day) != top(night)
 
 

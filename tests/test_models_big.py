@@ -143,7 +143,7 @@ def test_building_details_keep_clear_of_figures_at_the_door_and_on_the_shelves(n
 
 
 def test_each_building_reads_differently():
-    looks = {(l.wall, l.sign) for l in buildings.LOOKS.values()}
+    looks = {(look.wall, look.sign) for look in buildings.LOOKS.values()}
     assert len(looks) == len(buildings.LOOKS) == len(BUILDING_NAMES) - 1
     for name in BUILDING_NAMES:
         model = build("building", name=name)

@@ -73,8 +73,10 @@ def test_committed_v1_fixture_loads():
     assert note == saves.LOST_V1 and len(h.bridge.engine.history) == 3
 
 
-@pytest.mark.parametrize("text, why", [("", "not a readable save"), ('{"format": "feltbox-save", "vers', "not a readable save"),
-                                       ("[1, 2]", "not a feltbox save"), ('{"format": "feltbox-save", "version": 7}', "version 7")])
+@pytest.mark.parametrize("text, why", [("", "not a readable save"),
+                                       ('{"format": "feltbox-save", "vers', "not a readable save"),
+                                       ("[1, 2]", "not a feltbox save"),
+                                       ('{"format": "feltbox-save", "version": 7}', "version 7")])
 def test_broken_saves_name_the_file(tmp_path, text, why):
     bad = tmp_path / "bad.json"
     bad.write_text(text)

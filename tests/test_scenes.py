@@ -58,7 +58,8 @@ def test_scenario_tokens_are_where_the_setup_puts_them():
     assert sum(p.kind == "barricade" for p in s4.placements) == 2
     assert sum(p.on == "grocery_store" and p.params["token"] == "food" for p in s4.placements if p.kind == "token") == 4
     s7 = load_flickem(7)     # S7: 1 library, 2 police, 2 school, 2 hospital, 3 grocery
-    count = lambda b: sum(p.on == b for p in s7.placements if p.kind == "token")
+    def count(b):
+        return sum(p.on == b for p in s7.placements if p.kind == "token")
     assert [count(b) for b in ("library", "police_station", "school", "hospital", "grocery_store")] == [1, 2, 2, 2, 3]
 
 

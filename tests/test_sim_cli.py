@@ -18,7 +18,7 @@ def test_example_script_runs_records_and_verifies(tmp_path, capsys, number):
     record = tmp_path / "run.fbr"
     assert main(["sim", "flickem", str(number), "--script", str(EXAMPLES / f"s{number:02d}.toml"),
                  "--record", str(record)]) == 0
-    lines = [json.loads(l) for l in capsys.readouterr().out.splitlines() if l.startswith("{")]
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
     assert len(lines) == len(list((EXAMPLES / f"s{number:02d}.toml").read_text().split("[[step]]"))) - 1
     assert main(["replay", str(record), "--verify"]) == 0
 

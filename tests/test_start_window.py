@@ -1,6 +1,7 @@
 """The start screen and the in-game menu in a real window under Xvfb, driven by a synthetic mouse
-and keyboard (xdotool): Settings (shadows on, OK writes the file), pick S1, Play (team A at the window), choose a survivor with key a, undo
-it with ctrl-z, Esc opens the menu, Save writes a save file, Quit to start screen comes back."""
+and keyboard (xdotool): Settings (shadows on, OK writes the file), pick S1, Play (team A at the
+window), choose a survivor with key a, undo it with ctrl-z, Esc opens the menu, Save writes a save
+file, Quit to start screen comes back."""
 from __future__ import annotations
 
 import pytest
@@ -139,7 +140,8 @@ print("continued", len(shell.app.game.bridge.engine.history), shell.app.game.wan
 key("Escape"); click(shell.app.game_menu.buttons["Take back flick"])
 print("asked", sorted(shell.app.game_menu.buttons))
 key("y"); step(5)
-print("taken back", len(shell.app.game.bridge.engine.history), shell.app.game.wants_aim(), "|" + shell.app.game_menu.message.getText())
+print("taken back", len(shell.app.game.bridge.engine.history), shell.app.game.wants_aim(),
+      "|" + shell.app.game_menu.message.getText())
 key("Escape"); click(shell.app.game_menu.buttons["Quit to start screen"])
 click(shell.screen.bottom["Load..."])
 step(2)

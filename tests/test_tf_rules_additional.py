@@ -13,8 +13,8 @@ from feltbox.rules.tailfeathers.combat import normal_targets
 from feltbox.rules.tailfeathers.flight import Fly, Perch
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING
 from feltbox.rules.tailfeathers.stats import can_enter
-from tests.test_tf_rules_flight import FLY, _flying, path  # noqa: F401  (the fixture)
-from tests.tf_fixtures import apply, at_activation, cheese, game, legal_actions, pending, play, put, roll
+from tests.test_tf_rules_flight import FLY
+from tests.tf_fixtures import apply, at_activation, cheese, flying, game, legal_actions, pending, play, put, roll
 
 HANDS = (("mouse", ("tailwind", "preen", "rally", "bullseye", "scrounge", "build_ballista", "sprint")),
          ("rat", ("dive", "rook_bash", "stab", "battle_cry", "rations", "douse", "build_ballista")))
@@ -37,7 +37,7 @@ def test_ACTION_CARDS_cost_requirement_one_per_turn_hero_cards_to_refresh():
 
 
 def test_ACTION_CARDS_bird_cards_need_flight_and_stay_until_the_bird_perches(path):
-    s = _flying(cards_game())
+    s = flying(cards_game())
     s = play(s, Activate("aerijin", ("aerijin",)))
     assert PlayCard("tailwind") in legal_actions(s)
     s = play(s, PlayCard("tailwind"))                                 # move bonus +1
@@ -65,9 +65,9 @@ def test_STRUCTURES_build_ballista_activates_only_with_its_figures_extended_rang
 
 def test_TAIL_FEATHERS_dropped_by_physics_removed_on_spaces_block_sight_rattle_and_expire(path):
     s = at_activation(game(rules=("tail_feathers",)))
-    s = _flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
     path["cross"] = [(15.0, "flying", "grizzard")]
-    s = play(play(_flying(s), Activate("aerijin", ("aerijin",))), FLY)
+    s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
     assert pending(s) == PhysicsRequest("feathers", {"bird": "aerijin", "count": 1, "at": [50.0, 70.0, 90.0]})
     with pytest.raises(IllegalAction):
         apply(s, EndActivation())
@@ -81,7 +81,7 @@ def test_TAIL_FEATHERS_dropped_by_physics_removed_on_spaces_block_sight_rattle_a
     once = reset_feathers(s, [])
     assert once.data.feathers[0].notched and reset_feathers(once, []).data.feathers == ()
     s = play(s, EndActivation())
-    s = _flying(s, "wrunk", pose=(50.0, 90.0, 270.0))
+    s = flying(s, "wrunk", pose=(50.0, 90.0, 270.0))
     path["cross"], path["end"] = [(5.0, "feather", "feather-1")], (30.0, 60.0, 270.0)
     s = play(s, Activate("wrunk", ("wrunk",)))
     s = play(s, [a for a in legal_actions(s) if isinstance(a, Fly) and a.tilt == "center"][0])
@@ -90,9 +90,9 @@ def test_TAIL_FEATHERS_dropped_by_physics_removed_on_spaces_block_sight_rattle_a
 
 def test_DEATH_SPIRALS_battle_difference_in_wounds_and_pivot_apart(path):
     s = at_activation(game(rules=("death_spirals",)))
-    s = _flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
     path["cross"] = [(15.0, "flying", "grizzard")]
-    s = play(play(_flying(s), Activate("aerijin", ("aerijin",))), FLY)
+    s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
     assert pending(s).spec == {"dice": 4, "why": "spiral", "player": "mouse"}   # battle 2 + melee 2
     s = roll(s, "sword_mark", "sword_shield", "sword_shield_mark", "bow")         # 3
     assert pending(s).spec == {"dice": 6, "why": "spiral", "player": "rat"}     # battle 3 + Snag 3
@@ -104,9 +104,9 @@ def test_DEATH_SPIRALS_battle_difference_in_wounds_and_pivot_apart(path):
 
 def test_DEATH_SPIRALS_tie_entangles_second_tie_plummets(path):
     s = at_activation(game(rules=("death_spirals",)))
-    s = _flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
     path["cross"] = [(15.0, "flying", "grizzard")]
-    s = play(play(_flying(s), Activate("aerijin", ("aerijin",))), FLY)
+    s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
     s = roll(s, "sword_mark", "bow", "bow", "bow")
     s = roll(s, "sword_mark", "bow", "bow", "bow", "bow", "bow")                  # tie
     assert s.data.spirals == (("aerijin", "grizzard"),)
@@ -190,9 +190,9 @@ def test_ACTION_CARDS_start_with_7_unique_cards_60_house_cards():
 def test_DEATH_SPIRALS_grudge_marker_rerolls_any_dice_once_keeping_the_second_result(path):
     from feltbox.rules.tailfeathers.spirals import Grudge
     s = at_activation(game(rules=("death_spirals",), grudges=("aerijin",)))
-    s = _flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
     path["cross"] = [(15.0, "flying", "grizzard")]
-    s = play(play(_flying(s), Activate("aerijin", ("aerijin",))), FLY)
+    s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
     s = roll(s, "sword_mark", "bow", "bow", "cheese")
     assert pending(s).player == "mouse" and Grudge(("bow", "bow")) in legal_actions(s)
     assert Grudge(()) in legal_actions(s)

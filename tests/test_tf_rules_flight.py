@@ -12,35 +12,13 @@ from feltbox.rules.tailfeathers.combat import AssignHit
 from feltbox.rules.tailfeathers.flight import Continue, Drop, Fly, Perch, PilotCheck, Swoop
 from feltbox.rules.tailfeathers.phases import AssignFigure, ChooseMission
 from feltbox.rules.tailfeathers.state import CARRIED, CASUALTY, FLYING
-from tests.tf_fixtures import at_activation, game, legal_actions, pending, play, put, roll
-
-
-@pytest.fixture
-def path(monkeypatch):
-    """Set ``path["end"]``, ``path["points"]`` (maneuver points) and ``path["cross"]`` [(s, kind, id)]."""
-    box = {"end": (50.0, 70.0, 90.0), "points": (), "cross": []}
-
-    def flight_path(start, r, templates, tilt):
-        (x0, y0, _), (x1, y1, _) = start, box["end"]
-        line = tuple((x0 + (x1 - x0) * k / 40, y0 + (y1 - y0) * k / 40, k) for k in range(41))
-        return measure.FlightPath((), tuple(box["points"]), box["end"], line)
-
-    monkeypatch.setattr(measure, "flight_path", flight_path)
-    monkeypatch.setattr(measure, "crossings", lambda p, things, r: [measure.Crossing(*c) for c in box["cross"]])
-    monkeypatch.setattr(measure, "touching_base", lambda pose, things: tuple(box.get("touching", ())))
-    monkeypatch.setattr(measure, "range_check", lambda a, b, bl: measure.RangeResult(True, box.get("close", False), True, ()))
-    return box
-
-
-def _flying(s, fid="aerijin", pose=(50.0, 30.0, 90.0), tilt="center"):
-    return put(s, fid, where=FLYING, pose=pose, tilt=tilt)
-
+from tests.tf_fixtures import at_activation, flying, game, legal_actions, pending, play, put, roll
 
 FLY = Fly(("short", "long"), "center")
 
 
 def test_FLIGHT_MOVEMENT_must_move_2_to_move_templates_and_piloting_check_for_tilt(path):
-    s = play(_flying(at_activation(game()), tilt="center"), Activate("aerijin", ("aerijin",)))
+    s = play(flying(at_activation(game()), tilt="center"), Activate("aerijin", ("aerijin",)))
     acts = legal_actions(s)
     assert EndActivation() not in acts and PilotCheck() in acts
     flies = [a for a in acts if isinstance(a, Fly)]
@@ -60,7 +38,7 @@ def test_FLIGHT_MOVEMENT_must_move_2_to_move_templates_and_piloting_check_for_ti
 
 def test_CROSSING_tree_trunk_stops_turned_180_two_wounds_rattled(path):
     path["cross"] = [(10.0, "trunk", "trunk-mid")]
-    s = play(play(_flying(at_activation(game())), Activate("aerijin", ("aerijin",))), FLY)
+    s = play(play(flying(at_activation(game())), Activate("aerijin", ("aerijin",))), FLY)
     f, u = s.data.figure("aerijin"), s.data.unit("aerijin")
     assert u.wounds == 2 and u.rattled and f.where == FLYING
     assert f.pose[1] == pytest.approx(48.0 - measure.BASE_RADIUS, abs=0.05)   # the base touches the trunk
@@ -69,7 +47,7 @@ def test_CROSSING_tree_trunk_stops_turned_180_two_wounds_rattled(path):
 
 def test_CROSSING_space_may_perch_at_center_tilt_unless_it_began_perched(path):
     path["cross"] = [(20.0, "space", "c-1")]
-    s = play(play(_flying(at_activation(game()), tilt="left"), Activate("aerijin", ("aerijin",))),
+    s = play(play(flying(at_activation(game()), tilt="left"), Activate("aerijin", ("aerijin",))),
              Fly(("short", "long"), "left"))
     assert set(legal_actions(s)) == {Perch(), Continue()}
     p = play(s, Perch())
@@ -86,7 +64,7 @@ def test_SWOOP_ATTACK_group_attack_battle_plus_melee_once_not_on_what_touched_th
     path["cross"] = [(10.0, "space", "c-1"), (20.0, "space", "c-2")]
     s = at_activation(game())
     s = put(put(s, "ratblades-1", where="c-1"), "ratblades-2", where="c-1")
-    s = play(play(_flying(s), Activate("aerijin", ("aerijin",))), FLY)
+    s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
     assert Swoop("c-1") in legal_actions(s)
     s = play(s, Swoop("c-1"))
     assert pending(s).spec == {"dice": 4, "why": "attack", "player": "mouse"}   # battle 2 + Zure melee 2
@@ -102,7 +80,7 @@ def test_SWOOP_ATTACK_group_attack_battle_plus_melee_once_not_on_what_touched_th
     assert not any(isinstance(a, AttackWith) for a in legal_actions(s))   # it replaced the attack
     path["touching"] = ("c-1",)
     s = at_activation(game())
-    s = play(play(_flying(put(s, "ratblades-1", where="c-1")), Activate("aerijin", ("aerijin",))), FLY)
+    s = play(play(flying(put(s, "ratblades-1", where="c-1")), Activate("aerijin", ("aerijin",))), FLY)
     assert not any(isinstance(a, Swoop) for a in legal_actions(s))
 
 
@@ -111,7 +89,7 @@ def test_SWOOP_ATTACK_on_a_mission_flips_it_and_a_decoy_sends_figures_home(path)
     s = play(s, AssignFigure("staborah"))
     s = at_activation(s)
     path["cross"] = [(10.0, "mission", "mission:rat")]
-    s = play(play(_flying(s), Activate("aerijin", ("aerijin",))), FLY)
+    s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
     s = play(s, Swoop("mission:rat"))
     assert s.data.player("rat").mission_revealed
     assert s.data.figure("staborah").where == "r-nest" and s.flow.waiting == "act"
@@ -119,10 +97,10 @@ def test_SWOOP_ATTACK_on_a_mission_flips_it_and_a_decoy_sends_figures_home(path)
 
 def test_CROSSING_flying_figures_through_an_enemy_wounds_and_ending_on_one(path):
     s = at_activation(game())
-    s = _flying(_flying(s, "grizzard", pose=(50, 45, 0)), "wrunk", pose=(50.0, 70.0, 0))
+    s = flying(flying(s, "grizzard", pose=(50, 45, 0)), "wrunk", pose=(50.0, 70.0, 0))
     path["cross"] = [(15.0, "flying", "grizzard")]
     path["points"] = ((50.0, 45.0, 90.0), (50.0, 60.0, 90.0))
-    s = play(play(_flying(s), Activate("aerijin", ("aerijin",))), FLY)
+    s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
     f = s.data.figure("aerijin")
     assert f.pose == (50.0, 60.0, 90.0)                             # last free maneuver point
     assert s.data.unit("aerijin").wounds == 2                       # through Grizzard + ended on Wrunk
@@ -131,7 +109,7 @@ def test_CROSSING_flying_figures_through_an_enemy_wounds_and_ending_on_one(path)
 
 def test_FLIGHT_MOVEMENT_ending_off_the_battlefield_is_a_casualty(path):
     path["end"] = (50.0, 130.0, 90.0)
-    s = play(play(_flying(at_activation(game())), Activate("aerijin", ("aerijin",))), FLY)
+    s = play(play(flying(at_activation(game())), Activate("aerijin", ("aerijin",))), FLY)
     assert s.data.figure("aerijin").where == CASUALTY and pending(s).player == "rat"
 
 
@@ -139,7 +117,7 @@ def test_TRANSPORTING_a_small_friendly_figure_dropped_on_a_crossed_space(path):
     path["close"] = True
     path["cross"] = [(20.0, "space", "c-1")]
     s = at_activation(game())
-    s = play(_flying(s), Activate("aerijin", ("aerijin",)))
+    s = play(flying(s), Activate("aerijin", ("aerijin",)))
     carry = Fly(("short", "long"), "center", "oakguard-5")
     assert carry in legal_actions(s)
     s = play(s, carry)
@@ -153,7 +131,7 @@ def test_TRANSPORTING_a_small_friendly_figure_dropped_on_a_crossed_space(path):
 def test_TRANSPORTING_perching_places_the_figure_on_an_adjacent_space(path):
     path["close"] = True
     path["cross"] = [(20.0, "space", "c-1")]
-    s = play(_flying(at_activation(game())), Activate("aerijin", ("aerijin",)))
+    s = play(flying(at_activation(game())), Activate("aerijin", ("aerijin",)))
     s = play(play(s, Fly(("short", "long"), "center", "oakguard-5")), Perch())
     assert s.data.figure("aerijin").where == "c-1" and s.data.figure("oakguard-5").where == "c-2"
 
@@ -163,7 +141,7 @@ def test_TRANSPORTING_pick_up_at_a_maneuver_point_not_after_a_drop(path, monkeyp
     path["end"] = (60.0, 20.0, 0.0)
     near = {"on": False}
     monkeypatch.setattr(measure, "range_check", lambda a, b, bl: measure.RangeResult(True, near["on"], True, ()))
-    s = play(_flying(at_activation(game()), pose=(40.0, 40.0, 0.0)), Activate("aerijin", ("aerijin",)))
+    s = play(flying(at_activation(game()), pose=(40.0, 40.0, 0.0)), Activate("aerijin", ("aerijin",)))
     near["on"] = True
     s = play(s, FLY)
     from feltbox.rules.tailfeathers.flight import Pickup
@@ -176,7 +154,7 @@ def test_TRANSPORTING_pick_up_at_a_maneuver_point_not_after_a_drop(path, monkeyp
 def test_SIENNA_DART_one_template_more_at_center_tilt_only(path):
     """Sienna "can dart at center tilt" (public preview; the effect is a house value in
     data/units.toml: one more flight template than her move value, at center tilt only)."""
-    s = play(_flying(at_activation(game()), fid="sienna", tilt="center"), Activate("sienna", ("sienna",)))
+    s = play(flying(at_activation(game()), fid="sienna", tilt="center"), Activate("sienna", ("sienna",)))
     s = roll(play(s, PilotCheck()), "bow_mark", "cheese")
     most = {t: max(len(a.templates) for a in legal_actions(s) if isinstance(a, Fly) and a.tilt == t)
             for t in ("left", "center", "right")}

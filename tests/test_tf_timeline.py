@@ -133,7 +133,7 @@ def test_mid_flight_the_bird_is_on_its_announced_path(built):
     from feltbox.game.replay.tailfeathers_timeline import _project, rebuild
     replay, timeline, bodies = built
     announced: dict[str, list] = {}
-    for rec, bridge, paths, *_ in rebuild(replay):
+    for _rec, _bridge, paths, *_ in rebuild(replay):
         for fid, path in paths.items():
             if not announced.get(fid) or announced[fid][-1] is not path:
                 announced.setdefault(fid, []).append(path)

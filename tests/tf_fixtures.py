@@ -7,7 +7,7 @@ from dataclasses import replace
 from feltbox.rules.core import Measured
 from feltbox.rules.tailfeathers.battlefield import Battlefield, Space, Trunk
 from feltbox.rules.tailfeathers.flow import apply, legal_actions, new_game, pending
-from feltbox.rules.tailfeathers.state import Setup, UnitSpec
+from feltbox.rules.tailfeathers.state import FLYING, Setup, UnitSpec
 
 
 def box(x0, x1, y0, y1):
@@ -82,3 +82,8 @@ def cheese(state, who, n):
 
 
 __all__ = ["apply", "legal_actions", "pending"]
+
+
+def flying(s, fid="aerijin", pose=(50.0, 30.0, 90.0), tilt="center"):
+    """The figure ``fid`` in flight at ``pose`` with ``tilt``."""
+    return put(s, fid, where=FLYING, pose=pose, tilt=tilt)
