@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from feltbox.rules.tailfeathers.battlefield import Polygon
-from feltbox.rules.tailfeathers.shapes import (EPS, Shape, boxes_touch, first_contact, local_to_table, min_along,
-                                       nearest, passes_through, rotate)
+from feltbox.rules.tailfeathers.shapes import (EPS, Polygon, Shape, boxes_touch, first_contact, local_to_table,
+                                               min_along, nearest, passes_through, rotate)
 
 with (Path(__file__).with_name("data") / "templates.toml").open("rb") as _f:
     SIZES = tomllib.load(_f)

@@ -11,6 +11,7 @@ from typing import Sequence
 
 EPS = 1e-7
 Pt = tuple[float, float]
+Polygon = tuple[Pt, ...]           # counter-clockwise, not closed (spaces, trunks, templates)
 
 
 class Shape:
