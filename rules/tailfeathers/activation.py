@@ -12,7 +12,8 @@ from feltbox.rules.tailfeathers import combat, dice
 from feltbox.rules.tailfeathers.leaves import cut_options
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, RESERVES, Attack, TFState
 from feltbox.rules.tailfeathers.stats import (available, can_enter, enemies_on, fig_value, in_spiral,
-                                      nest_owner, on_ground, space, stat, unit_available)
+                                              nest_owner, on_ground, space, stat, unit_available)
+from feltbox.rules.tailfeathers.turn import player
 from feltbox.rules.tailfeathers.wounds import wound
 
 
@@ -64,10 +65,6 @@ class Forage:
 @dataclass(frozen=True)
 class Revive:
     figures: tuple[str, ...]         # () = do not revive
-
-
-def player(state: TFState) -> str:
-    return state.flow.order[state.flow.turn]
 
 
 def ready_units(state: TFState, who: str) -> list[str]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import combat, dice, measure
 from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers.feathers import reset_feathers
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, MISSION, RESERVES, Attack, TFState
 from feltbox.rules.tailfeathers.stats import can_enter, home_nest, nest_in_play, opponents, space, stat
 from feltbox.rules.tailfeathers.wounds import wound
@@ -220,7 +221,6 @@ def _refresh(state: TFState, events: list) -> TFState:
     data = replace(data, units=tuple(replace(u, activated=False) for u in data.units))
     state = replace(state, data=data)
     if "tail_feathers" in state.setup.rules:
-        from feltbox.rules.tailfeathers.feathers import reset_feathers
         state = reset_feathers(state, events)
     events.append(Event("round over", {"round": state.flow.round}))
     order = tuple(a for a in state.flow.order if not state.data.player(a).out)

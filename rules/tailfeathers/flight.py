@@ -16,9 +16,12 @@ from itertools import product
 from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import combat, dice, measure
 from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers.feathers import cross_feather
+from feltbox.rules.tailfeathers.spirals import start_spiral
 from feltbox.rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, MISSION, Attack, Flight, TFState
-from feltbox.rules.tailfeathers.stats import (can_enter, enemies_on, flight_things, home_nest, in_spiral, nest_in_play,
-                                      nest_owner, on_ground, space, stat, within_bounds)
+from feltbox.rules.tailfeathers.stats import (can_enter, enemies_on, figure_thing, flight_things, home_nest, in_spiral,
+                                              nest_in_play, nest_owner, on_ground, space, stat, within_bounds)
+from feltbox.rules.tailfeathers.turn import mover
 from feltbox.rules.tailfeathers.wounds import defeat, wound
 
 TILTS = ("left", "center", "right")
@@ -61,10 +64,6 @@ class Pickup:
     figure: str                     # Transporting: picked up at a maneuver point
 
 
-def mover(state: TFState):
-    return state.data.figures_of(state.flow.active)[0]
-
-
 def pilot_options(state: TFState) -> list:
     fig, f = mover(state), state.flow
     out = [] if f.piloted or stat(state, fig.unit, "pilot") <= 0 else [PilotCheck()]
@@ -84,7 +83,6 @@ def carriable(state: TFState, fig, pose=None) -> list[str]:
     """Transporting: a large bird, a small friendly ground figure in close range, one at a time."""
     if fig.size != "L" or fig.carrying:
         return []
-    from feltbox.rules.tailfeathers.stats import figure_thing
     pose = pose or fig.pose
     me = measure.Thing("flying", fig.id, circle=(pose[0], pose[1], measure.BASE_RADIUS))
     return sorted(o.id for o in state.data.figures if o.alliance == fig.alliance and o.size == "S"
@@ -180,7 +178,6 @@ def advance(state: TFState, events: list) -> TFState:
         if kind == "trunk":
             return _stop_at_trunk(state, s, cid, events)
         if kind == "feather" and any(t.id == cid for t in state.data.feathers):
-            from feltbox.rules.tailfeathers.feathers import cross_feather
             state = cross_feather(state, cid, events)
         elif kind == "flying":
             other = state.data.figure(cid)
@@ -188,7 +185,6 @@ def advance(state: TFState, events: list) -> TFState:
                 if in_spiral(state, other.unit) or in_spiral(state, fig.unit):
                     pass                                 # crossing a death spiral: no wounds
                 elif "death_spirals" in state.setup.rules and state.data.unit(other.unit).kind == "bird":
-                    from feltbox.rules.tailfeathers.spirals import start_spiral
                     return start_spiral(state, other.id, events)
                 else:
                     events.append(Event("flew through an enemy", {"figure": fig.id, "enemy": cid}))

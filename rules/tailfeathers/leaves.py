@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Event
+from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers import dice, measure
 from feltbox.rules.tailfeathers.state import CASUALTY, Leaf, TFState
 from feltbox.rules.tailfeathers.stats import can_enter, mission_polygon
@@ -63,7 +64,6 @@ def _length(poly) -> float:
 
 
 def leaf_faces(state: TFState, faces, events: list) -> TFState:
-    from feltbox.rules.tailfeathers import data as tables
     sid = state.flow.leaf
     spins = tables.face(faces[0])["move"] + len(state.data.on_space(sid))
     state = replace(state, flow=replace(state.flow, roll=None, leaf=""))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers import dice, measure
-from feltbox.rules.tailfeathers.stats import home_tree, on_ground, space, unit_available
+from feltbox.rules.tailfeathers.stats import home_tree, in_spiral, on_ground, space, unit_available
 from feltbox.rules.tailfeathers.state import FLYING, MISSION, TFState
 
 TILTS = ("left", "center", "right")
@@ -122,7 +122,6 @@ def start_tilt(state: TFState, events: list) -> TFState:
 
 
 def _birds_to_set(state: TFState, who: str) -> list:
-    from feltbox.rules.tailfeathers.stats import in_spiral
     return [f for f in state.data.figures if f.alliance == who and state.data.unit(f.unit).kind == "bird"
             and unit_available(state, f.unit) and f.id not in state.flow.done and not in_spiral(state, f.unit)]
 

@@ -13,6 +13,7 @@ from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import dice, measure
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, TFState
 from feltbox.rules.tailfeathers.stats import stat
+from feltbox.rules.tailfeathers.turn import mover
 from feltbox.rules.tailfeathers.wounds import defeat, wound
 
 
@@ -22,7 +23,6 @@ def value(state: TFState, uid: str) -> int:
 
 
 def start_spiral(state: TFState, enemy: str, events: list) -> TFState:
-    from feltbox.rules.tailfeathers.flight import mover
     fig, other = mover(state), state.data.figure(enemy)
     sx, sy, _ = state.flow.flight.start
     a = math.atan2(sy - other.pose[1], sx - other.pose[0])
