@@ -11,6 +11,7 @@ from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import combat, dice
 from feltbox.rules.tailfeathers.leaves import cut_options
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, RESERVES, Attack, TFState
+from feltbox.rules.tailfeathers.step import Step
 from feltbox.rules.tailfeathers.stats import (available, can_enter, enemies_on, fig_value, in_spiral,
                                               nest_owner, on_ground, space, stat, unit_available)
 from feltbox.rules.tailfeathers.turn import player
@@ -217,7 +218,7 @@ def scurry(state: TFState, a: Scurry, events: list) -> TFState:
     return replace(state, data=data, flow=replace(state.flow, done=state.flow.done + (fig.id,)))
 
 
-def attack(state: TFState, a: AttackWith, events: list) -> TFState:
+def attack(state: TFState, a: AttackWith, events: list) -> Step:
     fig = state.data.figure(a.figure)
     n = fig_value(state, fig, a.kind) + state.flow.bonus_attack
     flow = replace(state.flow, done=state.flow.done + (fig.id,), bonus_attack=0,
@@ -227,6 +228,7 @@ def attack(state: TFState, a: AttackWith, events: list) -> TFState:
 
 
 def after_act(state: TFState, events: list) -> TFState:
+    """Back to Scurry OR Attack once the attack is over."""
     return replace(state, flow=replace(state.flow, waiting="act", step="act"))
 
 

@@ -95,7 +95,7 @@ def next_mission(state: TFState, events: list) -> TFState:
         if not foes or n == 0:
             return next_mission(state, events)
         targets = tuple(x.id for x in _box(state, foes[0]))
-        return combat.start(state, Attack(who, "mission:intercept", "melee", True, n, targets, "final"), events)
+        return _group_attack(state, Attack(who, "mission:intercept", "melee", True, n, targets, "final"), events)
     if kind == "siege":
         return replace(state, flow=replace(state.flow, waiting="siege"))
     if kind == "patrol":
@@ -162,7 +162,15 @@ def patrol(state: TFState, a: PatrolTarget, events: list) -> TFState:
         return next_mission(state, events)
     targets = (a.target,) if not a.target.startswith("leaf:") else \
         tuple(f.id for f in state.data.on_space(a.target[5:]) if f.alliance != who)
-    return combat.start(state, Attack(who, "mission:patrol", "ranged", True, n, targets, "final"), events)
+    return _group_attack(state, Attack(who, "mission:patrol", "ranged", True, n, targets, "final"), events)
+
+
+def _group_attack(state: TFState, atk: Attack, events: list) -> TFState:
+    """An intercept or patrol group attack. After its rolls the flow resumes with next_mission; one
+    with no die or no target is over at once and the missions go straight on (start_final runs
+    on its own until a choice or a roll)."""
+    step = combat.start(state, atk, events)
+    return next_mission(step.state, events) if step.next else step.state
 
 
 def _pop_only(state: TFState, who: str) -> TFState:

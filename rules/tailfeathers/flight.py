@@ -19,6 +19,7 @@ from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers.feathers import cross_feather
 from feltbox.rules.tailfeathers.spirals import start_spiral
 from feltbox.rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, MISSION, Attack, Flight, TFState
+from feltbox.rules.tailfeathers.step import Step
 from feltbox.rules.tailfeathers.stats import (can_enter, enemies_on, figure_thing, flight_things, home_nest, in_spiral,
                                               nest_in_play, nest_owner, on_ground, space, stat, within_bounds)
 from feltbox.rules.tailfeathers.turn import mover
@@ -256,7 +257,7 @@ def pickup(state: TFState, a: Pickup, events: list) -> TFState:
     return advance(replace(state, data=data), events)
 
 
-def swoop(state: TFState, a: Swoop, events: list) -> TFState:
+def swoop(state: TFState, a: Swoop, events: list) -> TFState | Step:
     """Swoop Attack: a melee group attack of battle + pilot melee, once, instead of the normal
     attack. A mission is flipped: a decoy sends its figures home and no attack happens."""
     fig, fl = mover(state), state.flow.flight
@@ -284,6 +285,7 @@ def swoop(state: TFState, a: Swoop, events: list) -> TFState:
 
 
 def resume(state: TFState, events: list) -> TFState:
+    """Back to the flight once a swoop attack is over: the next crossings."""
     return advance(replace(state, flow=replace(state.flow, waiting="flight")), events)
 
 

@@ -1,6 +1,12 @@
 """The Tail Feathers engine's entry points (rules/core.py contract): new_game / pending /
 legal_actions / apply and TailFeathersGame for rules.engine.Engine.
 
+``apply`` is the one dispatcher of the turn flow, like a reducer: it hands the action (or the
+physics result) to the step module it belongs to, and when the step reports that something
+happened that decides what comes next (step.py: an attack over, a unit done...), it runs what
+follows, until play waits for the next decision or physics result. Step modules never call
+each other back; the order of play lives here and in each phase's own module.
+
 Every die comes from the physics tray: pending() is PhysicsRequest("roll", {"dice", "why",
 "player"}) and the answer Measured({"faces": [...]}); dropped tail feathers are
 PhysicsRequest("feathers", ...) -> Measured({"landed": [...]}). ``apply`` is pure: it returns a
@@ -14,6 +20,7 @@ from feltbox.rules.tailfeathers import cards, combat, feathers, final, flight, l
 from feltbox.rules.tailfeathers.dice import check_faces
 from feltbox.rules.tailfeathers.setup import new_game
 from feltbox.rules.tailfeathers.state import TFState
+from feltbox.rules.tailfeathers.step import ATTACK_RESOLVED, Step
 
 ACTION_TYPES = (phases.ChooseMission, phases.AssignFigure, phases.DoneAssigning, phases.Tilt, phases.Launch,
                 phases.Bid, act.Activate, act.Pass, act.TreeMove, act.EndMove, act.Scurry, act.AttackWith,
@@ -103,19 +110,41 @@ def legal_actions(state: TFState) -> list:
 def apply(state: TFState, action) -> tuple[TFState, list[Event]]:
     events: list[Event] = []
     if isinstance(action, Measured):
-        state = _measured(state, action.outcome, events)
+        done = _measured(state, action.outcome, events)
     else:
         if state.flow.feather_drops or state.flow.roll is not None:
             raise IllegalAction("the physics result is awaited first")
         if action not in legal_actions(state):
             raise IllegalAction(f"{action} is not legal now (waiting for: {state.flow.waiting})")
-        state = _decide(state, action, events)
+        done = _decide(state, action, events)
+    state = _follow(done, events)
     if state.data.leaves and state.flow.roll is None:    # an empty drifting leaf goes back
         state = leaves.reattach_empty(state, events)
     return state, events
 
 
-def _measured(state: TFState, outcome: dict, events: list) -> TFState:
+def _follow(done: TFState | Step, events: list) -> TFState:
+    """Run what follows a step, step after step, until play waits (Step.next is "")."""
+    step = done if isinstance(done, Step) else Step(done)
+    while step.next:
+        after = _after(step, events)
+        step = after if isinstance(after, Step) else Step(after)
+    return step.state
+
+
+def _after(step: Step, events: list) -> TFState | Step:
+    """What comes next, decided from what the last step reports (step.py)."""
+    state = step.state
+    if step.next == ATTACK_RESOLVED:           # back to what the attack interrupted
+        if step.resume == "flight":
+            return flight.resume(state, events)
+        if step.resume == "final":
+            return final.next_mission(state, events)
+        return act.after_act(state, events)
+    raise ValueError(f"no step follows {step.next!r}")
+
+
+def _measured(state: TFState, outcome: dict, events: list) -> TFState | Step:
     f = state.flow
     if f.feather_drops:
         return feathers.landed(state, outcome, events)
@@ -136,7 +165,7 @@ def _measured(state: TFState, outcome: dict, events: list) -> TFState:
     return combat.on_faces(state, faces, events)
 
 
-def _decide(state: TFState, a, events: list) -> TFState:
+def _decide(state: TFState, a, events: list) -> TFState | Step:
     if isinstance(a, phases.ChooseMission):
         return phases.choose_mission(state, a, events)
     if isinstance(a, (phases.AssignFigure, phases.DoneAssigning)):
