@@ -10,6 +10,7 @@ from itertools import combinations
 from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import combat, dice
 from feltbox.rules.tailfeathers.leaves import cut_options
+from feltbox.rules.tailfeathers.spirals import continue_spiral
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, RESERVES, Attack, TFState
 from feltbox.rules.tailfeathers.step import Step
 from feltbox.rules.tailfeathers.stats import (available, can_enter, enemies_on, fig_value, in_spiral,
@@ -121,7 +122,6 @@ def activate(state: TFState, a: Activate, events: list) -> TFState:
         return finish_acting(state, events)
     fig = data.figure(figs[0])
     if u.kind == "bird" and in_spiral(state, u.id):
-        from feltbox.rules.tailfeathers.spirals import continue_spiral
         return continue_spiral(state, events)
     if u.kind == "bird" and (fig.where == FLYING or fig.launching):
         return replace(state, flow=replace(state.flow, waiting="pilot", step="move"))

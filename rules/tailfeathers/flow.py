@@ -20,7 +20,7 @@ from feltbox.rules.tailfeathers import cards, combat, feathers, final, flight, l
 from feltbox.rules.tailfeathers.dice import check_faces
 from feltbox.rules.tailfeathers.setup import new_game
 from feltbox.rules.tailfeathers.state import TFState
-from feltbox.rules.tailfeathers.step import ATTACK_RESOLVED, Step
+from feltbox.rules.tailfeathers.step import ATTACK_RESOLVED, UNIT_DONE, Step
 
 ACTION_TYPES = (phases.ChooseMission, phases.AssignFigure, phases.DoneAssigning, phases.Tilt, phases.Launch,
                 phases.Bid, act.Activate, act.Pass, act.TreeMove, act.EndMove, act.Scurry, act.AttackWith,
@@ -141,6 +141,8 @@ def _after(step: Step, events: list) -> TFState | Step:
         if step.resume == "final":
             return final.next_mission(state, events)
         return act.after_act(state, events)
+    if step.next == UNIT_DONE:                 # Revive, then the end of the activation
+        return act.finish_acting(state, events)
     raise ValueError(f"no step follows {step.next!r}")
 
 
