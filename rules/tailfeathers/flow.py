@@ -20,7 +20,7 @@ from feltbox.rules.tailfeathers import cards, combat, feathers, final, flight, l
 from feltbox.rules.tailfeathers.dice import check_faces
 from feltbox.rules.tailfeathers.setup import new_game
 from feltbox.rules.tailfeathers.state import TFState
-from feltbox.rules.tailfeathers.step import ATTACK_RESOLVED, UNIT_DONE, Step
+from feltbox.rules.tailfeathers.step import ACTIVATIONS_OVER, ATTACK_RESOLVED, FIRST_PLAYER, UNIT_DONE, Step
 
 ACTION_TYPES = (phases.ChooseMission, phases.AssignFigure, phases.DoneAssigning, phases.Tilt, phases.Launch,
                 phases.Bid, act.Activate, act.Pass, act.TreeMove, act.EndMove, act.Scurry, act.AttackWith,
@@ -143,6 +143,10 @@ def _after(step: Step, events: list) -> TFState | Step:
         return act.after_act(state, events)
     if step.next == UNIT_DONE:                 # Revive, then the end of the activation
         return act.finish_acting(state, events)
+    if step.next == FIRST_PLAYER:              # Activate Units, from the first player
+        return act.start_turn(state)
+    if step.next == ACTIVATIONS_OVER:          # no unit left to activate: Final Phase
+        return final.start_final(state, events)
     raise ValueError(f"no step follows {step.next!r}")
 
 
