@@ -20,7 +20,8 @@ from feltbox.rules.tailfeathers import cards, combat, feathers, final, flight, l
 from feltbox.rules.tailfeathers.dice import check_faces
 from feltbox.rules.tailfeathers.setup import new_game
 from feltbox.rules.tailfeathers.state import TFState
-from feltbox.rules.tailfeathers.step import ACTIVATIONS_OVER, ATTACK_RESOLVED, FIRST_PLAYER, UNIT_DONE, Step
+from feltbox.rules.tailfeathers.step import (ACTIVATIONS_OVER, ATTACK_RESOLVED, FIRST_PLAYER, LEAF_DRIFTED, UNIT_DONE,
+                                             Step)
 
 ACTION_TYPES = (phases.ChooseMission, phases.AssignFigure, phases.DoneAssigning, phases.Tilt, phases.Launch,
                 phases.Bid, act.Activate, act.Pass, act.TreeMove, act.EndMove, act.Scurry, act.AttackWith,
@@ -147,6 +148,8 @@ def _after(step: Step, events: list) -> TFState | Step:
         return act.start_turn(state)
     if step.next == ACTIVATIONS_OVER:          # no unit left to activate: Final Phase
         return final.start_final(state, events)
+    if step.next == LEAF_DRIFTED:              # a leaf cut loose waits; in the Final Phase the next one drifts
+        return final.drift_next(state, events) if state.flow.phase == "final" else state
     raise ValueError(f"no step follows {step.next!r}")
 
 

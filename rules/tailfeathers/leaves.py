@@ -6,7 +6,8 @@ nearest point of the destination tree. What it meets: a tail feather is removed;
 swung around (the leaf carries on); a mission card stops it (an opponent's is revealed); another
 drifting leaf stops it, the two adjacent; a tree: figures to the closest tree space (excess to the
 casualty pile) and the leaf back on its branch. Drifting leaves move again in each final phase;
-an empty drifting leaf returns to its branch at once; a drifting leaf blocks clear sight."""
+an empty drifting leaf returns to its branch at once; a drifting leaf blocks clear sight. After a
+drift the step reports step.LEAF_DRIFTED: in the Final Phase the flow moves the next leaf."""
 from __future__ import annotations
 
 import math
@@ -17,6 +18,7 @@ from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers import dice, measure
 from feltbox.rules.tailfeathers.state import CASUALTY, Leaf, TFState
 from feltbox.rules.tailfeathers.stats import can_enter, mission_polygon
+from feltbox.rules.tailfeathers.step import LEAF_DRIFTED, Step
 
 
 @dataclass(frozen=True)
@@ -63,15 +65,12 @@ def _length(poly) -> float:
     return max(math.dist(p, q) for p in poly for q in poly)
 
 
-def leaf_faces(state: TFState, faces, events: list) -> TFState:
+def leaf_faces(state: TFState, faces, events: list) -> Step:
+    """Moving a Drifting Leaf: spins = the die's number + the figures on the leaf."""
     sid = state.flow.leaf
     spins = tables.face(faces[0])["move"] + len(state.data.on_space(sid))
     state = replace(state, flow=replace(state.flow, roll=None, leaf=""))
-    state = drift(state, sid, spins, events)
-    if state.flow.phase == "final":
-        from feltbox.rules.tailfeathers.final import drift_next
-        return drift_next(state, events)
-    return state
+    return Step(drift(state, sid, spins, events), LEAF_DRIFTED)
 
 
 def drift(state: TFState, sid: str, spins: int, events: list) -> TFState:
