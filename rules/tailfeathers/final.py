@@ -1,6 +1,9 @@
 """Final Phase (rulebook page 11-12): burning nests take their wounds, Reinforce, Resolve Missions
 (revealed together, by type: decoy, intercept, siege, patrol, rescue, special; same type in turn
-order), Refresh, Reset Battlefield (tail feathers flipped or removed; drifting leaves move)."""
+order), Refresh, Reset Battlefield (tail feathers flipped or removed; drifting leaves move).
+Started by the flow when no unit is left to activate (step.ACTIVATIONS_OVER); after a mission's
+attack (step.ATTACK_RESOLVED) the flow goes on with next_mission, after a leaf's drift
+(step.LEAF_DRIFTED) with drift_next."""
 from __future__ import annotations
 
 import math

@@ -13,7 +13,6 @@ PhysicsRequest("feathers", ...) -> Measured({"landed": [...]}). ``apply`` is pur
 new state and events, or raises IllegalAction and leaves the input untouched."""
 from __future__ import annotations
 
-
 from feltbox.rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest
 from feltbox.rules.tailfeathers import activation as act
 from feltbox.rules.tailfeathers import cards, combat, feathers, final, flight, leaves, phases, spirals
@@ -22,6 +21,7 @@ from feltbox.rules.tailfeathers.setup import new_game
 from feltbox.rules.tailfeathers.state import TFState
 from feltbox.rules.tailfeathers.step import (ACTIVATIONS_OVER, ATTACK_RESOLVED, FIRST_PLAYER, LEAF_DRIFTED, UNIT_DONE,
                                              Step)
+from feltbox.rules.tailfeathers.turn import player
 
 ACTION_TYPES = (phases.ChooseMission, phases.AssignFigure, phases.DoneAssigning, phases.Tilt, phases.Launch,
                 phases.Bid, act.Activate, act.Pass, act.TreeMove, act.EndMove, act.Scurry, act.AttackWith,
@@ -47,7 +47,7 @@ def whose(state: TFState) -> str:
         return f.queue[0]
     if f.waiting in ("siege", "patrol", "rescue"):
         return f.missions[0]
-    return act.player(state)
+    return player(state)
 
 
 def _assigning(state: TFState) -> bool:

@@ -1,13 +1,14 @@
 """What a step of play hands back to the turn flow (flow.py, the one dispatcher).
 
 A step resolves one decision or one physics result (an attack roll, a flight, a death spiral
-roll, a drifting leaf...). It returns the new state when play then simply waits for the next
-decision or physics result (``flow.pending``), or a :class:`Step` when something happened that
-decides what comes next: an attack is over, the activated unit is done, the first player is
-known, no unit is left to activate, a leaf has drifted. The flow reads ``Step.next`` and runs
-what follows (rulebook: Round Order; Activation Phase; Final Phase). A step never calls back into
-the module that called it. Its events go, in order, to the ``events`` list the flow hands in
-(the shared helpers below the steps, such as wounds and dice, append to the same list).
+roll, a drifting leaf...). A step that can never decide what comes next returns the new state;
+the others return a :class:`Step`: the new state and, in ``next``, what happened that decides
+what comes next (an attack is over, the activated unit is done, the first player is known, no
+unit is left to activate, a leaf has drifted), or "" when play simply waits for the next
+decision or physics result (``flow.pending``). The flow reads ``next`` and runs what follows
+(rulebook: Round Order; Activation Phase; Final Phase): a step never calls back into the module
+that started it. A step's events go, in order, to the ``events`` list the flow hands in (the
+shared helpers below the steps, such as wounds, append to the same list).
 """
 from __future__ import annotations
 
