@@ -13,9 +13,9 @@ from feltbox.rules.tailfeathers import combat, dice
 from feltbox.rules.tailfeathers.leaves import cut_options
 from feltbox.rules.tailfeathers.spirals import continue_spiral
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, RESERVES, Attack, TFState
-from feltbox.rules.tailfeathers.step import ACTIVATIONS_OVER, Step
 from feltbox.rules.tailfeathers.stats import (available, can_enter, enemies_on, fig_value, in_spiral,
                                               nest_owner, on_ground, space, stat, unit_available)
+from feltbox.rules.tailfeathers.step import ACTIVATIONS_OVER, Step
 from feltbox.rules.tailfeathers.turn import player
 from feltbox.rules.tailfeathers.wounds import wound
 

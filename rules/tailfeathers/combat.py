@@ -9,9 +9,9 @@ from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Event, IllegalAction
 from feltbox.rules.tailfeathers import dice, measure
-from feltbox.rules.tailfeathers.stats import (blockers, enemies_on, fig_value, figure_thing, home_nest, in_spiral,
-                                      nest_in_play, nest_thing, on_ground, opponents, space, stat)
 from feltbox.rules.tailfeathers.state import FLYING, Attack, Figure, TFState
+from feltbox.rules.tailfeathers.stats import (blockers, enemies_on, fig_value, figure_thing, home_nest, in_spiral,
+                                              nest_in_play, nest_thing, on_ground, opponents, space, stat)
 from feltbox.rules.tailfeathers.step import ATTACK_RESOLVED, Step
 from feltbox.rules.tailfeathers.wounds import wound
 

@@ -20,9 +20,9 @@ from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers.feathers import cross_feather
 from feltbox.rules.tailfeathers.spirals import start_spiral
 from feltbox.rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, MISSION, Attack, Flight, TFState
-from feltbox.rules.tailfeathers.step import UNIT_DONE, Step
 from feltbox.rules.tailfeathers.stats import (can_enter, enemies_on, figure_thing, flight_things, home_nest, in_spiral,
                                               nest_in_play, nest_owner, on_ground, space, stat, within_bounds)
+from feltbox.rules.tailfeathers.step import UNIT_DONE, Step
 from feltbox.rules.tailfeathers.turn import mover
 from feltbox.rules.tailfeathers.wounds import defeat, wound
 

@@ -194,8 +194,9 @@ def _decide(state: TFState, a, events: list) -> TFState | Step:
         return simple[type(a)](state, events)
     handlers = {act.Activate: act.activate, act.TreeMove: act.tree_move, act.Scurry: act.scurry,
                 act.AttackWith: act.attack, act.Revive: act.revive, flight.Fly: flight.fly,
-                flight.Swoop: flight.swoop, flight.Pickup: flight.pickup, final.SiegeTree: final.siege, final.PatrolTarget: final.patrol,
-                final.RescueBird: final.rescue, leaves.CutLeaf: leaves.cut, spirals.Grudge: spirals.grudge}
+                flight.Swoop: flight.swoop, flight.Pickup: flight.pickup, final.SiegeTree: final.siege,
+                final.PatrolTarget: final.patrol, final.RescueBird: final.rescue, leaves.CutLeaf: leaves.cut,
+                spirals.Grudge: spirals.grudge}
     return handlers[type(a)](state, a, events)
 
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers import dice, measure
-from feltbox.rules.tailfeathers.stats import home_tree, in_spiral, on_ground, space, unit_available
 from feltbox.rules.tailfeathers.state import FLYING, MISSION, TFState
+from feltbox.rules.tailfeathers.stats import home_tree, in_spiral, on_ground, space, unit_available
 from feltbox.rules.tailfeathers.step import FIRST_PLAYER, Step
 
 TILTS = ("left", "center", "right")

@@ -8,8 +8,8 @@ from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers.dice import add_cheese
 from feltbox.rules.tailfeathers.feathers import collect
-from feltbox.rules.tailfeathers.stats import stat
 from feltbox.rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, TFState
+from feltbox.rules.tailfeathers.stats import stat
 
 
 def wound(state: TFState, target: str, n: int, events: list[Event], attacker: str = "") -> TFState:
