@@ -14,9 +14,11 @@ from typing import Any
 TABLE_PATH = Path(__file__).with_name("dimensions.toml")
 
 
-def _freeze(value: Any) -> Any:
+def freeze(value: Any) -> Any:
+    """A read-only view of a parsed TOML table: nested dicts become ``MappingProxyType`` (lists and
+    numbers are kept as they are), so a table read once can be shared without anyone changing it."""
     if isinstance(value, dict):
-        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
     return value
 
 
@@ -24,7 +26,7 @@ def _freeze(value: Any) -> Any:
 def dims() -> Mapping[str, Any]:
     """The dimensions table as a read-only nested mapping, e.g. ``dims()["bullet"]["diameter"]``."""
     with TABLE_PATH.open("rb") as f:
-        return _freeze(tomllib.load(f))
+        return freeze(tomllib.load(f))
 
 
 def dim(section: str, key: str) -> float:

@@ -123,7 +123,6 @@ def test_the_walk_sees_the_whole_package():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-@pytest.mark.xfail(strict=True, reason="circles and private imports are untied in the next commits")
 def test_no_import_circles():
     assert _cycles(_edges()) == []
 
@@ -181,7 +180,6 @@ def test_every_game_folder_is_a_room():
         assert doc and "import" in doc, f"game/{room}/__init__.py must say what lives there and what it may import"
 
 
-@pytest.mark.xfail(strict=True, reason="circles and private imports are untied in the next commits")
 def test_no_private_names_imported_across_modules():
     bad = [f"{path.relative_to(ROOT)}:{line}: {module}.{n}" for name, path in MODULES.items()
            for module, names, line in _imports(name, path)

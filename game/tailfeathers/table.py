@@ -8,7 +8,7 @@ from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import rest_pose
 from feltbox.models.tailfeathers import tf_dims
 from feltbox.models.tailfeathers.shapes import slots, tip_frame
-from feltbox.scenes.tailfeathers.battlefield import _world_tip, world_spaces
+from feltbox.scenes.tailfeathers.battlefield import world_spaces, world_tip
 from feltbox.scenes.tailfeathers.schema import TFScene
 
 
@@ -28,7 +28,7 @@ def tf_table(scene: TFScene) -> tuple[list[BodySpec], np.ndarray]:
         else:
             add(BodySpec(t.id, "tf_tree", {"overlay": t.overlay}), t.x, t.y, t.rotation)
     for n in scene.nests:
-        mid, out, _ = tip_frame(_world_tip(trees[n.tree], n.branch))
+        mid, out, _ = tip_frame(world_tip(trees[n.tree], n.branch))
         heading = float(np.degrees(np.arctan2(out[1], out[0])))
         add(BodySpec(n.id, "tf_nest", {"owner": n.owner}), mid[0], mid[1], heading)
         side = np.array([-out[1], out[0]])
@@ -36,7 +36,7 @@ def tf_table(scene: TFScene) -> tuple[list[BodySpec], np.ndarray]:
         dial = mid + out * r + side * (r + tf_dims()["nest_dial"]["diameter"] / 2 + 0.3)
         add(BodySpec(f"{n.id}-dial", "tf_nest_dial", {"life": n.life, "owner": n.owner}), dial[0], dial[1], heading)
     for leaf in scene.leaves:
-        mid, out, _ = tip_frame(_world_tip(trees[leaf.tree], leaf.branch))
+        mid, out, _ = tip_frame(world_tip(trees[leaf.tree], leaf.branch))
         add(BodySpec(leaf.id, "tf_leaf", {"side": leaf.side}), mid[0], mid[1],
             float(np.degrees(np.arctan2(out[1], out[0]))))
     add(BodySpec("axis-marker", "tf_axis_marker", {}), *scene.axis_marker, 0.0)

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from feltbox.models.dimensions import _freeze
+from feltbox.models.dimensions import freeze
 
 TABLE_PATH = Path(__file__).with_name("dimensions.toml")
 
@@ -20,4 +20,4 @@ TABLE_PATH = Path(__file__).with_name("dimensions.toml")
 def tf_dims() -> Mapping[str, Any]:
     """The Tail Feathers house-value table, e.g. ``tf_dims()["bird"]["tilt_angle"]``."""
     with TABLE_PATH.open("rb") as f:
-        return _freeze(tomllib.load(f))
+        return freeze(tomllib.load(f))

@@ -1,6 +1,7 @@
 """Activate Units, Tree Movement, Scurry, Attack, Revive, Foraging and the end of an activation
 (rulebook pages 8-11: Activate Units, Move, Tree Movement, Scurry OR Attack, Revive; Status
-Effects: Rattled, Immobilized, On Fire; Additional Rules: Foraging)."""
+Effects: Rattled, Immobilized, On Fire; Additional Rules: Foraging). When no player has a unit
+left to activate, the step reports step.ACTIVATIONS_OVER and the flow starts the Final Phase."""
 from __future__ import annotations
 
 from collections import deque
@@ -10,6 +11,7 @@ from itertools import combinations
 from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import combat, dice
 from feltbox.rules.tailfeathers.leaves import cut_options
+from feltbox.rules.tailfeathers.spirals import continue_spiral
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, RESERVES, Attack, TFState
 from feltbox.rules.tailfeathers.stats import (
     available,
@@ -23,6 +25,8 @@ from feltbox.rules.tailfeathers.stats import (
     stat,
     unit_available,
 )
+from feltbox.rules.tailfeathers.step import ACTIVATIONS_OVER, Step
+from feltbox.rules.tailfeathers.turn import player
 from feltbox.rules.tailfeathers.wounds import wound
 
 
@@ -76,10 +80,6 @@ class Revive:
     figures: tuple[str, ...]         # () = do not revive
 
 
-def player(state: TFState) -> str:
-    return state.flow.order[state.flow.turn]
-
-
 def ready_units(state: TFState, who: str) -> list[str]:
     return [u.id for u in state.data.units if u.alliance == who and not u.activated
             and unit_available(state, u.id) and _can_activate(state, u.id)]
@@ -113,7 +113,7 @@ def activate_options(state: TFState) -> list:
     return out
 
 
-def activate(state: TFState, a: Activate, events: list) -> TFState:
+def activate(state: TFState, a: Activate, events: list) -> Step:
     u = state.data.unit(a.unit)
     data = state.data.with_unit(replace(u, activated=True))
     done = []
@@ -133,13 +133,12 @@ def activate(state: TFState, a: Activate, events: list) -> TFState:
         return finish_acting(state, events)
     fig = data.figure(figs[0])
     if u.kind == "bird" and in_spiral(state, u.id):
-        from feltbox.rules.tailfeathers.spirals import continue_spiral
-        return continue_spiral(state, events)
+        return Step(continue_spiral(state, events))
     if u.kind == "bird" and (fig.where == FLYING or fig.launching):
-        return replace(state, flow=replace(state.flow, waiting="pilot", step="move"))
+        return Step(replace(state, flow=replace(state.flow, waiting="pilot", step="move")))
     if u.kind in ("structure",) or (u.kind == "bird"):        # perched birds and structures do not tree-move
-        return replace(state, flow=replace(state.flow, waiting="act", step="act"))
-    return replace(state, flow=replace(state.flow, waiting="move", step="move"))
+        return Step(replace(state, flow=replace(state.flow, waiting="act", step="act")))
+    return Step(replace(state, flow=replace(state.flow, waiting="move", step="move")))
 
 
 def reachable(state: TFState, fid: str, steps: int) -> list[str]:
@@ -192,7 +191,7 @@ def end_move(state: TFState, events: list) -> TFState:
     return replace(state, flow=replace(state.flow, waiting="act", step="act", done=()))
 
 
-def forage(state: TFState, events: list) -> TFState:
+def forage(state: TFState, events: list) -> Step:
     """Foraging: a ground unit activated to do nothing gains 1 cheese (it may still revive)."""
     state, _ = dice.add_cheese(state, player(state), 1)
     events.append(Event("foraged", {"player": player(state), "unit": state.flow.active}))
@@ -230,7 +229,7 @@ def scurry(state: TFState, a: Scurry, events: list) -> TFState:
     return replace(state, data=data, flow=replace(state.flow, done=state.flow.done + (fig.id,)))
 
 
-def attack(state: TFState, a: AttackWith, events: list) -> TFState:
+def attack(state: TFState, a: AttackWith, events: list) -> Step:
     fig = state.data.figure(a.figure)
     n = fig_value(state, fig, a.kind) + state.flow.bonus_attack
     flow = replace(state.flow, done=state.flow.done + (fig.id,), bonus_attack=0,
@@ -240,6 +239,7 @@ def attack(state: TFState, a: AttackWith, events: list) -> TFState:
 
 
 def after_act(state: TFState, events: list) -> TFState:
+    """Back to Scurry OR Attack once the attack is over."""
     return replace(state, flow=replace(state.flow, waiting="act", step="act"))
 
 
@@ -255,15 +255,15 @@ def revive_options(state: TFState) -> list:
     return out
 
 
-def finish_acting(state: TFState, events: list) -> TFState:
+def finish_acting(state: TFState, events: list) -> Step:
     """Revive: after activating a unit, with a full cheese wheel."""
     who = player(state)
     if state.data.player(who).cheese >= dice.MAX_CHEESE and revive_options(state):
-        return replace(state, flow=replace(state.flow, waiting="revive"))
+        return Step(replace(state, flow=replace(state.flow, waiting="revive")))
     return end_activation(state, events)
 
 
-def revive(state: TFState, a: Revive, events: list) -> TFState:
+def revive(state: TFState, a: Revive, events: list) -> Step:
     if a.figures:
         who = player(state)
         data = state.data.with_player(replace(state.data.player(who), cheese=0))
@@ -274,7 +274,7 @@ def revive(state: TFState, a: Revive, events: list) -> TFState:
     return end_activation(state, events)
 
 
-def end_activation(state: TFState, events: list) -> TFState:
+def end_activation(state: TFState, events: list) -> Step:
     """On Fire: each activated figure on fire rolls a die (HOUSE: a sword/shield puts it out,
     the rulebook's symbol is not legible), else 1 wound; a figure ending on a burning nest tries to
     put out 1 marker. Rattled: a unit that began its activation rattled loses the marker."""
@@ -290,17 +290,17 @@ def end_activation(state: TFState, events: list) -> TFState:
     return _next_fire(state, events)
 
 
-def _next_fire(state: TFState, events: list) -> TFState:
+def _next_fire(state: TFState, events: list) -> Step:
     if state.flow.fire_checks:
-        return dice.ask(state, "fire", player(state), 1)
+        return Step(dice.ask(state, "fire", player(state), 1))
     u = state.data.unit(state.flow.active)
     if state.flow.began_rattled and u.rattled:
         state = replace(state, data=state.data.with_unit(replace(u, rattled=False)))
         events.append(Event("rattled removed", {"unit": u.id}))
-    return next_turn(state, events)
+    return next_turn(state)
 
 
-def fire_faces(state: TFState, faces: tuple[str, ...], events: list) -> TFState:
+def fire_faces(state: TFState, faces: tuple[str, ...], events: list) -> Step:
     target, rest = state.flow.fire_checks[0], state.flow.fire_checks[1:]
     state = replace(state, flow=replace(state.flow, roll=None, fire_checks=rest))
     out = dice.count(faces, "block") > 0
@@ -314,30 +314,29 @@ def fire_faces(state: TFState, faces: tuple[str, ...], events: list) -> TFState:
     else:
         state = wound(state, target, 1, events)
     if state.flow.phase == "over":
-        return state
+        return Step(state)
     return _next_fire(state, events)
 
 
-def next_turn(state: TFState, events: list) -> TFState:
+def next_turn(state: TFState) -> Step:
     flow = replace(state.flow, active="", figs=(), done=(), step="", waiting="activate",
                    turn=(state.flow.turn + 1) % len(state.flow.order))
-    state = replace(state, flow=flow)
-    return skip_out(state, events)
+    return start_turn(replace(state, flow=flow))
 
 
-def skip_out(state: TFState, events: list) -> TFState:
-    """The phase ends when no player has an available unactivated unit; players out are skipped."""
+def start_turn(state: TFState) -> Step:
+    """Activate Units: a player's activation turn, players out of the game skipped. When no player
+    has an available, unactivated unit the Activation Phase is over (ACTIVATIONS_OVER)."""
     if not any(ready_units(state, p.alliance) for p in state.data.players if not p.out):
-        from feltbox.rules.tailfeathers.final import start_final
-        return start_final(state, events)
+        return Step(state, ACTIVATIONS_OVER)
     while state.data.player(player(state)).out:
         state = replace(state, flow=replace(state.flow, turn=(state.flow.turn + 1) % len(state.flow.order)))
-    return state
+    return Step(state)
 
 
-def pass_turn(state: TFState, events: list) -> TFState:
+def pass_turn(state: TFState, events: list) -> Step:
     who = player(state)
     state, _ = dice.add_cheese(state, who, 1)
     events.append(Event("passed", {"player": who}))
-    return next_turn(state, events)
+    return next_turn(state)
 

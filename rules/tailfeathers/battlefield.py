@@ -15,7 +15,8 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
-Polygon = tuple[tuple[float, float], ...]          # counter-clockwise, not closed
+from feltbox.rules.tailfeathers.geometry import Thing
+from feltbox.rules.tailfeathers.shapes import Polygon  # counter-clockwise, not closed
 
 CAPACITY = {"branch": 4, "sapling": 4, "leaf": 3, "nest": 99}   # small figures (rulebook, Tree Movement, Leaves)
 KINDS = tuple(CAPACITY)
@@ -68,7 +69,6 @@ class Battlefield:
 
     @cached_property
     def _things(self) -> tuple:
-        from feltbox.rules.tailfeathers.geometry import Thing
         out = [Thing("nest" if s.kind == "nest" else "space", s.id, polygon=s.polygon) for s in self.spaces]
         return tuple(out + [Thing("trunk", t.id, polygon=t.polygon) for t in self.trunks])
 

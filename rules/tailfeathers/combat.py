@@ -1,7 +1,8 @@
 """Attacks (rulebook: Attack, Ranged Attack, Melee Attack, Rolling Cheese, Attacking and Defending
 with a Bird, Group Attack). An attack is a small pipeline kept in flow.attack: the attacker's
 roll -> hits (a group attack's hits assigned one by one) -> each hit figure defends with its own
-roll -> wounds (wounds.py) -> back to what the attack interrupted (resume)."""
+roll -> wounds (wounds.py). When it is over, the step says so (step.ATTACK_RESOLVED, with
+Attack.resume) and the flow goes back to what the attack interrupted."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -23,6 +24,7 @@ from feltbox.rules.tailfeathers.stats import (
     space,
     stat,
 )
+from feltbox.rules.tailfeathers.step import ATTACK_RESOLVED, Step
 from feltbox.rules.tailfeathers.wounds import wound
 
 
@@ -73,13 +75,14 @@ def normal_targets(state: TFState, fig: Figure) -> list[tuple[str, str]]:
     return out
 
 
-def start(state: TFState, atk: Attack, events: list[Event]) -> TFState:
+def start(state: TFState, atk: Attack, events: list[Event]) -> Step:
+    """Announce an attack and ask for its roll; with no die or no target it is over at once."""
     events.append(Event("attack", {"side": atk.side, "attacker": atk.attacker, "kind": atk.kind,
                                    "dice": atk.dice, "group": atk.group, "targets": list(atk.targets)}))
     state = replace(state, flow=replace(state.flow, attack=atk))
     if atk.dice <= 0 or not atk.targets:
-        return finish(state, events)
-    return dice.ask(state, "attack", atk.side, atk.dice)
+        return finish(state)
+    return Step(dice.ask(state, "attack", atk.side, atk.dice))
 
 
 def _cheese(state: TFState, alliance: str, faces: tuple[str, ...], rerolled: bool, events):
@@ -95,7 +98,7 @@ def _cheese(state: TFState, alliance: str, faces: tuple[str, ...], rerolled: boo
     return state, faces, 0
 
 
-def on_faces(state: TFState, faces: tuple[str, ...], events: list[Event]) -> TFState:
+def on_faces(state: TFState, faces: tuple[str, ...], events: list[Event]) -> Step:
     """Measured faces for an attack or defense roll (flow.roll.why attack/defense, + = re-roll)."""
     roll, atk = state.flow.roll, state.flow.attack
     rerolled = roll.why.endswith("+")
@@ -103,18 +106,18 @@ def on_faces(state: TFState, faces: tuple[str, ...], events: list[Event]) -> TFS
     state = replace(state, flow=replace(state.flow, roll=None))
     state, kept, excess = _cheese(state, roll.player, faces if not rerolled else faces, rerolled, events)
     if excess:
-        return dice.ask(state, roll.why + "+", roll.player, excess, kept=roll.kept + kept)
+        return Step(dice.ask(state, roll.why + "+", roll.player, excess, kept=roll.kept + kept))
     events.append(Event("rolled", {"player": roll.player, "why": roll.why.rstrip("+"), "faces": list(all_faces)}))
     if roll.why.startswith("attack"):
         n = dice.hits(all_faces, atk.kind)
         atk = replace(atk, hits=n, faces=all_faces)
         events.append(Event("hits", {"side": atk.side, "hits": n}))
         if n == 0:
-            return finish(replace(state, flow=replace(state.flow, attack=atk)), events)
+            return finish(replace(state, flow=replace(state.flow, attack=atk)))
         if not atk.group or len(atk.targets) == 1:
             atk = replace(atk, assigned=(atk.targets[0],) * n)
         state = replace(state, flow=replace(state.flow, attack=atk))
-        return _defend_next(state, events) if len(atk.assigned) == atk.hits else state
+        return _defend_next(state, events) if len(atk.assigned) == atk.hits else Step(state)
     target = _current(atk)
     blocks = dice.count(all_faces, "block")
     n = max(0, atk.assigned.count(target) - blocks)
@@ -126,50 +129,44 @@ def _current(atk: Attack) -> str:
     return next(t for t in dict.fromkeys(atk.assigned) if t not in atk.defended)
 
 
-def assign(state: TFState, action: AssignHit, events: list[Event]) -> TFState:
+def assign(state: TFState, action: AssignHit, events: list[Event]) -> Step:
     atk = state.flow.attack
     if atk is None or len(atk.assigned) >= atk.hits or action.target not in atk.targets:
         raise IllegalAction("no hit to assign to that target")
     atk = replace(atk, assigned=atk.assigned + (action.target,))
     state = replace(state, flow=replace(state.flow, attack=atk))
-    return _defend_next(state, events) if len(atk.assigned) == atk.hits else state
+    return _defend_next(state, events) if len(atk.assigned) == atk.hits else Step(state)
 
 
-def _defend_next(state: TFState, events: list[Event]) -> TFState:
+def _defend_next(state: TFState, events: list[Event]) -> Step:
     """One at a time, each hit figure rolls its defense (nests: defense 0)."""
     atk = state.flow.attack
     if set(atk.defended) >= set(atk.assigned):
-        return finish(state, events)
+        return finish(state)
     target = _current(atk)
     gone = not target.startswith("nest:") and state.data.figure(target).where in ("casualty",)
     d = 0 if target.startswith("nest:") or gone else fig_value(state, state.data.figure(target), "defense")
     if d <= 0 or gone:
         return _wound_and_next(state, target, 0 if gone else atk.assigned.count(target), events)
-    return dice.ask(state, "defense", owner(state, target), d)
+    return Step(dice.ask(state, "defense", owner(state, target), d))
 
 
-def _wound_and_next(state: TFState, target: str, n: int, events: list[Event]) -> TFState:
+def _wound_and_next(state: TFState, target: str, n: int, events: list[Event]) -> Step:
     atk = state.flow.attack
     state = wound(state, target, n, events, attacker=atk.attacker)
     if state.flow.phase == "over":
-        return state
+        return Step(state)
     atk = replace(atk, defended=atk.defended + (target,))
     return _defend_next(replace(state, flow=replace(state.flow, attack=atk)), events)
 
 
-def finish(state: TFState, events: list[Event]) -> TFState:
+def finish(state: TFState) -> Step:
+    """The attack is over: the flow resumes what it interrupted (Attack.resume), unless the game is."""
     atk = state.flow.attack
     state = replace(state, flow=replace(state.flow, attack=None))
     if state.flow.phase == "over":
-        return state
-    if atk.resume == "flight":
-        from feltbox.rules.tailfeathers.flight import resume
-        return resume(state, events)
-    if atk.resume == "final":
-        from feltbox.rules.tailfeathers.final import next_mission
-        return next_mission(state, events)
-    from feltbox.rules.tailfeathers.activation import after_act
-    return after_act(state, events)
+        return Step(state)
+    return Step(state, ATTACK_RESOLVED, atk.resume)
 
 
 def group_value(state: TFState, figs: list[Figure], kind: str) -> int:

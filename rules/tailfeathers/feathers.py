@@ -12,9 +12,20 @@ from feltbox.rules.core import Event, IllegalAction
 from feltbox.rules.tailfeathers import measure
 from feltbox.rules.tailfeathers.state import FLYING, Feather, TFState
 from feltbox.rules.tailfeathers.stats import mission_polygon
+from feltbox.rules.tailfeathers.turn import mover
 
 SUPPLY = 10
 FEATHER_RADIUS = 1.0            # HOUSE: a feather token's footprint radius (cm)
+
+
+def collect(state: TFState, fid: str, wounds: int) -> TFState:
+    """A flying bird that receives ``wounds`` collects 1 tail feather per wound from the supply, while
+    it lasts; they wait in flow.feather_drops until the physics tray drops them (request / landed)."""
+    left = SUPPLY - len(state.data.feathers) - sum(k for _, k in state.flow.feather_drops)
+    if left <= 0:
+        return state
+    drops = state.flow.feather_drops + ((fid, min(wounds, left)),)
+    return replace(state, flow=replace(state.flow, feather_drops=drops))
 
 
 def request(state: TFState) -> dict:
@@ -55,7 +66,6 @@ def _blocked(state: TFState, p) -> bool:
 
 
 def cross_feather(state: TFState, fid: str, events: list) -> TFState:
-    from feltbox.rules.tailfeathers.flight import mover
     fig = mover(state)
     data = replace(state.data, feathers=tuple(t for t in state.data.feathers if t.id != fid))
     u = data.unit(fig.unit)

@@ -1,6 +1,9 @@
 """Final Phase (rulebook page 11-12): burning nests take their wounds, Reinforce, Resolve Missions
 (revealed together, by type: decoy, intercept, siege, patrol, rescue, special; same type in turn
-order), Refresh, Reset Battlefield (tail feathers flipped or removed; drifting leaves move)."""
+order), Refresh, Reset Battlefield (tail feathers flipped or removed; drifting leaves move).
+Started by the flow when no unit is left to activate (step.ACTIVATIONS_OVER); after a mission's
+attack (step.ATTACK_RESOLVED) the flow goes on with next_mission, after a leaf's drift
+(step.LEAF_DRIFTED) with drift_next."""
 from __future__ import annotations
 
 import math
@@ -9,6 +12,7 @@ from dataclasses import dataclass, replace
 from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import combat, dice, measure
 from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers.feathers import reset_feathers
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, MISSION, RESERVES, Attack, TFState
 from feltbox.rules.tailfeathers.stats import can_enter, home_nest, nest_in_play, opponents, space, stat
 from feltbox.rules.tailfeathers.wounds import wound
@@ -94,7 +98,7 @@ def next_mission(state: TFState, events: list) -> TFState:
         if not foes or n == 0:
             return next_mission(state, events)
         targets = tuple(x.id for x in _box(state, foes[0]))
-        return combat.start(state, Attack(who, "mission:intercept", "melee", True, n, targets, "final"), events)
+        return _group_attack(state, Attack(who, "mission:intercept", "melee", True, n, targets, "final"), events)
     if kind == "siege":
         return replace(state, flow=replace(state.flow, waiting="siege"))
     if kind == "patrol":
@@ -147,8 +151,8 @@ def patrol_options(state: TFState) -> list:
     who = state.flow.missions[0]
     foes = set(opponents(state, who))
     targets = [f.id for f in state.data.figures if f.alliance in foes and f.where == FLYING]
-    targets += [f"leaf:{l.id}" for l in state.data.leaves           # a drifting leaf with enemies on it
-                if any(f.alliance in foes for f in state.data.on_space(l.id))]
+    targets += [f"leaf:{leaf.id}" for leaf in state.data.leaves           # a drifting leaf with enemies on it
+                if any(f.alliance in foes for f in state.data.on_space(leaf.id))]
     return [PatrolTarget(t) for t in sorted(targets)] + ([] if targets else [PatrolTarget("")])
 
 
@@ -161,7 +165,15 @@ def patrol(state: TFState, a: PatrolTarget, events: list) -> TFState:
         return next_mission(state, events)
     targets = (a.target,) if not a.target.startswith("leaf:") else \
         tuple(f.id for f in state.data.on_space(a.target[5:]) if f.alliance != who)
-    return combat.start(state, Attack(who, "mission:patrol", "ranged", True, n, targets, "final"), events)
+    return _group_attack(state, Attack(who, "mission:patrol", "ranged", True, n, targets, "final"), events)
+
+
+def _group_attack(state: TFState, atk: Attack, events: list) -> TFState:
+    """An intercept or patrol group attack. After its rolls the flow resumes with next_mission; one
+    with no die or no target is over at once and the missions go straight on (start_final runs
+    on its own until a choice or a roll)."""
+    step = combat.start(state, atk, events)
+    return next_mission(step.state, events) if step.next else step.state
 
 
 def _pop_only(state: TFState, who: str) -> TFState:
@@ -197,14 +209,14 @@ def rescue(state: TFState, a: RescueBird, events: list) -> TFState:
 def drift_leaves(state: TFState, events: list) -> TFState:
     """Leaves still drifting move on, after the missions, in turn order (of the figures on them)."""
     seats = list(state.flow.order)
-    owners = {l.id: (state.data.on_space(l.id) or [None])[0] for l in state.data.leaves}
-    drifts = tuple(sorted((l.id for l in state.data.leaves if owners[l.id]),
+    owners = {leaf.id: (state.data.on_space(leaf.id) or [None])[0] for leaf in state.data.leaves}
+    drifts = tuple(sorted((leaf.id for leaf in state.data.leaves if owners[leaf.id]),
                           key=lambda i: (seats.index(owners[i].alliance), i)))
     return drift_next(replace(state, flow=replace(state.flow, drifts=drifts)), events)
 
 
 def drift_next(state: TFState, events: list) -> TFState:
-    drifts = [d for d in state.flow.drifts if any(l.id == d for l in state.data.leaves) and state.data.on_space(d)]
+    drifts = [d for d in state.flow.drifts if any(leaf.id == d for leaf in state.data.leaves) and state.data.on_space(d)]
     if not drifts:
         return _refresh(replace(state, flow=replace(state.flow, drifts=())), events)
     who = state.data.on_space(drifts[0])[0].alliance
@@ -220,7 +232,6 @@ def _refresh(state: TFState, events: list) -> TFState:
     data = replace(data, units=tuple(replace(u, activated=False) for u in data.units))
     state = replace(state, data=data)
     if "tail_feathers" in state.setup.rules:
-        from feltbox.rules.tailfeathers.feathers import reset_feathers
         state = reset_feathers(state, events)
     events.append(Event("round over", {"round": state.flow.round}))
     order = tuple(a for a in state.flow.order if not state.data.player(a).out)

@@ -6,7 +6,8 @@ one-step tilt change; then 2..move templates are announced and geometry.flight_p
 Crossings (geometry.crossings) are resolved in order: trunk (stop touching it, turned 180, 2
 wounds, rattled), space (may perch unless it began perched; may swoop ground enemies / a nest /
 a mission), flying figure (1 wound through an enemy; ending on one -> last free maneuver point,
-both wounded if enemy), tail feather (removed, rattled), off the battlefield at the end -> casualty."""
+both wounded if enemy), tail feather (removed, rattled), off the battlefield at the end -> casualty.
+A flight that leaves the unit with no figure in play reports step.UNIT_DONE to the flow."""
 from __future__ import annotations
 
 import math
@@ -16,10 +17,13 @@ from itertools import product
 from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import combat, dice, measure
 from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers.feathers import cross_feather
+from feltbox.rules.tailfeathers.spirals import start_spiral
 from feltbox.rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, MISSION, Attack, Flight, TFState
 from feltbox.rules.tailfeathers.stats import (
     can_enter,
     enemies_on,
+    figure_thing,
     flight_things,
     home_nest,
     in_spiral,
@@ -30,6 +34,8 @@ from feltbox.rules.tailfeathers.stats import (
     stat,
     within_bounds,
 )
+from feltbox.rules.tailfeathers.step import UNIT_DONE, Step
+from feltbox.rules.tailfeathers.turn import mover
 from feltbox.rules.tailfeathers.wounds import defeat, wound
 
 TILTS = ("left", "center", "right")
@@ -72,10 +78,6 @@ class Pickup:
     figure: str                     # Transporting: picked up at a maneuver point
 
 
-def mover(state: TFState):
-    return state.data.figures_of(state.flow.active)[0]
-
-
 def pilot_options(state: TFState) -> list:
     fig, f = mover(state), state.flow
     out = [] if f.piloted or stat(state, fig.unit, "pilot") <= 0 else [PilotCheck()]
@@ -95,7 +97,6 @@ def carriable(state: TFState, fig, pose=None) -> list[str]:
     """Transporting: a large bird, a small friendly ground figure in close range, one at a time."""
     if fig.size != "L" or fig.carrying:
         return []
-    from feltbox.rules.tailfeathers.stats import figure_thing
     pose = pose or fig.pose
     me = measure.Thing("flying", fig.id, circle=(pose[0], pose[1], measure.BASE_RADIUS))
     return sorted(o.id for o in state.data.figures if o.alliance == fig.alliance and o.size == "S"
@@ -119,7 +120,7 @@ def _s_of(path, pose) -> float:
     return min(path.centreline, key=lambda p: math.hypot(p[0] - pose[0], p[1] - pose[1]))[2]
 
 
-def fly(state: TFState, a: Fly, events: list) -> TFState:
+def fly(state: TFState, a: Fly, events: list) -> Step:
     fig = mover(state)
     path = measure.flight_path(fig.pose, measure.BASE_RADIUS, a.templates, a.tilt)
     things = flight_things(state, fig.id)
@@ -179,19 +180,18 @@ def _choices(state: TFState) -> list:
     return out
 
 
-def advance(state: TFState, events: list) -> TFState:
+def advance(state: TFState, events: list) -> Step:
     """Resolve crossings in order until the player has a choice, the flight stops, or it ends."""
     while True:
         fl, fig = state.flow.flight, mover(state)
         if fig.where == CASUALTY or state.flow.phase == "over":
-            return _after_flight(state, events)
+            return _after_flight(state)
         if fl.index >= len(fl.crossings):
             return _arrive(state, events)
         s, kind, cid = fl.crossings[fl.index]
         if kind == "trunk":
             return _stop_at_trunk(state, s, cid, events)
         if kind == "feather" and any(t.id == cid for t in state.data.feathers):
-            from feltbox.rules.tailfeathers.feathers import cross_feather
             state = cross_feather(state, cid, events)
         elif kind == "flying":
             other = state.data.figure(cid)
@@ -199,18 +199,17 @@ def advance(state: TFState, events: list) -> TFState:
                 if in_spiral(state, other.unit) or in_spiral(state, fig.unit):
                     pass                                 # crossing a death spiral: no wounds
                 elif "death_spirals" in state.setup.rules and state.data.unit(other.unit).kind == "bird":
-                    from feltbox.rules.tailfeathers.spirals import start_spiral
-                    return start_spiral(state, other.id, events)
+                    return Step(start_spiral(state, other.id, events))
                 else:
                     events.append(Event("flew through an enemy", {"figure": fig.id, "enemy": cid}))
                     state = wound(state, fig.id, 1, events, attacker=cid)
         elif kind in ("space", "mission", "maneuver") and _choices(state):
-            return state
+            return Step(state)
         state = replace(state, flow=replace(state.flow, flight=replace(state.flow.flight,
                                                                        index=state.flow.flight.index + 1)))
 
 
-def cont(state: TFState, events: list) -> TFState:
+def cont(state: TFState, events: list) -> Step:
     fl = state.flow.flight
     return advance(replace(state, flow=replace(state.flow, flight=replace(fl, index=fl.index + 1))), events)
 
@@ -219,7 +218,7 @@ def _path(fl: Flight):
     return measure.flight_path(fl.start, measure.BASE_RADIUS, fl.templates, fl.tilt)
 
 
-def _stop_at_trunk(state: TFState, s: float, trunk: str, events: list) -> TFState:
+def _stop_at_trunk(state: TFState, s: float, trunk: str, events: list) -> Step:
     fig, fl = mover(state), state.flow.flight
     wood = next(t for t in state.setup.battlefield.trunks if t.id == trunk)
     pose = measure.stop_touching(_path(fl), measure.Thing("trunk", trunk, polygon=wood.polygon))
@@ -230,10 +229,10 @@ def _stop_at_trunk(state: TFState, s: float, trunk: str, events: list) -> TFStat
         events.append(Event("rattled", {"unit": u.id, "why": "crossed a trunk"}))
     events.append(Event("hit a trunk", {"figure": fig.id, "trunk": trunk}))
     state = wound(replace(state, data=data), fig.id, 2, events)
-    return _after_flight(state, events)
+    return _after_flight(state)
 
 
-def perch(state: TFState, events: list) -> TFState:
+def perch(state: TFState, events: list) -> Step:
     """Perch on the crossed space at center tilt; bird action cards go to the refresh pile; a
     transported figure goes to an adjacent space with room, or to the casualty pile."""
     fig, fl = mover(state), state.flow.flight
@@ -251,10 +250,10 @@ def perch(state: TFState, events: list) -> TFState:
         to = next((a for a in sorted(space(cur, sid).adjacent) if can_enter(cur, carried, a)), CASUALTY)
         data = data.with_figure(replace(carried, where=to))
         events.append(Event("dropped off", {"figure": carried.id, "space": to}))
-    return _after_flight(replace(state, data=data), events)
+    return _after_flight(replace(state, data=data))
 
 
-def drop(state: TFState, events: list) -> TFState:
+def drop(state: TFState, events: list) -> Step:
     fig, fl = mover(state), state.flow.flight
     sid = fl.crossings[fl.index][2]
     data = state.data.with_figure(replace(state.data.figure(fig.carrying), where=sid))
@@ -263,7 +262,7 @@ def drop(state: TFState, events: list) -> TFState:
     return advance(replace(state, data=data, flow=replace(state.flow, flight=replace(fl, dropped=True))), events)
 
 
-def pickup(state: TFState, a: Pickup, events: list) -> TFState:
+def pickup(state: TFState, a: Pickup, events: list) -> Step:
     fig = mover(state)
     data = state.data.with_figure(replace(state.data.figure(a.figure), where=CARRIED))
     data = data.with_figure(replace(fig, carrying=a.figure))
@@ -271,7 +270,7 @@ def pickup(state: TFState, a: Pickup, events: list) -> TFState:
     return advance(replace(state, data=data), events)
 
 
-def swoop(state: TFState, a: Swoop, events: list) -> TFState:
+def swoop(state: TFState, a: Swoop, events: list) -> Step:
     """Swoop Attack: a melee group attack of battle + pilot melee, once, instead of the normal
     attack. A mission is flipped: a decoy sends its figures home and no attack happens."""
     fig, fl = mover(state), state.flow.flight
@@ -298,15 +297,16 @@ def swoop(state: TFState, a: Swoop, events: list) -> TFState:
     return combat.start(state, atk, events)
 
 
-def resume(state: TFState, events: list) -> TFState:
+def resume(state: TFState, events: list) -> Step:
+    """Back to the flight once a swoop attack is over: the next crossings."""
     return advance(replace(state, flow=replace(state.flow, waiting="flight")), events)
 
 
-def _arrive(state: TFState, events: list) -> TFState:
+def _arrive(state: TFState, events: list) -> Step:
     fig, fl = mover(state), state.flow.flight
     if not within_bounds(state, fl.end):
         events.append(Event("flew off the battlefield", {"figure": fig.id}))
-        return _after_flight(defeat(state, fig.id, events), events)
+        return _after_flight(defeat(state, fig.id, events))
     state = replace(state, data=state.data.with_figure(replace(fig, pose=fl.end)))
     if fl.blocked_by:
         other = state.data.figure(fl.blocked_by)
@@ -314,14 +314,15 @@ def _arrive(state: TFState, events: list) -> TFState:
             events.append(Event("would end on an enemy", {"figure": fig.id, "enemy": other.id}))
             state = wound(state, other.id, 1, events, attacker=fig.id)
             state = wound(state, fig.id, 1, events, attacker=other.id)
-    return _after_flight(state, events)
+    return _after_flight(state)
 
 
-def _after_flight(state: TFState, events: list) -> TFState:
+def _after_flight(state: TFState) -> Step:
+    """The movement is over: Scurry OR Attack next, or, with no figure of the unit left in play, the
+    unit is done (the flow goes on with Revive and the end of the activation)."""
     state = replace(state, flow=replace(state.flow, flight=None, waiting="act", step="act", done=()))
     if state.flow.phase == "over":
-        return state
+        return Step(state)
     if not any(f.where not in (CASUALTY,) for f in state.data.figures_of(state.flow.active)):
-        from feltbox.rules.tailfeathers.activation import finish_acting
-        return finish_acting(state, events)
-    return state
+        return Step(state, UNIT_DONE)
+    return Step(state)

@@ -1,6 +1,12 @@
 """The Tail Feathers engine's entry points (rules/core.py contract): new_game / pending /
 legal_actions / apply and TailFeathersGame for rules.engine.Engine.
 
+``apply`` is the one dispatcher of the turn flow, like a reducer: it hands the action (or the
+physics result) to the step module it belongs to, and when the step reports that something
+happened that decides what comes next (step.py: an attack over, a unit done...), it runs what
+follows, until play waits for the next decision or physics result. Step modules never call
+each other back; the order of play lives here and in each phase's own module.
+
 Every die comes from the physics tray: pending() is PhysicsRequest("roll", {"dice", "why",
 "player"}) and the answer Measured({"faces": [...]}); dropped tail feathers are
 PhysicsRequest("feathers", ...) -> Measured({"landed": [...]}). ``apply`` is pure: it returns a
@@ -13,6 +19,8 @@ from feltbox.rules.tailfeathers import cards, combat, feathers, final, flight, l
 from feltbox.rules.tailfeathers.dice import check_faces
 from feltbox.rules.tailfeathers.setup import new_game
 from feltbox.rules.tailfeathers.state import TFState
+from feltbox.rules.tailfeathers.step import ACTIVATIONS_OVER, ATTACK_RESOLVED, FIRST_PLAYER, LEAF_DRIFTED, UNIT_DONE, Step
+from feltbox.rules.tailfeathers.turn import player
 
 ACTION_TYPES = (phases.ChooseMission, phases.AssignFigure, phases.DoneAssigning, phases.Tilt, phases.Launch,
                 phases.Bid, act.Activate, act.Pass, act.TreeMove, act.EndMove, act.Scurry, act.AttackWith,
@@ -38,7 +46,7 @@ def whose(state: TFState) -> str:
         return f.queue[0]
     if f.waiting in ("siege", "patrol", "rescue"):
         return f.missions[0]
-    return act.player(state)
+    return player(state)
 
 
 def _assigning(state: TFState) -> bool:
@@ -102,19 +110,49 @@ def legal_actions(state: TFState) -> list:
 def apply(state: TFState, action) -> tuple[TFState, list[Event]]:
     events: list[Event] = []
     if isinstance(action, Measured):
-        state = _measured(state, action.outcome, events)
+        done = _measured(state, action.outcome, events)
     else:
         if state.flow.feather_drops or state.flow.roll is not None:
             raise IllegalAction("the physics result is awaited first")
         if action not in legal_actions(state):
             raise IllegalAction(f"{action} is not legal now (waiting for: {state.flow.waiting})")
-        state = _decide(state, action, events)
+        done = _decide(state, action, events)
+    state = _follow(done, events)
     if state.data.leaves and state.flow.roll is None:    # an empty drifting leaf goes back
         state = leaves.reattach_empty(state, events)
     return state, events
 
 
-def _measured(state: TFState, outcome: dict, events: list) -> TFState:
+def _follow(done: TFState | Step, events: list) -> TFState:
+    """Run what follows a step, step after step, until play waits (Step.next is "")."""
+    step = done if isinstance(done, Step) else Step(done)
+    while step.next:
+        after = _after(step, events)
+        step = after if isinstance(after, Step) else Step(after)
+    return step.state
+
+
+def _after(step: Step, events: list) -> TFState | Step:
+    """What comes next, decided from what the last step reports (step.py)."""
+    state = step.state
+    if step.next == ATTACK_RESOLVED:           # back to what the attack interrupted
+        if step.resume == "flight":
+            return flight.resume(state, events)
+        if step.resume == "final":
+            return final.next_mission(state, events)
+        return act.after_act(state, events)
+    if step.next == UNIT_DONE:                 # Revive, then the end of the activation
+        return act.finish_acting(state, events)
+    if step.next == FIRST_PLAYER:              # Activate Units, from the first player
+        return act.start_turn(state)
+    if step.next == ACTIVATIONS_OVER:          # no unit left to activate: Final Phase
+        return final.start_final(state, events)
+    if step.next == LEAF_DRIFTED:              # a leaf cut loose waits; in the Final Phase the next one drifts
+        return final.drift_next(state, events) if state.flow.phase == "final" else state
+    raise ValueError(f"no step follows {step.next!r}")
+
+
+def _measured(state: TFState, outcome: dict, events: list) -> TFState | Step:
     f = state.flow
     if f.feather_drops:
         return feathers.landed(state, outcome, events)
@@ -135,7 +173,7 @@ def _measured(state: TFState, outcome: dict, events: list) -> TFState:
     return combat.on_faces(state, faces, events)
 
 
-def _decide(state: TFState, a, events: list) -> TFState:
+def _decide(state: TFState, a, events: list) -> TFState | Step:
     if isinstance(a, phases.ChooseMission):
         return phases.choose_mission(state, a, events)
     if isinstance(a, (phases.AssignFigure, phases.DoneAssigning)):
@@ -155,8 +193,9 @@ def _decide(state: TFState, a, events: list) -> TFState:
         return simple[type(a)](state, events)
     handlers = {act.Activate: act.activate, act.TreeMove: act.tree_move, act.Scurry: act.scurry,
                 act.AttackWith: act.attack, act.Revive: act.revive, flight.Fly: flight.fly,
-                flight.Swoop: flight.swoop, flight.Pickup: flight.pickup, final.SiegeTree: final.siege, final.PatrolTarget: final.patrol,
-                final.RescueBird: final.rescue, leaves.CutLeaf: leaves.cut, spirals.Grudge: spirals.grudge}
+                flight.Swoop: flight.swoop, flight.Pickup: flight.pickup, final.SiegeTree: final.siege,
+                final.PatrolTarget: final.patrol, final.RescueBird: final.rescue, leaves.CutLeaf: leaves.cut,
+                spirals.Grudge: spirals.grudge}
     return handlers[type(a)](state, a, events)
 
 

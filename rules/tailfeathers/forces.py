@@ -78,7 +78,7 @@ def house() -> dict:
 
 def _lines(text: str) -> tuple[list[str], list[int]]:
     lines = text.splitlines()
-    heads = [n for n, l in enumerate(lines, 1) if re.match(r"\s*\[\[\s*unit\s*\]\]", l)]
+    heads = [n for n, line in enumerate(lines, 1) if re.match(r"\s*\[\[\s*unit\s*\]\]", line)]
     return lines, heads
 
 

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from feltbox.rules.tailfeathers.battlefield import Polygon
 from feltbox.rules.tailfeathers.shapes import (
     EPS,
+    Polygon,
     Shape,
     boxes_touch,
     first_contact,

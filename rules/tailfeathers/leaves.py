@@ -6,16 +6,19 @@ nearest point of the destination tree. What it meets: a tail feather is removed;
 swung around (the leaf carries on); a mission card stops it (an opponent's is revealed); another
 drifting leaf stops it, the two adjacent; a tree: figures to the closest tree space (excess to the
 casualty pile) and the leaf back on its branch. Drifting leaves move again in each final phase;
-an empty drifting leaf returns to its branch at once; a drifting leaf blocks clear sight."""
+an empty drifting leaf returns to its branch at once; a drifting leaf blocks clear sight. After a
+drift the step reports step.LEAF_DRIFTED: in the Final Phase the flow moves the next leaf."""
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Event
+from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers import dice, measure
 from feltbox.rules.tailfeathers.state import CASUALTY, Leaf, TFState
 from feltbox.rules.tailfeathers.stats import can_enter, mission_polygon
+from feltbox.rules.tailfeathers.step import LEAF_DRIFTED, Step
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,7 @@ def _static(state: TFState, sid: str):
 
 
 def drifting(state: TFState, sid: str) -> bool:
-    return any(l.id == sid for l in state.data.leaves)
+    return any(lf.id == sid for lf in state.data.leaves)
 
 
 def cut_options(state: TFState, fig) -> list:
@@ -62,25 +65,21 @@ def _length(poly) -> float:
     return max(math.dist(p, q) for p in poly for q in poly)
 
 
-def leaf_faces(state: TFState, faces, events: list) -> TFState:
-    from feltbox.rules.tailfeathers import data as tables
+def leaf_faces(state: TFState, faces, events: list) -> Step:
+    """Moving a Drifting Leaf: spins = the die's number + the figures on the leaf."""
     sid = state.flow.leaf
     spins = tables.face(faces[0])["move"] + len(state.data.on_space(sid))
     state = replace(state, flow=replace(state.flow, roll=None, leaf=""))
-    state = drift(state, sid, spins, events)
-    if state.flow.phase == "final":
-        from feltbox.rules.tailfeathers.final import drift_next
-        return drift_next(state, events)
-    return state
+    return Step(drift(state, sid, spins, events), LEAF_DRIFTED)
 
 
 def drift(state: TFState, sid: str, spins: int, events: list) -> TFState:
-    leaf = next(l for l in state.data.leaves if l.id == sid)
+    leaf = next(lf for lf in state.data.leaves if lf.id == sid)
     bf = state.setup.battlefield
     targets = [s for s in bf.spaces if s.tree == leaf.dest and s.kind != "leaf"]
     step = _length(leaf.polygon)
     poly = leaf.polygon
-    for n in range(spins):
+    for _ in range(spins):
         c = measure.centroid(poly)
         goal = min((p for s in targets for p in s.polygon), key=lambda p: math.dist(p, c))
         d = math.dist(goal, c)
@@ -99,7 +98,7 @@ def drift(state: TFState, sid: str, spins: int, events: list) -> TFState:
             break
         state = _drop_feathers(state, poly, events)
     events.append(Event("leaf drifted", {"leaf": sid, "spins": spins, "at": list(measure.centroid(poly))}))
-    leaves = tuple(replace(l, polygon=poly) if l.id == sid else l for l in state.data.leaves)
+    leaves = tuple(replace(lf, polygon=poly) if lf.id == sid else lf for lf in state.data.leaves)
     return replace(state, data=replace(state.data, leaves=leaves))
 
 
@@ -131,7 +130,7 @@ def _land(state: TFState, leaf: Leaf, poly, events: list) -> TFState:
     spaces = sorted((s for s in state.setup.battlefield.spaces if s.kind != "leaf"),
                     key=lambda s: (math.dist(measure.centroid(s.polygon), c), s.id))
     closest = spaces[0].id
-    data = replace(state.data, leaves=tuple(l for l in state.data.leaves if l.id != leaf.id))
+    data = replace(state.data, leaves=tuple(lf for lf in state.data.leaves if lf.id != leaf.id))
     for fig in state.data.on_space(leaf.id):
         cur = replace(state, data=data)
         to = closest if can_enter(cur, fig, closest) else CASUALTY
@@ -141,8 +140,8 @@ def _land(state: TFState, leaf: Leaf, poly, events: list) -> TFState:
 
 
 def reattach_empty(state: TFState, events: list) -> TFState:
-    empty = [l.id for l in state.data.leaves if not state.data.on_space(l.id)]
+    empty = [lf.id for lf in state.data.leaves if not state.data.on_space(lf.id)]
     if not empty:
         return state
     events.append(Event("leaf returned", {"leaves": empty}))
-    return replace(state, data=replace(state.data, leaves=tuple(l for l in state.data.leaves if l.id not in empty)))
+    return replace(state, data=replace(state.data, leaves=tuple(lf for lf in state.data.leaves if lf.id not in empty)))

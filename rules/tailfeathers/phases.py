@@ -3,7 +3,8 @@
 Mission cards are chosen face down (events visible to their owner only), then figures are
 assigned to the mission box in turn order from the left of the first player (4 small or 1 large).
 Tilt: one step left/right, or launch a perched bird (beak up, pivoted, center tilt). Initiative:
-2 dice + up to 3 bought at 1 cheese each, bids hidden then revealed, ties re-rolled."""
+2 dice + up to 3 bought at 1 cheese each, bids hidden then revealed, ties re-rolled; once the
+first player is known the step reports step.FIRST_PLAYER and the flow starts the activations."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -12,7 +13,8 @@ from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers import dice, measure
 from feltbox.rules.tailfeathers.state import FLYING, MISSION, TFState
-from feltbox.rules.tailfeathers.stats import home_tree, on_ground, space, unit_available
+from feltbox.rules.tailfeathers.stats import home_tree, in_spiral, on_ground, space, unit_available
+from feltbox.rules.tailfeathers.step import FIRST_PLAYER, Step
 
 TILTS = ("left", "center", "right")
 LAUNCH_HEADINGS = tuple(float(h) for h in range(0, 360, 45))
@@ -122,7 +124,6 @@ def start_tilt(state: TFState, events: list) -> TFState:
 
 
 def _birds_to_set(state: TFState, who: str) -> list:
-    from feltbox.rules.tailfeathers.stats import in_spiral
     return [f for f in state.data.figures if f.alliance == who and state.data.unit(f.unit).kind == "bird"
             and unit_available(state, f.unit) and f.id not in state.flow.done and not in_spiral(state, f.unit)]
 
@@ -190,7 +191,7 @@ def _roll_next(state: TFState) -> TFState:
     return dice.ask(state, "initiative", who, 2 + state.data.player(who).bid)
 
 
-def initiative_faces(state: TFState, faces: tuple[str, ...], events: list) -> TFState:
+def initiative_faces(state: TFState, faces: tuple[str, ...], events: list) -> Step:
     who = state.flow.queue[0]
     n = dice.total(faces)
     events.append(Event("rolled", {"player": who, "why": "initiative", "faces": list(faces), "total": n}))
@@ -198,13 +199,13 @@ def initiative_faces(state: TFState, faces: tuple[str, ...], events: list) -> TF
     queue = state.flow.queue[1:]
     state = replace(state, flow=replace(state.flow, roll=None, totals=totals, queue=queue))
     if queue:
-        return _roll_next(state)
+        return Step(_roll_next(state))
     best = max(t for _, t in totals)
     tied = tuple(a for a in state.flow.order if dict(totals).get(a) == best)
     if len(tied) > 1:                                   # tied players re-roll all their dice
         events.append(Event("initiative tie", {"players": list(tied), "total": best}))
-        return _roll_next(replace(state, flow=replace(state.flow, queue=tied,
-                                                      totals=tuple(x for x in totals if x[0] not in tied))))
+        return Step(_roll_next(replace(state, flow=replace(state.flow, queue=tied,
+                                                           totals=tuple(x for x in totals if x[0] not in tied)))))
     first = tied[0]
     order = state.flow.order
     k = order.index(first)
@@ -212,6 +213,5 @@ def initiative_faces(state: TFState, faces: tuple[str, ...], events: list) -> TF
     events.append(Event("first player", {"player": first}))
     flow = replace(state.flow, order=order[k:] + order[:k], phase="activation", waiting="activate", turn=0,
                    queue=(), totals=())
-    from feltbox.rules.tailfeathers.activation import skip_out
-    return skip_out(replace(state, data=replace(state.data, players=players), flow=flow), events)
+    return Step(replace(state, data=replace(state.data, players=players), flow=flow), FIRST_PLAYER)
 

@@ -10,6 +10,7 @@ from feltbox.rules.core import Rng
 from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers import measure
 from feltbox.rules.tailfeathers.state import Data, Figure, Flow, Player, Setup, TFState, Unit
+from feltbox.rules.tailfeathers.stats import can_enter, home_tree, space
 
 
 def figure_ids(spec) -> list[str]:
@@ -46,7 +47,6 @@ def new_game(setup: Setup, seed: int) -> TFState:
 def deploy(state: TFState) -> TFState:
     """Deploy Forces: all figures on the home tree; explicit placements are checked, the rest
     placed large first on empty branch spaces, then small ones filling spaces, then the nest."""
-    from feltbox.rules.tailfeathers.stats import can_enter, home_tree, space
     bf = state.setup.battlefield
     centre = ((bf.bounds[0] + bf.bounds[1]) / 2, (bf.bounds[2] + bf.bounds[3]) / 2)
     placed = dict(state.setup.placements)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 EPS = 1e-7
 Pt = tuple[float, float]
+Polygon = tuple[Pt, ...]           # counter-clockwise, not closed (spaces, trunks, templates)
 
 
 class Shape:
@@ -239,7 +240,7 @@ def clip(subject: Sequence[Pt], convex: Sequence[Pt]) -> list[Pt]:
         if L == 0:
             continue
 
-        def side(p):
+        def side(p, a=a, ex=ex, ey=ey, L=L):    # this edge's values, bound now
             return (ex * (p[1] - a[1]) - ey * (p[0] - a[0])) / L + EPS
 
         src, out = out, []

@@ -3,7 +3,8 @@
 and sword/shield faces. Not a tie: the difference in wounds to the lower, survivors pivot 180
 degrees apart at center tilt. A tie: 1 wound each and they stay entangled; the next activation of
 either rolls again, and a second tie sends both to the casualty piles. Birds in a spiral cannot be
-targeted from outside it; a bird cannot make a normal attack on a turn it is in one."""
+targeted from outside it; a bird cannot make a normal attack on a turn it is in one. When the
+activated bird does not survive the battle, the step reports step.UNIT_DONE to the flow."""
 from __future__ import annotations
 
 import math
@@ -13,6 +14,8 @@ from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import dice, measure
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, TFState
 from feltbox.rules.tailfeathers.stats import stat
+from feltbox.rules.tailfeathers.step import UNIT_DONE, Step
+from feltbox.rules.tailfeathers.turn import mover
 from feltbox.rules.tailfeathers.wounds import defeat, wound
 
 
@@ -22,7 +25,6 @@ def value(state: TFState, uid: str) -> int:
 
 
 def start_spiral(state: TFState, enemy: str, events: list) -> TFState:
-    from feltbox.rules.tailfeathers.flight import mover
     fig, other = mover(state), state.data.figure(enemy)
     sx, sy, _ = state.flow.flight.start
     a = math.atan2(sy - other.pose[1], sx - other.pose[0])
@@ -63,7 +65,7 @@ def grudge_options(state: TFState) -> list:
     return [Grudge(s) for s in sorted(subsets, key=lambda s: (len(s), s))]
 
 
-def grudge(state: TFState, a: Grudge, events: list) -> TFState:
+def grudge(state: TFState, a: Grudge, events: list) -> Step:
     uid = roller(state)
     u = state.data.unit(uid)
     faces = list(state.flow.grudge)
@@ -74,30 +76,46 @@ def grudge(state: TFState, a: Grudge, events: list) -> TFState:
         faces.remove(f)
     state = replace(state, data=state.data.with_unit(replace(u, grudge=False)))
     events.append(Event("grudge", {"unit": uid, "reroll": list(a.reroll)}))
-    return dice.ask(state, "spiral+", u.alliance, len(a.reroll), kept=tuple(faces))
+    return Step(dice.ask(state, "spiral+", u.alliance, len(a.reroll), kept=tuple(faces)))
 
 
-def spiral_faces(state: TFState, faces, events: list) -> TFState:
+def spiral_faces(state: TFState, faces, events: list) -> Step:
     roll = state.flow.roll
     state, _ = dice.add_cheese(state, roll.player, dice.count(faces, "cheese"))
     state = replace(state, flow=replace(state.flow, roll=None))
     if roll.why == "spiral" and state.data.unit(roller(state)).grudge:
-        return replace(state, flow=replace(state.flow, grudge=tuple(faces)))   # may re-roll (Grudge)
+        return Step(replace(state, flow=replace(state.flow, grudge=tuple(faces))))   # may re-roll (Grudge)
     return _result(state, roll.kept + tuple(faces), events)
 
 
-def _result(state: TFState, faces, events: list) -> TFState:
+def _result(state: TFState, faces, events: list) -> Step:
+    """One side's death spiral battle roll: the attacker's, then the defender's, then the outcome."""
     a, b, source, rnd = state.flow.spiral
     n = dice.hits(faces, "melee")
     player = state.data.unit(roller(state)).alliance
     events.append(Event("rolled", {"player": player, "why": "death spiral", "faces": list(faces), "total": n}))
     if not state.flow.totals:
         flow = replace(state.flow, roll=None, totals=((a, n),))
-        return dice.ask(replace(state, flow=flow), "spiral", state.data.unit(b).alliance, value(state, b))
-    na, nb = state.flow.totals[0][1], n
-    fa, fb = state.data.figures_of(a)[0].id, state.data.figures_of(b)[0].id
+        return Step(dice.ask(replace(state, flow=flow), "spiral", state.data.unit(b).alliance, value(state, b)))
+    na = state.flow.totals[0][1]
     state = replace(state, flow=replace(state.flow, roll=None, totals=(), spiral=()),
                     data=replace(state.data, spirals=tuple(p for p in state.data.spirals if a not in p)))
+    state = _battle(state, (a, b), (na, n), rnd, events)
+    if state.flow.phase == "over":
+        return Step(state)
+    if state.data.figures_of(state.flow.active)[0].where == CASUALTY:
+        return Step(state, UNIT_DONE)                    # the activated bird is gone: its activation ends
+    if source == "activation" and not any(state.flow.active in p for p in state.data.spirals):
+        return Step(replace(state, flow=replace(state.flow, waiting="pilot", step="move")))
+    return Step(replace(state, flow=replace(state.flow, waiting="act", step="act", done=())))
+
+
+def _battle(state: TFState, units, totals, rnd: str, events: list) -> TFState:
+    """Death spiral battle (steps 3-4): a tie wounds both and keeps them entangled, a second tie
+    sends both to the casualty piles; otherwise the difference in wounds to the lower, and the
+    survivors pivot 180 degrees apart (one survivor does not turn), at center tilt."""
+    (a, b), (na, nb) = units, totals
+    fa, fb = state.data.figures_of(a)[0].id, state.data.figures_of(b)[0].id
     if na == nb and rnd == "2":
         events.append(Event("death spiral plummet", {"units": [a, b]}))
         state = defeat(defeat(state, fa, events), fb, events)
@@ -115,12 +133,4 @@ def _result(state: TFState, faces, events: list) -> TFState:
             turn = 180.0 if len(alive) == 2 else 0.0
             state = replace(state, data=state.data.with_figure(
                 replace(fig, tilt="center", pose=(fig.pose[0], fig.pose[1], (fig.pose[2] + turn) % 360.0))))
-    if state.flow.phase == "over":
-        return state
-    from feltbox.rules.tailfeathers.activation import finish_acting
-    mine = state.data.figures_of(state.flow.active)[0]
-    if mine.where == CASUALTY:
-        return finish_acting(state, events)
-    if source == "activation" and not any(state.flow.active in p for p in state.data.spirals):
-        return replace(state, flow=replace(state.flow, waiting="pilot", step="move"))
-    return replace(state, flow=replace(state.flow, waiting="act", step="act", done=()))
+    return state

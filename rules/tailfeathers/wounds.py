@@ -6,6 +6,8 @@ from dataclasses import replace
 
 from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import data as tables
+from feltbox.rules.tailfeathers.dice import add_cheese
+from feltbox.rules.tailfeathers.feathers import collect
 from feltbox.rules.tailfeathers.state import CARRIED, CASUALTY, FLYING, TFState
 from feltbox.rules.tailfeathers.stats import stat
 
@@ -34,11 +36,7 @@ def wound(state: TFState, target: str, n: int, events: list[Event], attacker: st
     if u.wounds >= stat(state, u.id, "life"):
         return defeat(state, fig.id, events)
     if fig.where == FLYING and "tail_feathers" in state.setup.rules:
-        from feltbox.rules.tailfeathers.feathers import SUPPLY
-        left = SUPPLY - len(state.data.feathers) - sum(k for _, k in state.flow.feather_drops)
-        if left > 0:                               # 1 feather per wound, while the supply lasts
-            drops = state.flow.feather_drops + ((fig.id, min(n, left)),)
-            state = replace(state, flow=replace(state.flow, feather_drops=drops))
+        state = collect(state, fig.id, n)          # 1 feather per wound, while the supply lasts
     return state
 
 
@@ -53,7 +51,6 @@ def _attacker_bonus(state: TFState, attacker: str, events: list[Event], nest: bo
         return state
     gain = tables.pilot(u.pilot).get("cheese_on_nest" if nest else "cheese_on_wound", 0)
     if gain:
-        from feltbox.rules.tailfeathers.dice import add_cheese
         state, _ = add_cheese(state, fig.alliance, gain)
         events.append(Event("ability cheese", {"unit": u.id, "cheese": gain}))
     return state

@@ -32,7 +32,10 @@ class WorldSpace:
     line: int = 0             # scene line of the tree / nest / leaf that made it
 
 
-def _world_tip(tree, space_name: str):
+def world_tip(tree, space_name: str):
+    """The straight far edge (two points) of a branch space's last segment, in table coordinates:
+    where a nest stands or a leaf's stem attaches (rulebook "Leaves": leaves attach to the tree
+    branches' connecting points), moved by the tree's position and rotation."""
     shape = overlay_shape(tree.overlay)
     tip = shape.space(space_name).tip
     return tuple(tuple(p) for p in transform(np.array(tip), tree.x, tree.y, tree.rotation))
@@ -47,10 +50,10 @@ def world_spaces(scene: TFScene) -> list[WorldSpace]:
             out.append(WorldSpace(f"{t.id}.{s.name}", t.id, s.kind, transform(s.polygon, t.x, t.y, t.rotation),
                                   s.height, line=t.line))
     for n in scene.nests:
-        out.append(WorldSpace(n.id, n.tree, "nest", nest_polygon(_world_tip(trees[n.tree], n.branch)),
+        out.append(WorldSpace(n.id, n.tree, "nest", nest_polygon(world_tip(trees[n.tree], n.branch)),
                               tf_dims()["nest"]["floor"], owner=n.owner, line=n.line))
     for leaf in scene.leaves:
-        out.append(WorldSpace(leaf.id, leaf.tree, "leaf", leaf_polygon(_world_tip(trees[leaf.tree], leaf.branch)),
+        out.append(WorldSpace(leaf.id, leaf.tree, "leaf", leaf_polygon(world_tip(trees[leaf.tree], leaf.branch)),
                               tf_dims()["leaf"]["height"], attached=f"{leaf.tree}.{leaf.branch}", line=leaf.line))
     return out
 
