@@ -68,6 +68,8 @@ class GameKind:
     gallery: Callable[[], Table]                         # every piece kind in rows
     replay_bodies: Callable[[dict], list[BodySpec]]      # the bodies a recording is drawn with
     replay_timeline: Callable[[Replay], tuple[Timeline, list[BodySpec]]]   # its playback; RebuildError
+    seat_word: str = ""                                  # how a seat is named before its id: "team A"
+    chooses_first: bool = False                          # the players choose which team starts
     free_table: Callable[[Any], City] | None = None      # a table to flick on without rules, if any
     with_forces: Callable[[Any, list], Any] | None = None   # the scene with custom forces, if any
 
@@ -108,7 +110,8 @@ FLICKEM = GameKind(
     window_game=WindowGame,
     replay_header=lambda scene, seed: flickem_header(build_city(deal_tokens(scene, seed)), seed),
     rules_check=FlickemRulesCheck, table=_flickem_table, gallery=flickem_gallery,
-    replay_bodies=city_bodies_for_replay, replay_timeline=_flickem_timeline, free_table=build_city)
+    replay_bodies=city_bodies_for_replay, replay_timeline=_flickem_timeline, seat_word="team",
+    chooses_first=True, free_table=build_city)
 
 TAILFEATHERS = GameKind(
     name="tailfeathers", title="Tail Feathers", scene_word="scene name",
@@ -123,6 +126,11 @@ GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS)}
 
 class UnknownGame(InputError):
     """A game name feltbox does not know; the message lists the known ones."""
+
+
+def seat_name(kind: GameKind, team: str) -> str:
+    """A seat as the start screen and the hand-over name it: "team A", "mouse"."""
+    return f"{kind.seat_word} {team}" if kind.seat_word else team
 
 
 def recorded_game(header: dict) -> GameKind:

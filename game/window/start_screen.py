@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
 from panda3d.core import TextNode
 
-from feltbox.game.games import GAMES
+from feltbox.game.games import GAMES, seat_name
 from feltbox.game.text.scenario_info import GAME_NAMES, scenarios
 from feltbox.game.window.game_view import GameView
 from feltbox.game.window.saves import autosave_path, list_saves, read_save
@@ -62,7 +62,7 @@ def _describe(path) -> str:
 class StartScreen:
     def __init__(self, shell: Shell, message: str = ""):
         self.shell, self.base = shell, shell.base
-        self.game = "flickem"
+        self.game = next(iter(GAMES))      # the first game of the registry: Dead of Winter
         self.index = 0
         self.seats: dict[str, str] = {}
         self.first: str | None = None
@@ -90,7 +90,7 @@ class StartScreen:
             self.base.accept(key, self.step, [delta])
         self.base.accept("enter", self.play)
         self.base.accept("tab", self.other_game)
-        self.pick_game("flickem")
+        self.pick_game(self.game)
 
     # -- widgets -------------------------------------------------------------------------------
     def _label(self, text, pos, scale, fg=WHITE, parent=None, wrap=None, align=None):
@@ -129,7 +129,7 @@ class StartScreen:
         self.index = index
         info = scenarios(self.game)[index]
         self.seats = {t: self.seats.get(t, "human" if k == 0 else "bot") for k, t in enumerate(info.teams)}
-        self.first = info.teams[0] if self.game == "flickem" and len(info.teams) > 1 else None
+        self.first = info.teams[0] if GAMES[self.game].chooses_first and len(info.teams) > 1 else None
         self._draw()
 
     def _draw(self) -> None:
@@ -151,7 +151,7 @@ class StartScreen:
                        self._label("Seats (click to switch)", (x, -0.30), 0.045, GOLD, align="left")]
         self.seat_buttons = {}
         for k, team in enumerate(info.teams):
-            name = f"team {team}" if self.game == "flickem" else team
+            name = seat_name(GAMES[self.game], team)
             b = self._button(f"{name}: {self.seats[team]}", (x + 0.3 + 0.65 * k, -0.40), self.toggle_seat, [team],
                              width=11, scale=0.045)
             self.seat_buttons[team] = b
