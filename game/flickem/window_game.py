@@ -12,17 +12,17 @@ templates to outline (``preview()`` []), no dice (``rolls`` []) and no secret ha
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.flickem.relay import relay_table
 from feltbox.game.flickem.seats import new_seats
+from feltbox.game.players.controller import BridgeController
 from feltbox.game.players.script import describe
 from feltbox.game.table.flick import Aim
 from feltbox.game.table.session import Session
-from feltbox.game.table.undo import TableHistory, UndoRefused, take_back_length, undo_length
+from feltbox.game.table.undo import TableHistory, take_back_length, undo_length
 from feltbox.rules.core import Decision, GameOver, PhysicsRequest
 from feltbox.rules.engine import Engine
 from feltbox.rules.flickem.flow import ACTIONS, EndTurn, FlickemGame
@@ -32,7 +32,7 @@ from feltbox.scenes.schema import Scene
 KEYS = "abcdefghijklmnopqrstuvwxyz"
 
 
-class WindowGame:
+class WindowGame(BridgeController):
     name = "flickem"
     HELP = ("click a piece: its actions  |  a, b, c...: choose  |  drag back: flick (shift fine, ctrl lock power)  |  "
             "right-drag/arrows: orbit  |  wheel: zoom  |  1-5: views")     # + esc (game/window/app.py, game_menu.py)
@@ -91,18 +91,7 @@ class WindowGame:
         """The active survivor, None between turns."""
         return self.bridge.engine.state.flow.active or None
 
-    # -- the rules, read-only ----------------------------------------------------------------
-    def state(self):
-        return self.bridge.engine.state
-
-    def pending(self):
-        return self.bridge.pending()
-
-    def dry_run(self, action) -> None:
-        """Apply ``action`` to the state now and forget the result (frozen states: nothing
-        changes); raises IllegalAction when it is not legal."""
-        self.bridge.engine.game.apply(self.bridge.engine.state, action)
-
+    # -- the rules, read-only (state, pending, dry_run: players/controller.py) ----------------
     def actor_name(self) -> str:
         """The active survivor's name, as the feed's sentences say "she"; "" between turns."""
         state = self.bridge.engine.state
@@ -134,10 +123,6 @@ class WindowGame:
         if not isinstance(pending, Decision) or not self._human():
             return None
         return self.seats.team_of(pending.player)
-
-    def bots(self) -> str:
-        seats = self.seats
-        return "all" if seats.all_bots else (",".join(sorted(seats.bot_teams)) or "none")
 
     def visible(self, events) -> list:
         """Events as the window's player may see them: with one human team (solo play) its own
@@ -265,25 +250,9 @@ class WindowGame:
         self.frames = []
         return self.bridge.session.poses[None].astype(np.float32)
 
-    def undo_floor(self) -> int:
-        engine = self.bridge.engine
-        floor = len(engine.history)
-        for plan in (undo_length, take_back_length):
-            try:
-                floor = min(floor, plan(engine, self._human))
-            except UndoRefused:
-                pass
-        return floor
-
     # -- saving ----------------------------------------------------------------------------------
     def scene_key(self) -> int:
         return self.bridge.city.scene.number
-
-    def rules_json(self) -> dict:
-        return self.bridge.engine.to_json()
-
-    def replay_log(self, path: Path, actions: list[dict], state_hash: str | None) -> None:
-        self.bridge.engine.replay_log(path, actions, state_hash)
 
     def snapshot(self):
         """Poses, who is on the table, who is inside which building."""

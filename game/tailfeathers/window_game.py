@@ -18,12 +18,11 @@ start (``first`` None: initiative is rolled every round).
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
+from feltbox.game.players.controller import BridgeController
 from feltbox.game.players.script import describe
-from feltbox.game.table.undo import TableHistory, UndoRefused, take_back_length, undo_length
+from feltbox.game.table.undo import TableHistory, UndoRefused, undo_length
 from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.tailfeathers.seats import new_seats
 from feltbox.rules.core import Decision, GameOver, Measured
@@ -94,7 +93,7 @@ def label(action) -> str:
     return simple.get(type(a)) or describe(a)
 
 
-class TFWindowGame:
+class TFWindowGame(BridgeController):
     name = "tailfeathers"
     HELP = ("click a bird: its actions  |  a, b, c...: choose  |  [ ]: highlight (a flight shows its templates)  |  "
             "enter: pick it  |  page up/down  |  right-drag/arrows: orbit  |  wheel: zoom")   # + esc (game/window/app.py)
@@ -125,10 +124,6 @@ class TFWindowGame:
 
     def human_teams(self) -> list[str]:
         return [t for t in self.seats.teams if t not in self.seats.bot_teams]
-
-    def bots(self) -> str:
-        seats = self.seats
-        return "all" if seats.all_bots else (",".join(sorted(seats.bot_teams)) or "none")
 
     def visible(self, events) -> list:
         """Events as the window's player may see them: with one human alliance (solo) its own
@@ -202,18 +197,7 @@ class TFWindowGame:
         if legal != self._seen:
             self._seen, self.page, self.highlight = legal, 0, 0
 
-    # -- the rules, read-only ------------------------------------------------------------------
-    def state(self):
-        return self.bridge.engine.state
-
-    def pending(self):
-        return self.bridge.pending()
-
-    def dry_run(self, action) -> None:
-        """Apply ``action`` to the state now and forget the result (frozen states: nothing
-        changes); raises IllegalAction when it is not legal."""
-        self.bridge.engine.game.apply(self.bridge.engine.state, action)
-
+    # -- the rules, read-only (state, pending, dry_run: players/controller.py) ------------------
     def actor_name(self) -> str:
         """Tail Feathers' event sentences name their units themselves: ""."""
         return ""
@@ -271,16 +255,6 @@ class TFWindowGame:
     def take_back(self) -> np.ndarray:
         raise UndoRefused("nothing to take back: in Tail Feathers the table throws the dice, nobody flicks")
 
-    def undo_floor(self) -> int:
-        engine = self.bridge.engine
-        floor = len(engine.history)
-        for plan in (undo_length, take_back_length):
-            try:
-                floor = min(floor, plan(engine, self._human))
-            except UndoRefused:
-                pass
-        return floor
-
     # -- no flicks: dice and feathers are thrown by the table ----------------------------------
     def wants_aim(self) -> bool:
         return False
@@ -301,12 +275,6 @@ class TFWindowGame:
     # -- saving ----------------------------------------------------------------------------------
     def scene_key(self) -> str:
         return self.bridge.scene.name
-
-    def rules_json(self) -> dict:
-        return self.bridge.engine.to_json()
-
-    def replay_log(self, path: Path, actions: list[dict], state_hash: str | None) -> None:
-        self.bridge.engine.replay_log(path, actions, state_hash)
 
     def lay_table_from_rules(self) -> bool:
         """The battlefield follows the rules state exactly; the roll counter is the number of
