@@ -8,26 +8,11 @@ one-line mismatch.
 """
 from __future__ import annotations
 
-import json
-
-import numpy as np
-
 from feltbox.game.replay.format import Episode
-from feltbox.game.replay.rules_records import RuleRecord, public_events
+from feltbox.game.replay.rules_records import RuleRecord, plain, public_events
 from feltbox.game.table.table import EpisodeResult
 from feltbox.rules.core import IllegalAction, Measured, from_json, state_hash
 from feltbox.rules.engine import Engine
-
-
-def plain(value):
-    """``value`` as JSON reads it back (numpy scalars as numbers, tuples as lists), to compare."""
-    return json.loads(json.dumps(value, default=_scalar))
-
-
-def _scalar(value):
-    if isinstance(value, np.generic):
-        return value.item()
-    raise TypeError(f"{type(value).__name__} is not JSON")
 
 
 class RulesCheck:

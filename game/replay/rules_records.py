@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from feltbox.rules.core import InputError
 
 PUBLIC = ""                 # no player is called "": what it sees, everyone sees
@@ -38,25 +40,26 @@ def public_events(events) -> list[dict]:
     out = []
     for e in events:
         seen = e.seen_by(PUBLIC)
-        out.append({"kind": seen.kind, "data": _plain(seen.data),
+        out.append({"kind": seen.kind, "data": plain(seen.data),
                     "visible_to": None if e.visible_to is None else list(e.visible_to)})
     return out
 
 
-def _plain(value):
-    """JSON data from event data (tuples become lists, numpy scalars Python numbers)."""
+def plain(value):
+    """``value`` as JSON reads it back (dict keys as text, tuples as lists, numpy scalars as
+    Python numbers): what a recorded value is compared as."""
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if hasattr(value, "item") and callable(value.item):      # numpy scalar
+        return [plain(v) for v in value]
+    if isinstance(value, np.generic):
         return value.item()
     return value
 
 
 def encode_rule(record: RuleRecord) -> bytes:
     """The payload of one RULE record: sorted-key JSON without NaN, so equal games give equal bytes."""
-    return json.dumps({"index": record.index, "type": record.type, "data": _plain(record.data),
+    return json.dumps({"index": record.index, "type": record.type, "data": plain(record.data),
                        "events": record.events, "hash": record.hash, "episodes": record.episodes},
                       sort_keys=True, allow_nan=False, separators=(",", ":")).encode()
 

@@ -14,7 +14,8 @@ Feather drops run on stand-in bodies (game/tailfeathers/feathers.py) and are not
 """
 from __future__ import annotations
 
-from feltbox.game.replay.rules_check import RulesCheck, plain
+from feltbox.game.replay.rules_check import RulesCheck
+from feltbox.game.replay.rules_records import plain
 from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
 from feltbox.game.tailfeathers.bridge import setup_from_scene
 from feltbox.game.tailfeathers.dice import body_of, dice_bodies, read_dice

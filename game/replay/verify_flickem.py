@@ -14,8 +14,8 @@ import numpy as np
 from feltbox.game.flickem.bridge import setup_from_city
 from feltbox.game.replay.format import Episode
 from feltbox.game.replay.recorder import city_for_replay, city_header
-from feltbox.game.replay.rules_check import RulesCheck, plain
-from feltbox.game.replay.rules_records import RuleRecord
+from feltbox.game.replay.rules_check import RulesCheck
+from feltbox.game.replay.rules_records import RuleRecord, plain
 from feltbox.game.table.city import City
 from feltbox.game.table.measure import fallen_mask, inside_city, measure_flick
 from feltbox.game.table.table import EpisodeResult
