@@ -281,7 +281,7 @@ def tailfeathers_path(name: str) -> Path:
 def load_tailfeathers(name: str):
     """A Tail Feathers scene by file stem, e.g. "show_of_force"."""
     path = tailfeathers_path(name)
-    if not path.exists():
-        known = ", ".join(sorted(p.stem for p in path.parent.glob("*.toml")))
+    if not path.exists() or name == "stories":         # stories.toml holds the start screen's texts
+        known = ", ".join(sorted(p.stem for p in path.parent.glob("*.toml") if p.stem != "stories"))
         raise SceneError(f"{path}: no such Tail Feathers scene (known: {known})")
     return load_scene(path)

@@ -13,22 +13,26 @@ import numpy as np
 from feltbox.game.cli.bench import run_bench
 from feltbox.game.cli.headless_command import play_headless_command
 from feltbox.game.cli.replay_commands import demo_command, replay_command
-from feltbox.game.games import game_of, recorded_game, verify
+from feltbox.game.games import GAMES, game_of, recorded_game, seat_name, verify
 from feltbox.game.render.offscreen import Renderer, render_frames
 from feltbox.game.replay.format import ReplayError, read_replay
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.table.city import build_city
 from feltbox.game.table.session import Session
 from feltbox.game.table.sim_script import load_script, run_script
+from feltbox.game.text.scenario_info import scenarios
 from feltbox.game.window.play import play_game_window, play_table_window
 from feltbox.game.window.saves import autosave_path
 from feltbox.game.window.shell import play_saved, start_or_explain
-from feltbox.scenes.loader import list_scenes
 
 
 def cmd_scenes(args) -> int:
-    for game, key, title, path in list_scenes():
-        print(f"{game} {key:>2}  {title}  ({path})")
+    """Every game's scenes: the key ``feltbox play GAME KEY`` takes, the title, its seats."""
+    for kind in GAMES.values():
+        print(f"{kind.title} (feltbox play {kind.name} KEY):")
+        for info in scenarios(kind.name):
+            seats = ", ".join(seat_name(kind, t) for t in info.teams)
+            print(f"  {info.key:<16} {info.label}  -  {info.mode}; seats: {seats}")
     return 0
 
 

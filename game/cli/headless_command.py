@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from feltbox.game.games import GameKind, game_of, game_recorder, play_headless
+from feltbox.game.games import GameKind, game_of, game_recorder, play_headless, seat_name
 from feltbox.game.players.headless import transcript
 from feltbox.game.players.hotseat import Prompt
 from feltbox.game.players.script import GameScriptError, load_game_script
+from feltbox.game.text.scenario_info import scenarios
 
 
 def _scene(kind: GameKind, args):
@@ -20,6 +21,19 @@ def _scene(kind: GameKind, args):
             raise GameScriptError(f"--force-mouse / --force-rat: {kind.title} has no forces to choose")
         scene = kind.with_forces(scene, forces)
     return scene
+
+
+def _check_bots(kind: GameKind, args) -> None:
+    """--bots names seats of this scene: one line naming the scene's seats otherwise."""
+    if args.bots in ("all", "none"):
+        return
+    info = next((s for s in scenarios(kind.name) if s.key == str(args.number)), None)
+    teams = info.teams if info is not None else ()
+    unknown = sorted({b.removeprefix("team") for b in args.bots.split(",")} - set(teams))
+    if info is not None and unknown:
+        seats = ", ".join(seat_name(kind, t) for t in teams)
+        raise GameScriptError(f"--bots {args.bots}: {info.label} has no seat {', '.join(unknown)} "
+                              f"(its seats: {seats})")
 
 
 def _script(kind: GameKind, args):
@@ -36,6 +50,7 @@ def play_headless_command(args) -> int:
     args.bots = args.bots or "all"
     kind = game_of(args.game)
     scene = _scene(kind, args)
+    _check_bots(kind, args)
     script = _script(kind, args)
     recorder = game_recorder(args.record, scene, args.seed) if args.record else None
     try:

@@ -34,70 +34,108 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"size must look like 1280x720, got {text!r}") from None
 
 
+DESCRIPTION = """feltbox: a 3D tabletop with real physics (Panda3D and Bullet) for
+Flick'em Up! Dead of Winter and Tail Feathers. With no command it opens the start screen.
+Every command has its own --help with an example."""
+
+EXAMPLES = """examples:
+  feltbox                                              the start screen: pick a game, a scenario, the seats
+  feltbox scenes                                       every game's scenes and their teams
+  feltbox play flickem 1 --bots none                   S1 in the window, every team at the window
+  feltbox play flickem 7 --headless --bots all --seed 3 --record s7.fbr
+  feltbox play tailfeathers show_of_force --bots rat   a battle in the window against the rat bot
+  feltbox replay s7.fbr                                watch it in the theatre (--verify: re-simulate it)
+  feltbox render flickem 4 --out s4.png                a picture of a scene, no window needed
+  feltbox sim flickem 1 --script docs/examples/s01.toml
+  feltbox demo flickem 1                               attract mode
+  feltbox bench --quick                                speed, as JSON"""
+
+
+def _sub(sub, name: str, help_text: str, example: str) -> argparse.ArgumentParser:
+    return sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".",
+                          epilog=f"example:\n  {example}", formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+KEY_HELP = "the scene: a scenario number 1-10 (flickem) or a scene name (tailfeathers; see feltbox scenes)"
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="feltbox", description=__doc__.splitlines()[0])
-    sub = p.add_subparsers(dest="command")      # none: the start screen
-    sub.add_parser("start", help="open the start screen (also: feltbox with no command)").set_defaults(func=cmd_start)
-    sub.add_parser("scenes", help="list the scenes").set_defaults(func=cmd_scenes)
-    r = sub.add_parser("render", help="render a scene offscreen to a PNG")
+    p = argparse.ArgumentParser(prog="feltbox", description=DESCRIPTION, epilog=EXAMPLES,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", title="commands")      # none: the start screen
+    _sub(sub, "start", "open the start screen (also: feltbox with no command)", "feltbox start").set_defaults(
+        func=cmd_start)
+    _sub(sub, "scenes", "list every game's scenes with their teams", "feltbox scenes").set_defaults(func=cmd_scenes)
+    r = _sub(sub, "render", "render a scene offscreen to a PNG", "feltbox render tailfeathers show_of_force --view top")
     r.add_argument("game", choices=tuple(GAMES))
-    r.add_argument("number", help="scenario number (flickem) or scene name (tailfeathers)")
-    r.add_argument("--out", default="shot.png")
-    r.add_argument("--size", type=_size, default=(1280, 720))
-    r.add_argument("--view", default="overview", choices=("overview", "top", "closeup"))
+    r.add_argument("number", help=KEY_HELP)
+    r.add_argument("--out", default="shot.png", help="the PNG to write (default shot.png)")
+    r.add_argument("--size", type=_size, default=(1280, 720), help="picture size WxH (default 1280x720)")
+    r.add_argument("--view", default="overview", choices=("overview", "top", "closeup"), help="camera (default overview)")
     r.set_defaults(func=cmd_render)
-    g = sub.add_parser("gallery", help="render one of every piece kind to a PNG")
-    g.add_argument("--out", default="pieces.png")
-    g.add_argument("--game", default="flickem", choices=tuple(GAMES))
-    g.add_argument("--size", type=_size, default=(1600, 1000))
+    g = _sub(sub, "gallery", "render one of every piece kind to a PNG", "feltbox gallery --game tailfeathers")
+    g.add_argument("--out", default="pieces.png", help="the PNG to write (default pieces.png)")
+    g.add_argument("--game", default="flickem", choices=tuple(GAMES), help="whose pieces (default flickem)")
+    g.add_argument("--size", type=_size, default=(1600, 1000), help="picture size WxH (default 1600x1000)")
     g.set_defaults(func=cmd_gallery)
-    pl = sub.add_parser("play", help="open a window on a scenario's city, or play a game headless")
-    pl.add_argument("game", choices=tuple(GAMES))
-    pl.add_argument("number", help="scenario number (flickem) or scene name (tailfeathers)")
-    pl.add_argument("--headless", action="store_true", help="no window: bots play the whole game")
-    pl.add_argument("--bots", default=None,
-                    help="the seats bots play: all, none, or teams such as teamB. Headless: all by default, "
-                         "the other seats follow --script. Window: a rules game (none = hot-seat); "
-                         "without --bots the window is a free table (tailfeathers: hot-seat)")
-    pl.add_argument("--script", help="headless: a game script of decisions and aims (docs/scripts/); "
-                                     "'-' asks the players at a prompt, in turn (hot-seat)")
-    pl.add_argument("--transcript", help="headless: write the event log as readable text")
-    pl.add_argument("--save-script", help="headless: write every decision and aim of the game as a script")
-    pl.add_argument("--seed", type=int, default=0)
-    pl.add_argument("--force-mouse", metavar="FILE", help="tailfeathers: a custom mouse force (build points; "
-                    "docs/forces.md) in place of the scene's mouse figures")
-    pl.add_argument("--force-rat", metavar="FILE", help="tailfeathers: a custom rat force in place of the scene's rat figures")
-    pl.add_argument("--record", help="write every physics episode to this replay")
-    pl.add_argument("--log", help="write the rules' events as JSON lines")
-    pl.add_argument("--load", metavar="SAVE", help="window: go on with a saved game (a file, or a name in the saves folder)")
-    pl.add_argument("--continue", dest="continue_", action="store_true", help="window: go on with the last autosave")
-    pl.set_defaults(func=cmd_play)
-    s = sub.add_parser("sim", help="run a physical command script headless")
+    _play_parser(sub)
+    s = _sub(sub, "sim", "run a physical command script headless (flicks, rushes, hordes)",
+             "feltbox sim flickem 1 --script docs/examples/s01.toml --record sim.fbr")
     s.add_argument("game", choices=("flickem",))
-    s.add_argument("number")
-    s.add_argument("--script", required=True)
-    s.add_argument("--record")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("number", help="the scenario number, 1-10")
+    s.add_argument("--script", required=True, help="the TOML command script (docs/examples/)")
+    s.add_argument("--record", help="write every physics episode to this replay")
+    s.add_argument("--seed", type=int, default=0, help="the seed of the replay's header (default 0)")
     s.set_defaults(func=cmd_sim)
-    rp = sub.add_parser("replay", help="watch a replay in the theatre window, export a video, verify it")
-    rp.add_argument("file")
+    rp = _sub(sub, "replay", "watch a replay in the theatre window, export a video, verify it",
+              "feltbox replay run.fbr --video run.mp4 --camera follow")
+    rp.add_argument("file", help="a replay written by --record")
     rp.add_argument("--info", action="store_true", help="print a summary instead of opening the window")
-    rp.add_argument("--verify", action="store_true")
+    rp.add_argument("--verify", action="store_true", help="re-simulate every episode and re-apply every rules "
+                    "action: exit 0 when all is bit-exact, 1 naming the first difference")
     rp.add_argument("--frames", help="render every frame to PNGs in this folder")
     rp.add_argument("--size", type=_size, default=None, help="WxH (video 1280x720, frames 640x360)")
     add_video_options(rp)
     rp.set_defaults(func=cmd_replay)
-    dm = sub.add_parser("demo", help="attract mode: bots play a scenario, the theatre shows it, again")
+    dm = _sub(sub, "demo", "attract mode: bots play a scenario, the theatre shows it, again", "feltbox demo flickem 1")
     dm.add_argument("game", choices=tuple(GAMES))
-    dm.add_argument("number", help="scenario number (flickem) or scene name (tailfeathers)")
-    dm.add_argument("--seed", type=int, default=0)
+    dm.add_argument("number", help=KEY_HELP)
+    dm.add_argument("--seed", type=int, default=0, help="the first game's seed; each next game takes the next one")
     dm.add_argument("--size", type=_size, default=None, help="video size WxH (default 1280x720)")
     add_video_options(dm)
     dm.set_defaults(func=cmd_demo)
-    b = sub.add_parser("bench", help="measure speed; prints JSON")
+    b = _sub(sub, "bench", "measure speed against its targets; prints JSON", "feltbox bench --quick")
     b.add_argument("--quick", action="store_true", help="fewer repetitions")
     b.set_defaults(func=cmd_bench)
     return p
+
+
+def _play_parser(sub) -> None:
+    pl = _sub(sub, "play", "play a game in the window (a rules game with --bots, else a free table), or headless",
+              "feltbox play flickem 7 --headless --bots all --seed 3 --transcript s7.txt")
+    pl.add_argument("game", choices=tuple(GAMES))
+    pl.add_argument("number", help=KEY_HELP)
+    pl.add_argument("--headless", action="store_true", help="no window: bots play the whole game")
+    pl.add_argument("--bots", default=None,
+                    help="the seats bots play: all, none, or teams such as teamB (feltbox scenes lists each "
+                         "scene's teams). Headless: all by default, the other seats follow --script. Window: a "
+                         "rules game (none = hot-seat); without --bots the window is a free table (tailfeathers: "
+                         "hot-seat)")
+    pl.add_argument("--script", help="headless: a game script of decisions and aims (docs/scripts/); "
+                                     "'-' asks the players at a prompt, in turn (hot-seat)")
+    pl.add_argument("--transcript", help="headless: write the event log as readable text")
+    pl.add_argument("--save-script", help="headless: write every decision and aim of the game as a script")
+    pl.add_argument("--seed", type=int, default=0, help="the game's seed: the same seed plays the same game")
+    pl.add_argument("--force-mouse", metavar="FILE", help="tailfeathers: a custom mouse force (build points; "
+                    "docs/forces.md) in place of the scene's mouse figures")
+    pl.add_argument("--force-rat", metavar="FILE",
+                    help="tailfeathers: a custom rat force in place of the scene's rat figures")
+    pl.add_argument("--record", help="headless: write every physics episode and rules action to this replay")
+    pl.add_argument("--log", help="headless: write the rules' events as JSON lines")
+    pl.add_argument("--load", metavar="SAVE",
+                    help="window: go on with a saved game (a file, or a name in the saves folder)")
+    pl.add_argument("--continue", dest="continue_", action="store_true", help="window: go on with the last autosave")
+    pl.set_defaults(func=cmd_play)
 
 
 def main(argv: list[str] | None = None) -> int:
