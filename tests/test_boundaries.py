@@ -187,6 +187,19 @@ def test_no_private_names_imported_across_modules():
     assert not bad, "private names imported: " + "; ".join(bad)
 
 
+def test_no_module_of_ours_is_imported_under_a_private_alias():
+    bad = []
+    for path in MODULES.values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                base = node.module or "" if isinstance(node, ast.ImportFrom) else ""
+                for alias in node.names:
+                    target = f"{base}.{alias.name}" if base else alias.name
+                    if alias.asname and alias.asname.startswith("_") and _own(target):
+                        bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {target} as {alias.asname}")
+    assert not bad, "say what a module is, not hide it: " + "; ".join(bad)
+
+
 def test_no_source_file_is_over_400_lines():
     long = {str(p.relative_to(ROOT)): n for p in MODULES.values()
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400}

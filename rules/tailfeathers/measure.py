@@ -1,27 +1,27 @@
-"""The one door from the rules to the table geometry (contract: /work/tf-contract.md, "Geometry";
+"""The one door from the rules to the table geometry (docs/tailfeathers-geometry.md;
 rules/tailfeathers/geometry.py). Every geometric question the rules ask goes through these names,
 so tests may monkeypatch them to name exactly what a flight crosses or what is in range."""
 from __future__ import annotations
 
 import math
 
-from feltbox.rules.tailfeathers import geometry as _geo
+from feltbox.rules.tailfeathers import geometry
 
-Thing = _geo.Thing
-FlightPath = _geo.FlightPath
-Crossing = _geo.Crossing
-RangeResult = _geo.RangeResult
-flight_path = _geo.flight_path
-crossings = _geo.crossings
-position_at = _geo.position_at
-range_check = _geo.range_check
+Thing = geometry.Thing
+FlightPath = geometry.FlightPath
+Crossing = geometry.Crossing
+RangeResult = geometry.RangeResult
+flight_path = geometry.flight_path
+crossings = geometry.crossings
+position_at = geometry.position_at
+range_check = geometry.range_check
 
-BASE_RADIUS = _geo.BIRD_BASE_RADIUS      # a bird base's radius (cm; data/templates.toml)
+BASE_RADIUS = geometry.BIRD_BASE_RADIUS      # a bird base's radius (cm; data/templates.toml)
 
 
 def stop_touching(path, thing) -> tuple[float, float, float]:
     """Crossing a trunk: the base stops touching it, turned 180 degrees away."""
-    return _geo.stop_touching(path, thing, BASE_RADIUS)
+    return geometry.stop_touching(path, thing, BASE_RADIUS)
 
 
 def inside(point: tuple[float, float], polygon) -> bool:
