@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from feltbox.game.flickem import seats as flickem_seats
+from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.flickem.window_game import WindowGame
 from feltbox.game.players.headless import GameResult, play_game
@@ -69,6 +70,7 @@ class GameKind:
     replay_bodies: Callable[[dict], list[BodySpec]]      # the bodies a recording is drawn with
     replay_timeline: Callable[[Replay], tuple[Timeline, list[BodySpec]]]   # its playback; RebuildError
     seat_word: str = ""                                  # how a seat is named before its id: "team A"
+    agreement: Callable[[Any], list] | None = None       # (bridge) -> where rules and table disagree
     chooses_first: bool = False                          # the players choose which team starts
     free_table: Callable[[Any], City] | None = None      # a table to flick on without rules, if any
     with_forces: Callable[[Any, list], Any] | None = None   # the scene with custom forces, if any
@@ -111,7 +113,7 @@ FLICKEM = GameKind(
     replay_header=lambda scene, seed: flickem_header(build_city(deal_tokens(scene, seed)), seed),
     rules_check=FlickemRulesCheck, table=_flickem_table, gallery=flickem_gallery,
     replay_bodies=city_bodies_for_replay, replay_timeline=_flickem_timeline, seat_word="team",
-    chooses_first=True, free_table=build_city)
+    chooses_first=True, free_table=build_city, agreement=disagreements)
 
 TAILFEATHERS = GameKind(
     name="tailfeathers", title="Tail Feathers", scene_word="scene name",
@@ -147,13 +149,15 @@ def game_of(name: str) -> GameKind:
 
 
 def play_headless(scene, seed: int = 0, log: str | Path | None = None, on_episode=None,
-                  max_decisions: int = 2000, bots: str = "all", script=None, on_action=None) -> GameResult:
+                  max_decisions: int = 2000, bots: str = "all", script=None, on_action=None,
+                  after_action=None) -> GameResult:
     """Play ``scene`` (of any game) to its end: bots on their seats, the script's lines on the
-    others. ``on_episode`` gets every physics episode, ``on_action`` every rules action (a Recorder)."""
+    others. ``on_episode`` gets every physics episode, ``on_action`` every rules action (a
+    Recorder), ``after_action(bridge)`` the game once each action is applied to rules and table."""
     kind = game_of(scene.game)
     bridge = kind.new_bridge(scene, seed, on_episode=on_episode, on_action=on_action)
     seats = kind.new_seats(bridge, bots, script)
-    return play_game(bridge, seats, kind.turn_ends, log, max(max_decisions, kind.min_decisions))
+    return play_game(bridge, seats, kind.turn_ends, log, max(max_decisions, kind.min_decisions), after_action)
 
 
 def game_recorder(path: str | Path, scene, seed: int) -> recorder.Recorder:

@@ -4,6 +4,7 @@ log, a readable transcript and the game as a script."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from feltbox.game.games import GameKind, game_of, game_recorder, play_headless, seat_name
@@ -46,16 +47,42 @@ def _script(kind: GameKind, args):
     return script
 
 
+class AgreementLog:
+    """``--check-agreement``: after every action, where the rules and the table disagree."""
+
+    def __init__(self, check):
+        self.check, self.actions, self.found = check, 0, []     # (action number, its type, disagreements)
+
+    def __call__(self, bridge) -> None:
+        self.actions += 1
+        found = self.check(bridge)
+        if found:
+            self.found.append((self.actions, type(bridge.engine.history[-1].action).__name__, found))
+
+    def report(self) -> int:
+        """One line on stderr (and the first few cases); 1 when rules and table disagreed."""
+        total = sum(len(f) for *_, f in self.found)
+        print(f"agreement: {len(self.found)} of {self.actions} actions left the rules and the table disagreeing "
+              f"({total} figures in all)", file=sys.stderr)
+        for number, kind, found in self.found[:5]:
+            print(f"  after action {number} ({kind}): {found[0]}" + (f" (+{len(found) - 1} more)" if found[1:] else ""),
+                  file=sys.stderr)
+        return 1 if self.found else 0
+
+
 def play_headless_command(args) -> int:
     args.bots = args.bots or "all"
     kind = game_of(args.game)
     scene = _scene(kind, args)
     _check_bots(kind, args)
     script = _script(kind, args)
+    if args.check_agreement and kind.agreement is None:
+        raise GameScriptError(f"--check-agreement: {kind.title} has no agreement check yet")
+    agreement = AgreementLog(kind.agreement) if args.check_agreement else None
     recorder = game_recorder(args.record, scene, args.seed) if args.record else None
     try:
         result = play_headless(scene, args.seed, args.log, on_episode=recorder, bots=args.bots, script=script,
-                               on_action=recorder and recorder.action)
+                               on_action=recorder and recorder.action, after_action=agreement)
     except BaseException as exc:           # nothing half-written: the replay is dropped
         if recorder:
             recorder.abort(exc)
@@ -69,4 +96,4 @@ def play_headless_command(args) -> int:
     if args.transcript:
         Path(args.transcript).write_text(transcript(result.log), encoding="utf-8")
     print(json.dumps({k: v for k, v in result.__dict__.items() if k not in ("log", "script")}))
-    return 0
+    return agreement.report() if agreement is not None else 0

@@ -132,6 +132,9 @@ def _play_parser(sub) -> None:
                     help="tailfeathers: a custom rat force in place of the scene's rat figures")
     pl.add_argument("--record", help="headless: write every physics episode and rules action to this replay")
     pl.add_argument("--log", help="headless: write the rules' events as JSON lines")
+    pl.add_argument("--check-agreement", action="store_true",
+                    help="headless: after every action compare the rules state with the table (each figure's "
+                         "place and stance); exit 1 naming where they disagree (flickem)")
     pl.add_argument("--load", metavar="SAVE",
                     help="window: go on with a saved game (a file, or a name in the saves folder)")
     pl.add_argument("--continue", dest="continue_", action="store_true", help="window: go on with the last autosave")

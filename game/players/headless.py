@@ -23,9 +23,10 @@ class GameResult:
 
 
 def play_game(bridge, seats: Seats, turn_ends: tuple[str, ...], log: str | Path | None = None,
-              max_decisions: int = 2000) -> GameResult:
+              max_decisions: int = 2000, after_action=None) -> GameResult:
     """Play the game behind ``bridge`` to its end: the seats decide and aim, the bridge applies.
-    A turn is counted each time an action named in ``turn_ends`` is played."""
+    A turn is counted each time an action named in ``turn_ends`` is played; ``after_action(bridge)``
+    is called once the bridge has applied each one (the table and the rules both settled)."""
     lines: list[str] = []
     turns = 0
 
@@ -49,6 +50,8 @@ def play_game(bridge, seats: Seats, turn_ends: tuple[str, ...], log: str | Path 
                 turns += type(action).__name__ in turn_ends
             elif isinstance(pending, PhysicsRequest):
                 record(bridge.physics(seats.aim(pending)))
+            if after_action is not None:
+                after_action(bridge)
         except ScriptEnded as end:
             reason = f"unfinished: {end}"
             break
