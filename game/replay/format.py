@@ -147,7 +147,7 @@ class ReplayWriter:
 
     def add_rule(self, action_type: str, data, events: list[dict], state_hash: str) -> None:
         """Append rules action number ``self.rules`` (v2): its type and JSON data, the public
-        events it produced (replay_rules.public_events) and the state hash after it. It claims
+        events it produced (rules_records.public_events) and the state hash after it. It claims
         the episodes added since the previous action."""
         if self._file is None:
             raise RuntimeError(f"ReplayWriter for {self.path} is not open (use it in a with-block)")

@@ -1,4 +1,5 @@
-"""Undo and "take back my flick" for the window's games (game/flickem/window_game.py, tf_window_game.py).
+"""Undo and "take back my flick" for the window's games (game/flickem/window_game.py and
+game/tailfeathers/window_game.py).
 
 The window keeps a snapshot of the table before every rules action (``TableHistory``): the
 rules engine keeps the states, the table keeps the poses, and both are rewound together.

@@ -2,9 +2,10 @@
 rat``), the Dead of Winter controller's twin (game/flickem/window_game.py). No Panda3D here: the window
 calls in and draws what is handed back, so the controller is tested headless.
 
-The bots play their seats (game/players/headless.Seats with game/tailfeathers/bot.TFBot); every die is thrown in
-the physical dice tray and every tail feather dropped by the bridge (game/tailfeathers/bridge.py) as soon
-as the rules ask, and the faces are shown as text. The window's player sees the phase prompt
+The bots play their seats (game/tailfeathers/seats.py: game/players/seats.Seats with
+game/tailfeathers/bot.TFBot); every die is thrown in the physical dice tray and every tail
+feather dropped by the bridge (game/tailfeathers/bridge.py) as soon as the rules ask, and the
+faces are shown as text. The window's player sees the phase prompt
 (mission / tilt / initiative / activation / final) and the legal actions with readable labels,
 a page of ``PAGE`` at a time on keys a, b, c...; one choice is highlighted ("[" / "]" move it,
 enter picks it) and, when it is a flight, ``preview()`` gives its templates' outlines, laid by
