@@ -13,12 +13,13 @@ import time
 from pathlib import Path
 
 from feltbox.game.games import recorded_game
-from feltbox.game.replay.format import ReplayError, read_replay
+from feltbox.game.replay.format import read_replay
 from feltbox.game.replay.tailfeathers_timeline import RebuildError
 from feltbox.game.replay.timeline import build_timeline
 from feltbox.game.replay.video import CAMERAS, export_video, replay_bodies, stderr_progress
 from feltbox.game.window.app import NoDisplayError
 from feltbox.game.window.theatre import has_display, open_theatre
+from feltbox.rules.core import InputError
 
 NO_DISPLAY = ("feltbox: no display to open the replay theatre on; use `feltbox replay FILE --info` "
               "for a summary or `--video OUT.mp4` to export a video")
@@ -30,7 +31,7 @@ def _err(text: str) -> int:
 
 
 def load(path: str):
-    """(replay, timeline, bodies) of a replay file; raises ReplayError / ValueError."""
+    """(replay, timeline, bodies) of a replay file; raises ReplayError (an InputError)."""
     replay = read_replay(path)
     try:
         return (replay, *recorded_game(replay.header).replay_timeline(replay))
@@ -55,7 +56,7 @@ def replay_command(args) -> int:
     """The theatre (default), ``--info`` or ``--video OUT`` for an already checked file name."""
     try:
         replay, timeline, bodies = load(args.file)
-    except (ReplayError, ValueError) as exc:
+    except InputError as exc:
         return _err(f"feltbox: {args.file}: {exc}")
     if not args.info and not args.video:
         if not has_display():
@@ -73,7 +74,7 @@ def video(timeline, bodies, args) -> int:
         result = export_video(timeline, bodies, args.video, size=tuple(args.size), fps=args.fps,
                               start=args.start or 0.0, end=args.end, camera=args.camera,
                               progress=stderr_progress)
-    except ValueError as exc:
+    except InputError as exc:
         return _err(f"feltbox: {args.video}: {exc}")
     print(f"wrote {args.video}: {result['frames']} frames, {result['width']}x{result['height']} at "
           f"{result['fps']} fps ({result['seconds']:g} s of replay) in {result['wall_s']:g} s")
@@ -149,7 +150,7 @@ class NextGame:
             return None
         try:
             replay, timeline, bodies = load(str(path))
-        except ValueError:
+        except InputError:                  # the next game could not be read: replay this one
             return None
         path.unlink(missing_ok=True)
         print(f"demo: next game, seed {self.seed - 1}", flush=True)
@@ -176,7 +177,7 @@ def demo_command(args) -> int:
             return rc
         try:
             replay, timeline, bodies = load(str(path))
-        except (ReplayError, ValueError) as exc:
+        except InputError as exc:
             return _err(f"feltbox: {path}: {exc}")
         if args.video:
             return video(timeline, bodies, args)

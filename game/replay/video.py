@@ -23,6 +23,7 @@ from feltbox.game.render.camera import Orbit
 from feltbox.game.render.offscreen import Renderer
 from feltbox.game.replay.timeline import Timeline
 from feltbox.game.table.bodies import BodySpec
+from feltbox.rules.core import InputError
 
 CAMERAS = ("follow", "overview", "top")
 FOLLOW_PITCH, FOLLOW_DISTANCE = 52.0, 95.0
@@ -62,14 +63,14 @@ def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tu
     Returns {"frames", "width", "height", "fps", "seconds", "wall_s"}. ``end`` None: to the end.
     The frame count is round((end - start) * fps)."""
     if camera not in CAMERAS:
-        raise ValueError(f"unknown camera {camera!r} (choose {', '.join(CAMERAS)})")
+        raise InputError(f"unknown camera {camera!r} (choose {', '.join(CAMERAS)})")
     width, height = size
     if width % 2 or height % 2 or width < 16 or height < 16:
-        raise ValueError(f"video size {width}x{height}: width and height must be even and >= 16")
+        raise InputError(f"video size {width}x{height}: width and height must be even and >= 16")
     end = timeline.duration if end is None else min(end, timeline.duration)
     start = max(0.0, start)
     if end <= start:
-        raise ValueError(f"--from {start:g} s is not before --to {end:g} s (the replay lasts "
+        raise InputError(f"--from {start:g} s is not before --to {end:g} s (the replay lasts "
                          f"{timeline.duration:.1f} s)")
     count = max(1, int(round((end - start) * fps)))
     began = time.perf_counter()
