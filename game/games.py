@@ -55,7 +55,6 @@ class GameKind:
 
     name: str
     title: str
-    scene_word: str                                      # what a scene key names: "scenario number"
     load_scene: Callable[[str], Any]                     # a command-line key ("1", "show_of_force")
     new_bridge: Callable[..., Any]                       # (scene, seed, on_episode=, on_action=)
     new_seats: Callable[..., Any]                        # (bridge, bots, script) -> players.Seats
@@ -106,7 +105,7 @@ def _tf_forces(scene, forces: list[tuple[str, str]]):
 
 
 FLICKEM = GameKind(
-    name="flickem", title="Flick'em Up! Dead of Winter", scene_word="scenario number",
+    name="flickem", title="Flick'em Up! Dead of Winter",
     load_scene=_flickem_scene, new_bridge=FlickemBridge, new_seats=flickem_seats.new_seats,
     actions=FLICKEM_ACTIONS, turn_ends=flickem_seats.TURN_ENDS, min_decisions=flickem_seats.MIN_DECISIONS,
     window_game=WindowGame,
@@ -116,7 +115,7 @@ FLICKEM = GameKind(
     chooses_first=True, free_table=build_city, agreement=disagreements)
 
 TAILFEATHERS = GameKind(
-    name="tailfeathers", title="Tail Feathers", scene_word="scene name",
+    name="tailfeathers", title="Tail Feathers",
     load_scene=load_tailfeathers, new_bridge=TFBridge, new_seats=tf_seats.new_seats,
     actions=TF_ACTIONS, turn_ends=tf_seats.TURN_ENDS, min_decisions=tf_seats.MIN_DECISIONS,
     window_game=TFWindowGame, replay_header=tf_header, rules_check=TFRulesCheck,
@@ -131,7 +130,7 @@ class UnknownGame(InputError):
 
 
 def seat_name(kind: GameKind, team: str) -> str:
-    """A seat as the start screen and the hand-over name it: "team A", "mouse"."""
+    """A seat as the start screen and the command line name it: "team A", "mouse"."""
     return f"{kind.seat_word} {team}" if kind.seat_word else team
 
 
