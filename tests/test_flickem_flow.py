@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from feltbox.rules.core import Decision, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
+from feltbox.rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
 from feltbox.rules.engine import Engine
 from feltbox.rules.flickem.fights import FightWith
 from feltbox.rules.flickem.flow import (
@@ -52,8 +52,8 @@ def play(state, *actions):
 def test_USING_A_SURVIVOR_choose_available_then_up_to_2_actions():
     state = new_game(setup(), 1)
     assert pending(state) == Decision("A", "choose a survivor")
-    # the pretzel (first survivor) must be used first in the round
-    assert legal_actions(state) == [ChooseSurvivor("survivor-anita")]
+    # COOPERATIVE: any available survivor (the pretzel goes first only in competitive play)
+    assert legal_actions(state) == [ChooseSurvivor("survivor-anita"), ChooseSurvivor("survivor-john")]
     state = play(state, ChooseSurvivor("survivor-anita"), Move())
     assert isinstance(pending(state), PhysicsRequest) and dict(state.flow.request)["weapon"] == "movement_disc"
     state = play(state, Measured(flick_outcome(positions={"survivor-anita": [5.0, -5.0]})))
@@ -66,7 +66,7 @@ def test_rejected_action_leaves_the_state_untouched():
     with pytest.raises(IllegalAction):
         apply(state, Move())                      # no survivor chosen yet
     with pytest.raises(IllegalAction):
-        apply(state, ChooseSurvivor("survivor-john"))   # the pretzel holder goes first
+        apply(state, ChooseSurvivor("survivor-rosa"))   # no such survivor
     with pytest.raises(IllegalAction):
         apply(state, Measured({}))
 
@@ -126,7 +126,7 @@ def test_END_OF_THE_ROUND_marker_moves_zombies_stand_and_a_horde_arrives():
     assert request.kind == "horde" and request.spec["zombies"] == "zombie-04,zombie-05"
     state = play(state, Measured({"survivors_fell": [], "left_city": [],
                                   "positions": {"zombie-04": [-40.0, 0.0], "zombie-05": [-38.0, 5.0]}}))
-    assert legal_actions(state) == [ChooseSurvivor("survivor-anita")]       # night backpacks up
+    assert legal_actions(state) == [ChooseSurvivor("survivor-anita"), ChooseSurvivor("survivor-john")]  # night
 
 
 def test_GAME_END_bin_short_and_skull():
@@ -284,3 +284,62 @@ def test_undo_stops_at_a_face_down_token_looked_at():
     assert not engine.can_undo()
     with pytest.raises(IllegalAction, match="revealed"):
         engine.undo()
+
+
+def _two_teams(**kw) -> Setup:
+    """S6 (COMPETITIVE): Anita (team A, holding the pretzel, 1 life) and John against Rosa (B)."""
+    survivors = (Survivor("survivor-anita", "Anita", "A", 1), Survivor("survivor-john", "John", "A", 2),
+                 Survivor("survivor-rosa", "Rosa", "B", 2))
+    positions = (("survivor-anita", 0.0, 0.0), ("survivor-john", 30.0, 0.0), ("survivor-rosa", 10.0, 0.0),
+                 ("zombie-01", 0.0, 20.0), ("zombie-02", 0.0, 30.0), ("zombie-03", -25.0, -25.0))
+    return setup(**{"scenario": 6, "teams": ("A", "B"), "survivors": survivors, "positions": positions,
+                    "deaths_to_lose": 99, **kw})
+
+
+def _round_played(state):
+    """Every survivor ends its turn without acting (no noise); the new horde arrives."""
+    state = play(state, ChooseSurvivor("survivor-anita"), EndTurn(), ChooseSurvivor("survivor-rosa"), EndTurn(),
+                 ChooseSurvivor("survivor-john"), EndTurn())
+    assert isinstance(pending(state), PhysicsRequest) and pending(state).kind == "horde"
+    return state
+
+
+def test_WAYS_TO_PLAY_COMPETITIVE_the_pretzel_holder_is_used_first_each_round_not_in_cooperative_play():
+    """"The survivor whose inventory holds the pretzel must be used first in each round" is a rule
+    of COMPETITIVE play; in COOPERATIVE play (S1-S5) the players use any available survivor."""
+    state = new_game(_two_teams(), 1)
+    assert pending(state).player == "A" and legal_actions(state) == [ChooseSurvivor("survivor-anita")]
+    state = play(_round_played(state), Measured({"survivors_fell": [], "left_city": []}))
+    assert pending(state).player == "A" and legal_actions(state) == [ChooseSurvivor("survivor-anita")]
+    cooperative = new_game(replace(_two_teams(), scenario=2, teams=("A",)), 1)
+    assert legal_actions(cooperative) == [ChooseSurvivor("survivor-anita"), ChooseSurvivor("survivor-john")]
+
+
+def test_WAYS_TO_PLAY_the_pretzel_of_a_dead_holder_goes_to_the_closest_remaining_survivor_of_either_team():
+    state = play(new_game(_two_teams(), 1), ChooseSurvivor("survivor-anita"), Move(),
+                 Measured(flick_outcome(positions={"survivor-anita": [2.0, 0.0]})), EndTurn())
+    state, events = apply(state, Measured({"survivors_fell": ["survivor-anita"], "left_city": []}))
+    assert state.data.survivor("survivor-anita").where == "dead"
+    assert state.data.pretzel == "survivor-rosa"                 # 8 cm from where Anita died; John 28
+    assert Event("pretzel passed", {"survivor": "survivor-anita", "to": "survivor-rosa"}) in events
+
+
+def test_WAYS_TO_PLAY_the_pretzel_closest_survivor_in_a_building_is_where_its_figure_stands():
+    """House reading: a survivor in a building is as far as its figure on the building's support
+    blocks (where the table measures it); one the rules have no place for counts as farthest."""
+    from feltbox.rules.flickem.life import closest_survivor
+    data = new_game(_two_teams(), 1).data
+    john = replace(data.survivor("survivor-john"), where="library")
+    inside = data.with_survivor(john).with_positions({"survivor-john": (4.0, 0.0)})
+    assert closest_survivor(inside, "survivor-anita") == "survivor-john"
+    unplaced = replace(data, positions=tuple(p for p in data.positions if p[0] != "survivor-rosa"))
+    assert closest_survivor(unplaced, "survivor-anita") == "survivor-john"     # Rosa: no known place
+    assert closest_survivor(data.with_survivor(replace(john, where="dead")), "survivor-anita") == "survivor-rosa"
+
+
+def test_WAYS_TO_PLAY_a_round_is_started_by_the_team_holding_the_pretzel_after_the_new_horde():
+    """The holder dies in the new horde's rush: the pretzel has passed to Rosa, so team B starts."""
+    state = _round_played(new_game(_two_teams(), 1))
+    state, _ = apply(state, Measured({"survivors_fell": ["survivor-anita"], "left_city": []}))
+    assert state.data.pretzel == "survivor-rosa"
+    assert pending(state).player == "B" and legal_actions(state) == [ChooseSurvivor("survivor-rosa")]

@@ -141,7 +141,7 @@ TEMPLATES: dict[str, object] = {
     "instant defeat": "Instant defeat: {zombies} touch the RV",
     # -- survivors
     "survivor lost a life": _life,
-    "survivor died": "{survivor} dies",
+    "survivor died": "{survivor} dies", "pretzel passed": "The pretzel passes from {survivor} to {to}",
     "survivor gained a life": "{survivor} gains a life ({life} now)",
     "healed": "{survivor} is healed ({life} lives)",
     "survivor fell": "{survivor} falls",

@@ -66,6 +66,7 @@ from feltbox.rules.flickem.powers import (
 )
 from feltbox.rules.flickem.results import building_entered, flick_measured
 from feltbox.rules.flickem.rounds import Eat, apply_eat, available, eat_options, end_turn, next_turn, pretzel_team, rush_measured
+from feltbox.rules.flickem.scenarios import scenario_rules
 from feltbox.rules.flickem.secrets import deal, settle
 from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup, Waiting
 from feltbox.rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
@@ -145,8 +146,8 @@ def legal_actions(state: FlickemState) -> list:
         team = f.teams[f.team_index]
         choices = available(state, team)
         pretzel = state.data.pretzel
-        if pretzel in choices and _first_turn_of_round(state):
-            choices = [pretzel]               # the pretzel holder must be used first each round
+        if pretzel in choices and _first_turn_of_round(state) and scenario_rules(state.scenario).competitive:
+            choices = [pretzel]               # COMPETITIVE: the pretzel holder is used first each round
         return [ChooseSurvivor(s) for s in choices] + pass_turn(state)
     if f.waiting == Waiting.EAT:
         return eat_options(state)
@@ -221,7 +222,8 @@ def _measured(state: FlickemState, measured: dict) -> tuple[FlickemState, list[E
     once, into its typed form (outcome.py)."""
     f = state.flow
     if f.waiting in (Waiting.RUSH, Waiting.HORDE):
-        return rush_measured(state, RushOutcome.from_json(measured))
+        state, events = rush_measured(state, RushOutcome.from_json(measured))
+        return (_round_starts(state, events) if f.waiting == Waiting.HORDE else (state, events))
     if f.waiting not in (Waiting.FLICK, Waiting.FIGHT_FLICK, Waiting.EJECT):
         raise IllegalAction(f"no physics result is awaited (waiting for: {f.waiting})")
     outcome = FlickOutcome.from_json(measured)
@@ -233,6 +235,19 @@ def _measured(state: FlickemState, measured: dict) -> tuple[FlickemState, list[E
     if dict(f.request).get("weapon") == "flare":
         return flare_result(state, outcome)
     return _flicked(state, outcome)
+
+
+def _round_starts(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
+    """WAYS TO PLAY: "Each new round is started by the team holding the pretzel", held after the
+    new horde's rush: if its holder died in that rush, the pretzel has passed on (LOSING LIFE) and
+    the new holder's team starts; a team left with no survivor to use passes to the next one."""
+    if state.flow.waiting != Waiting.CHOOSE:
+        return state, events
+    state = replace(state, flow=replace(state.flow, team_index=pretzel_team(state)))
+    team = state.flow.teams[state.flow.team_index]
+    if available(state, team) or pass_turn(state):
+        return state, events
+    return next_turn(state, events)
 
 
 def _decided(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:

@@ -18,6 +18,7 @@ DATA = Path(__file__).with_name("data") / "scenarios.toml"
 @dataclass(frozen=True)
 class ScenarioRules:
     deaths_to_lose: int = 3
+    competitive: bool = False       # WAYS TO PLAY: COMPETITIVE (S6-S10), teams against each other
     survivors_enter_buildings: bool = True
     zombies_enter_buildings: bool = True
     zombies_enter_rv: bool = True
