@@ -166,10 +166,12 @@ def legal_actions(state: FlickemState) -> list:
         return [KeepToken(True, t) for t in looked] + [KeepToken(False)]
     if f.waiting == Waiting.ACT:
         acts: list = [EndTurn()]
+        # FIGHT: acting (a move, a shot, a take: Loretta's free one too) beside a standing zombie
+        # in the building means fighting it first
+        if (f.actions_left > 0 or f.free_take) and must_fight(state):
+            return power_actions(state) + [FightWith(f.active, w) for w in fight_weapons(state, f.active)] + acts
         if f.actions_left == 0 and f.free_take:
             acts = take_drop_options(state) + acts
-        if f.actions_left > 0 and must_fight(state):     # FIGHT: acting here means fighting first
-            return power_actions(state) + [FightWith(f.active, w) for w in fight_weapons(state, f.active)] + acts
         if f.actions_left > 0:
             s = state.data.survivor(f.active)
             weapons = [UseWeapon(w) for w in weapons_of(s.name, state.data.kinds(s.inventory))
