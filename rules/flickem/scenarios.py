@@ -42,6 +42,7 @@ class ScenarioRules:
     control_kinds: tuple[str, ...] = ()
     x_tokens: bool = False          # S8 NEW X TOKENS: the last survivor out of a building moves an X
     recruits: bool = False          # S8 NEW SURVIVOR: a revealed survivor token joins whoever exits next
+    lost_zombie_fight_leaves: bool = False   # S8 NEW X TOKENS: losing a zombie fight exits the building
 
 
 @cache
