@@ -164,15 +164,44 @@ def test_SURVIVORS_default_weapon_plus_weapon_tokens_carried():
     assert [a for a in legal_actions(state) if isinstance(a, UseWeapon)] == [UseWeapon("bat"), UseWeapon("gun")]
 
 
-def test_SHORT_DISTANCE_KILL_next_to_a_zombie_without_a_flick_and_it_makes_noise():
-    near = setup(positions=(("survivor-anita", 0.0, 0.0), ("survivor-john", 30.0, 0.0), ("zombie-01", 5.0, 0.0),
+def _next_to_zombie_01(inventory=()):
+    """Anita (default weapon: a gun) NEXT TO zombie-01, carrying ``inventory`` (token kinds)."""
+    tokens = tuple(Token(f"token-{kind}-1", kind, "survivor-anita", "up") for kind in inventory)
+    anita = Survivor("survivor-anita", "Anita", "A", 2, inventory=tuple(t.id for t in tokens))
+    near = setup(survivors=(anita, setup().survivors[1]), tokens=tokens,
+                 positions=(("survivor-anita", 0.0, 0.0), ("survivor-john", 30.0, 0.0), ("zombie-01", 5.0, 0.0),
                             ("zombie-02", 0.0, 30.0), ("zombie-03", -25.0, -25.0)))
-    state = play(new_game(near, 1), ChooseSurvivor("survivor-anita"))
-    assert ShortDistanceKill("zombie-01") in legal_actions(state)
-    assert ShortDistanceKill("zombie-02") not in legal_actions(state)      # not NEXT TO
-    state, events = apply(state, ShortDistanceKill("zombie-01"))
+    return play(new_game(near, 1), ChooseSurvivor("survivor-anita"))
+
+
+def test_SHORT_DISTANCE_KILL_next_to_a_zombie_without_a_flick_and_it_makes_noise():
+    state = _next_to_zombie_01()
+    kills = [a for a in legal_actions(state) if isinstance(a, ShortDistanceKill)]
+    assert kills == [ShortDistanceKill("zombie-01", "gun")]               # zombie-02 is not NEXT TO
+    state, events = apply(state, ShortDistanceKill("zombie-01", "gun"))
     assert next(z for z in state.data.zombies if z.id == "zombie-01").where == "bin"
     assert state.flow.actions_left == 1 and state.flow.noises == (2,)      # Anita's gun: LOUD
+    assert events[0].data == {"zombie": "zombie-01", "weapon": "gun"}
+
+
+@pytest.mark.parametrize("weapon, noise", [("gun", 2), ("knife", 1), ("bat", 1), ("shotgun", 2)])
+def test_SHORT_DISTANCE_KILL_any_weapon_held_and_the_reaction_is_that_weapons(weapon, noise):
+    """"Any weapon can be used at short distance ... This counts as using the weapon, for the
+    purpose of determining the zombies' reaction": a gun is LOUD, a knife or a bat QUIET."""
+    state = _next_to_zombie_01(inventory=("knife", "baseball_bat", "shotgun", "gun"))
+    kills = [a.weapon for a in legal_actions(state) if isinstance(a, ShortDistanceKill)]
+    assert kills == ["gun", "knife", "bat", "shotgun"]                     # never "two_guns"
+    state, _ = apply(state, ShortDistanceKill("zombie-01", weapon))
+    assert state.flow.noises == (noise,)
+    with pytest.raises(IllegalAction):
+        apply(_next_to_zombie_01(), ShortDistanceKill("zombie-01", "knife"))   # a weapon she lacks
+
+
+def test_SHORT_DISTANCE_KILL_an_old_save_without_the_weapon_kills_with_the_default_one():
+    state = _next_to_zombie_01(inventory=("knife",))
+    old = from_json(ShortDistanceKill, {"zombie": "zombie-01"})          # written before the weapon was named
+    state, events = apply(state, old)
+    assert state.flow.noises == (2,) and events[0].data["weapon"] == "gun"
 
 
 def test_ENTERING_AND_EXITING_a_building_updates_where_the_survivor_is():
@@ -343,3 +372,12 @@ def test_WAYS_TO_PLAY_a_round_is_started_by_the_team_holding_the_pretzel_after_t
     state, _ = apply(state, Measured({"survivors_fell": ["survivor-anita"], "left_city": []}))
     assert state.data.pretzel == "survivor-rosa"
     assert pending(state).player == "B" and legal_actions(state) == [ChooseSurvivor("survivor-rosa")]
+
+
+def test_SHORT_DISTANCE_KILL_by_Anitas_escort_is_LOUD_as_all_its_actions():
+    """S3 SPECIAL RULE: "Each action performed by the survivor escorting Anita is considered to be
+    a LOUD noise", a kill at short distance with a knife too."""
+    state = _next_to_zombie_01(inventory=("knife",))
+    escorting = replace(state, data=replace(state.data, rescued="survivor-john", escort="survivor-anita"))
+    assert apply(escorting, ShortDistanceKill("zombie-01", "knife"))[0].flow.noises == (2,)
+    assert apply(state, ShortDistanceKill("zombie-01", "knife"))[0].flow.noises == (1,)

@@ -59,7 +59,7 @@ def test_JOHN_gains_a_third_action_after_killing_a_zombie():
     state = play(new_game(setup(survivors=(with_powers(Survivor("survivor-john", "John", "A", 3)),
                                            Survivor("survivor-anita", "Anita", "A", 3)),
                                 positions=positions), 1), ChooseSurvivor("survivor-john"))
-    state, events = apply(state, ShortDistanceKill("zombie-01"))
+    state, events = apply(state, ShortDistanceKill("zombie-01", "gun"))
     assert state.flow.actions_left == 2 and any(e.kind == "third action" for e in events)
 
 

@@ -93,7 +93,11 @@ class UseWeapon:
 
 @dataclass(frozen=True)
 class ShortDistanceKill:
+    """SHORT DISTANCE KILL: kill a zombie NEXT TO the active survivor with one of its weapons,
+    without a flick; it "counts as using the weapon" for the zombies' reaction. ``weapon`` None
+    (saves, replays and scripts written before the weapon was named) is the default weapon."""
     zombie: str
+    weapon: str | None = None
 
 
 @dataclass(frozen=True)
@@ -176,7 +180,7 @@ def legal_actions(state: FlickemState) -> list:
             s = state.data.survivor(f.active)
             weapons = [UseWeapon(w) for w in weapons_of(s.name, state.data.kinds(s.inventory))
                        if not (w in GUNS and _zombies_inside(state, s.where))]
-            kills = [ShortDistanceKill(z) for z in _zombies_next_to(state, s.id)]
+            kills = [ShortDistanceKill(z, w) for z in _zombies_next_to(state, s.id) for w in _kill_weapons(state, s.id)]
             acts = [Move(), *weapons, *kills, *take_drop_options(state), *accusations(state)] + acts
         return power_actions(state) + acts
     return []
@@ -197,6 +201,13 @@ def _zombies_next_to(state: FlickemState, sid: str) -> list[str]:
                   and next_to(here, state.data.position(z.id), FIGURE_RADIUS, FIGURE_RADIUS, DISC_WIDTH))
 
 
+def _kill_weapons(state: FlickemState, sid: str) -> list[str]:
+    """SHORT DISTANCE KILL: "Any weapon can be used": each weapon the survivor holds, its default
+    one first (two guns are two of its guns, not a weapon of their own)."""
+    s = state.data.survivor(sid)
+    return [w for w in weapons_of(s.name, state.data.kinds(s.inventory)) if w != "two_guns"]
+
+
 def _first_turn_of_round(state: FlickemState) -> bool:
     colour = state.flow.colour
     return all(s.backpack == colour for s in state.data.survivors if s.where not in ("dead", "reserve"))
@@ -213,6 +224,8 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     that applies it; what comes next is decided here (or by the turn flow, rounds.py)."""
     if isinstance(action, Measured):
         return _measured(state, action.outcome)
+    if isinstance(action, ShortDistanceKill) and action.weapon is None and state.flow.active:
+        action = replace(action, weapon=_kill_weapons(state, state.flow.active)[0])   # an old save's kill
     if action not in legal_actions(state):
         raise IllegalAction(f"{action} is not legal now (waiting for: {state.flow.waiting})")
     return _decided(state, action)
@@ -297,15 +310,16 @@ def _choose(state: FlickemState, action: ChooseSurvivor) -> tuple[FlickemState, 
 
 
 def _short_distance_kill(state: FlickemState, action: ShortDistanceKill) -> tuple[FlickemState, list[Event]]:
-    """SHORT DISTANCE KILL: the zombie goes to the bin, for 1 action (then JOHN's bonus, GAME END)."""
+    """SHORT DISTANCE KILL: the zombie goes to the bin, for 1 action (then JOHN's bonus, GAME END);
+    the noise is the weapon's ("counts as using the weapon": a gun LOUD, a knife or bat QUIET),
+    S3: LOUD from Anita's escort."""
     f = state.flow
-    # counts as using the survivor's weapon for the reaction (its default one: house reading)
-    s = state.data.survivor(f.active)
-    noise = action_noise("weapon", weapons_of(s.name, state.data.kinds(s.inventory))[0])
+    escorting = state.data.escort == f.active
+    noise = action_noise("weapon", action.weapon, escorting=escorting)
     zombies = tuple(replace(z, where="bin", standing=True) if z.id == action.zombie else z
                     for z in state.data.zombies)
     flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),), kills=f.kills + 1)
-    events = [Event("zombie killed at short distance", {"zombie": action.zombie})]
+    events = [Event("zombie killed at short distance", {"zombie": action.zombie, "weapon": action.weapon})]
     state = john_bonus(replace(state, flow=flow), events)
     state = replace(state, data=replace(state.data, zombies=zombies))
     return check_scenario_end(state, None, events), events
