@@ -145,15 +145,19 @@ def _s4_round_end(food_holder_inventory: tuple[str, ...]):
     anita = replace(Survivor("survivor-anita", "Anita", "A", 2), inventory=food_holder_inventory)
     john = Survivor("survivor-john", "John", "A", 2)
     tokens = (Token("token-food-1", "food", "survivor-anita", "up"),) if food_holder_inventory else ()
-    state = new_game(setup(scenario=4, survivors=(anita, john), tokens=tokens, round_start=3), 1)
+    state = new_game(setup(scenario=4, survivors=(anita, john), tokens=tokens, round_start=5), 1)
     for sid in ("survivor-anita", "survivor-john"):
         state = play(state, ChooseSurvivor(sid), EndTurn())
     return state, Eat
 
 
 def test_S4_at_round_2_the_group_eats_a_food_or_every_survivor_goes_hungry():
+    """"When the round marker reaches 2 and 1": the marker counts days, a round is half a day, so
+    2 and 1 are 4 and 2 rounds before the skull (the scene starts at "3": 6 rounds)."""
+    from feltbox.rules.flickem.scenarios import scenario_rules
+    assert scenario_rules(4).eat_at == (4, 2)
     state, Eat = _s4_round_end(("token-food-1",))
-    assert state.flow.round_marker == 2 and state.flow.waiting == "eat"
+    assert state.flow.round_marker == 4 and state.flow.waiting == "eat"
     assert legal_actions(state) == [Eat("token-food-1"), Eat(None)]
     eaten, events = apply(state, Eat("token-food-1"))
     assert eaten.data.token("token-food-1").where == "removed" and eaten.flow.waiting == "horde"
