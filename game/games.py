@@ -156,7 +156,31 @@ def play_headless(scene, seed: int = 0, log: str | Path | None = None, on_episod
     kind = game_of(scene.game)
     bridge = kind.new_bridge(scene, seed, on_episode=on_episode, on_action=on_action)
     seats = kind.new_seats(bridge, bots, script)
+    if STRICT_AGREEMENT and kind.agreement is not None:
+        after_action = _strict(kind.agreement, after_action)
     return play_game(bridge, seats, kind.turn_ends, log, max(max_decisions, kind.min_decisions), after_action)
+
+
+STRICT_AGREEMENT = False     # the test suite sets it (tests/conftest.py): every headless game checks one truth
+
+
+class Disagreed(AssertionError):
+    """The rules and the table told two stories (ARCHITECTURE.md "One truth")."""
+
+
+def _strict(check, after_action):
+    """``after_action`` preceded by the game's agreement check, which raises on a disagreement."""
+    count = [0]
+
+    def after(bridge) -> None:
+        count[0] += 1
+        found = check(bridge)
+        if found:
+            more = f" (+{len(found) - 1} more)" if len(found) > 1 else ""
+            raise Disagreed(f"after action {count[0]}: {found[0]}{more}")
+        if after_action is not None:
+            after_action(bridge)
+    return after
 
 
 def game_recorder(path: str | Path, scene, seed: int) -> recorder.Recorder:

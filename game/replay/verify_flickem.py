@@ -5,12 +5,16 @@ bridge builds it) applies every recorded action in order (replay/rules_check.py)
 the state hash and the public events must be the recorded ones, and a ``Measured`` action's outcome must agree
 with the episode it measured: with that episode's recorded outcome, and with the facts that can
 be measured again from the re-simulated episode alone (what fell, got up, moved or left the city,
-where the flicked piece ended, whether it all settled).
+where the flicked piece ended, whether it all settled); and the table each flick, rush or horde
+started from must agree with the rules state that asked for it (ARCHITECTURE.md "One truth":
+game/flickem/agreement.py), else the check names the action, the piece, the rules' view and the
+table's view.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from feltbox.game.flickem.agreement import compare
 from feltbox.game.flickem.bridge import setup_from_city
 from feltbox.game.replay.format import Episode
 from feltbox.game.replay.recorder import city_for_replay, city_header
@@ -21,6 +25,7 @@ from feltbox.game.table.measure import fallen_mask, inside_city, measure_flick
 from feltbox.game.table.table import EpisodeResult
 from feltbox.rules.engine import Engine
 from feltbox.rules.flickem.flow import ACTIONS, FlickemGame
+from feltbox.rules.flickem.state import Waiting
 
 FLICK_FACTS = ("fell", "got_up", "left_city", "disturbed", "entered", "exited", "settled", "sim_seconds")
 RUSH_FACTS = ("survivors_fell", "objects_fell", "left_city", "settled", "sim_seconds")
@@ -79,14 +84,40 @@ class FlickemRulesCheck(RulesCheck):
         rules = header["rules"]
         self.city = city_for_replay(header)
         super().__init__(new_engine(self.city, rules["scenario"], rules["seed"]), header, episodes)
+        self.starts: dict[int, np.ndarray] = {}
 
     def episode(self, episode: Episode, result: EpisodeResult) -> None:
         self.facts[episode.index] = remeasure(self.city, episode, result)
+        self.starts[episode.index] = result.start
+
+    def _agreement(self, name: str, index: int) -> str | None:
+        """One truth: the table an episode started from (a flick, a rush or a horde; a fight's
+        attacks are staged off the city and its loser is placed at the door to be flicked out)
+        agrees with the rules state that asked for it."""
+        episode = self.episodes[index]
+        fighting = self.engine.state.flow.waiting in (Waiting.FIGHT_FLICK, Waiting.EJECT)
+        if episode.kind not in ("flick", "rush", "horde") or index not in self.starts or fighting:
+            return None
+        present = np.ones(len(self.city.bodies), bool)
+        present[episode.inputs[0]["absent"]] = False
+        outcome = episode.outcome or {}
+        extra = outcome.get("extra") or {}
+        skip = set(outcome.get("set_aside", ()))          # under the tower's footprint for the rush
+        if extra.get("weapon") in ("movement_disc", "bat"):
+            skip.add(extra.get("survivor"))             # the disc or the bat stands in for it
+        found = compare(self.engine.state, self.city, self.starts[index], present, None, frozenset(skip))
+        if not found:
+            return None
+        more = f" (+{len(found) - 1} more)" if len(found) > 1 else ""
+        return f"{name}: the rules and the table disagree at episode {index}'s start: {found[0]}{more}"
 
     def measured(self, name: str, rec: RuleRecord, outcome: dict) -> str | None:
         if len(rec.episodes) != 1:
             return f"{name}: measures {len(rec.episodes)} episodes, expected exactly 1"
         index = rec.episodes[0]
+        problem = self._agreement(name, index)
+        if problem:
+            return problem
         recorded = self.episodes[index].outcome or {}
         for key, value in recorded.items():
             if plain(outcome.get(key)) != plain(value):
