@@ -1,15 +1,18 @@
 """Hot-seat play in a terminal: ``feltbox play flickem N --headless --script -`` asks each human
 seat for its decisions and aims at a prompt, in turn, on one machine (bots play their seats).
 
-Every rules event is printed as everyone sees it; what only one team may see (a face-down token
-looked at, a secret objective) is shown after a hand-over: the other players look away, the team
-presses Enter, reads, presses Enter again and the screen is cleared before play goes on.
+Every rules event is printed as everyone sees it (its public view, game/text/public.py); what
+only one team may see (a face-down token looked at, a secret objective) is shown after a
+hand-over: the other players look away, the team presses Enter, reads, presses Enter again and
+the screen is cleared before play goes on.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from feltbox.game.players.script import Line, parse_game_script
+from feltbox.game.text.public import face_down_tokens, public_event
 
 CLEAR = "\x1b[2J\x1b[H"
 
@@ -50,11 +53,13 @@ class Prompt:
     def refused(self, message: str) -> None:
         self.write(f"  {message}")
 
-    def events(self, events) -> None:
-        """Print what happened; private details after a hand-over to the team that may see them."""
+    def events(self, events, state: Any = None) -> None:
+        """Print what happened (``state``: the rules state after it); private details after a
+        hand-over to the team that may see them."""
+        hidden = face_down_tokens(state)
         for e in events:
-            public = e.seen_by("")
-            self.write("  - " + e.kind + "".join(f" {k}={v}" for k, v in public.data.items()))
+            public = public_event(e, hidden)
+            self.write("  - " + e.kind + "".join(f" {k}={v}" for k, v in public["data"].items()))
             if e.visible_to is not None and e.data:
                 teams = ", ".join(e.visible_to)
                 self.read(f"  [private to {teams}: others look away; {teams}, press Enter] ")
