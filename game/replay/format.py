@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import struct
-import tempfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from feltbox.game.replay.atomic import open_beside, publish
 from feltbox.game.replay.poses import (
     ZLIB_LEVEL,
     ReplayError,
@@ -107,9 +106,7 @@ class ReplayWriter:
 
     def __enter__(self) -> ReplayWriter:
         head = json.dumps(self.header, sort_keys=True, allow_nan=False).encode()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-        self._tmp, self._file = Path(tmp), os.fdopen(fd, "wb")
+        self._file, self._tmp = open_beside(self.path)
         self._file.write(MAGIC + _U32.pack(self.version) + _U32.pack(len(head)) + head
                          + _U32.pack(zlib.crc32(head)))
         return self
@@ -180,32 +177,7 @@ class ReplayWriter:
             trailer.update(rules=self.rules, rules_sha256=self._rules_hash.hexdigest())
         trailer = json.dumps(trailer, sort_keys=True).encode()
         self._file.write(_record(b"TRLR", trailer))
-        self._file.flush()
-        os.fsync(self._file.fileno())
-        self._file.close()
-        os.chmod(self._tmp, 0o666 & ~_umask())   # mkstemp makes 0600; a replay is a normal file
-        os.replace(self._tmp, self.path)
-        _fsync_dir(self.path.parent)
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename durable (POSIX); Windows cannot open folders and needs nothing."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass                                # some filesystems refuse fsync on a folder
-    finally:
-        os.close(fd)
+        publish(self._file, self._tmp, self.path)
 
 
 class _Reader:
