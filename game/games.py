@@ -2,7 +2,7 @@
 
 A game is known by its name ("flickem", "tailfeathers"); ``GAMES[name]`` says how to load one of
 its scenes from a command-line key, build its bridge and seats, lay its table for a picture,
-write a whole game's replay header, check a recording's rules, and which controller plays it in
+record a whole game, check a recording's rules, and which controller plays it in
 the window. The window and the command line ask here instead of testing game names, and a new
 game is one more entry. Sits above the games and replay rooms (it names their parts), below the
 window and the command line.
@@ -28,7 +28,7 @@ from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.tailfeathers_check import TFRulesCheck, tf_header
 from feltbox.game.replay.tailfeathers_timeline import build_tf_timeline
 from feltbox.game.replay.timeline import Timeline, build_timeline
-from feltbox.game.replay.verify_flickem import FlickemRulesCheck, flickem_header
+from feltbox.game.replay.verify_flickem import FlickemRulesCheck, flickem_recorder
 from feltbox.game.replay.video import replay_bodies
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import City, build_city
@@ -43,7 +43,6 @@ from feltbox.rules.core import InputError
 from feltbox.rules.flickem.flow import ACTIONS as FLICKEM_ACTIONS
 from feltbox.rules.tailfeathers.flow import ACTIONS as TF_ACTIONS
 from feltbox.rules.tailfeathers.forces import load_force
-from feltbox.scenes.deal import deal_tokens
 from feltbox.scenes.loader import SceneError, load_flickem, load_tailfeathers
 
 Table = tuple[list[BodySpec], np.ndarray]
@@ -62,7 +61,7 @@ class GameKind:
     turn_ends: tuple[str, ...]                           # actions that end a turn (headless count)
     min_decisions: int                                   # the least decision limit of a whole game
     window_game: Callable[..., Any]                      # (scene, seed, bots) -> the window's controller
-    replay_header: Callable[[Any, int], dict]            # a whole game's replay header
+    new_recorder: Callable[..., Any]                     # (path, scene, seed) -> a whole game's Recorder
     rules_check: Callable[[dict, list], RulesCheck]      # (header, episodes) -> its rules check
     table: Callable[[Any], Table]                        # the table laid from a scene (pictures)
     gallery: Callable[[], Table]                         # every piece kind in rows
@@ -109,7 +108,7 @@ FLICKEM = GameKind(
     load_scene=_flickem_scene, new_bridge=FlickemBridge, new_seats=flickem_seats.new_seats,
     actions=FLICKEM_ACTIONS, turn_ends=flickem_seats.TURN_ENDS, min_decisions=flickem_seats.MIN_DECISIONS,
     window_game=WindowGame,
-    replay_header=lambda scene, seed: flickem_header(build_city(deal_tokens(scene, seed)), seed),
+    new_recorder=flickem_recorder,
     rules_check=FlickemRulesCheck, table=_flickem_table, gallery=flickem_gallery,
     replay_bodies=city_bodies_for_replay, replay_timeline=_flickem_timeline, seat_word="team",
     chooses_first=True, free_table=build_city, agreement=disagreements)
@@ -118,7 +117,8 @@ TAILFEATHERS = GameKind(
     name="tailfeathers", title="Tail Feathers",
     load_scene=load_tailfeathers, new_bridge=TFBridge, new_seats=tf_seats.new_seats,
     actions=TF_ACTIONS, turn_ends=tf_seats.TURN_ENDS, min_decisions=tf_seats.MIN_DECISIONS,
-    window_game=TFWindowGame, replay_header=tf_header, rules_check=TFRulesCheck,
+    window_game=TFWindowGame, new_recorder=lambda path, scene, seed: recorder.Recorder(path, tf_header(scene, seed)),
+    rules_check=TFRulesCheck,
     table=tf_table, gallery=tf_gallery, replay_bodies=replay_bodies, replay_timeline=_tf_timeline,
     with_forces=_tf_forces)
 
@@ -184,8 +184,9 @@ def _strict(check, after_action):
 
 
 def game_recorder(path: str | Path, scene, seed: int) -> recorder.Recorder:
-    """A recorder for a whole game on ``scene``: its episodes and every rules action."""
-    return recorder.Recorder(path, game_of(scene.game).replay_header(scene, seed))
+    """A recorder for a whole game on ``scene``: its episodes and every rules action (sealed
+    when the game has secrets: game/replay/sealing.py)."""
+    return game_of(scene.game).new_recorder(path, scene, seed)
 
 
 def _rules_check(header: dict, episodes: list) -> RulesCheck:
