@@ -41,6 +41,7 @@ from feltbox.game.tailfeathers.table import tf_table
 from feltbox.game.tailfeathers.window_game import TFWindowGame
 from feltbox.rules.core import InputError
 from feltbox.rules.flickem.flow import ACTIONS as FLICKEM_ACTIONS
+from feltbox.rules.flickem.secrets import dealt_events
 from feltbox.rules.tailfeathers.flow import ACTIONS as TF_ACTIONS
 from feltbox.rules.tailfeathers.forces import load_force
 from feltbox.scenes.loader import SceneError, load_flickem, load_tailfeathers
@@ -69,6 +70,7 @@ class GameKind:
     replay_timeline: Callable[[Replay], tuple[Timeline, list[BodySpec]]]   # its playback; RebuildError
     seat_word: str = ""                                  # how a seat is named before its id: "team A"
     agreement: Callable[[Any], list] | None = None       # (bridge) -> where rules and table disagree
+    opening: Callable[[Any], list] | None = None         # (state) -> private events of the deal (secret cards)
     chooses_first: bool = False                          # the players choose which team starts
     free_table: Callable[[Any], City] | None = None      # a table to flick on without rules, if any
     with_forces: Callable[[Any, list], Any] | None = None   # the scene with custom forces, if any
@@ -111,7 +113,7 @@ FLICKEM = GameKind(
     new_recorder=flickem_recorder,
     rules_check=FlickemRulesCheck, table=_flickem_table, gallery=flickem_gallery,
     replay_bodies=city_bodies_for_replay, replay_timeline=_flickem_timeline, seat_word="team",
-    chooses_first=True, free_table=build_city, agreement=disagreements)
+    chooses_first=True, free_table=build_city, agreement=disagreements, opening=dealt_events)
 
 TAILFEATHERS = GameKind(
     name="tailfeathers", title="Tail Feathers",
@@ -156,6 +158,8 @@ def play_headless(scene, seed: int = 0, log: str | Path | None = None, on_episod
     kind = game_of(scene.game)
     bridge = kind.new_bridge(scene, seed, on_episode=on_episode, on_action=on_action)
     seats = kind.new_seats(bridge, bots, script)
+    if seats.interactive and kind.opening is not None:     # hot-seat: each player's own secret card
+        seats.script.events(kind.opening(bridge.engine.state), bridge.engine.state)
     if STRICT_AGREEMENT and kind.agreement is not None:
         after_action = _strict(kind.agreement, after_action)
     return play_game(bridge, seats, kind.turn_ends, log, max(max_decisions, kind.min_decisions), after_action)

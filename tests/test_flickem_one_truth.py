@@ -130,3 +130,29 @@ def test_after_the_ZOMBIE_RUSH_the_barrel_stands_again_and_a_zombie_pushed_out_l
     pose = bridge.session.poses[bridge.city.index("zombie-04")]
     assert not table_standing(bridge, "zombie-04") and abs(pose[0] - x) < 0.01 and abs(pose[1] - y) < 0.01
     assert disagreements(bridge) == []
+
+
+def test_LOSING_LIFE_a_dead_survivor_leaves_the_table_and_its_tokens_lie_face_up_in_the_grocery_store():
+    # Rosa (2 lives, then 1 here) carries the food token from the school. A standing zombie is
+    # put NEXT TO her; at Elijah's next action TOO CLOSE takes her last life: "The survivor is
+    # removed from the game" and "Any tokens on the survivor's board are placed face up in the
+    # grocery store": her figure leaves the table, the token appears on the store's block.
+    bridge = FlickemBridge(load_flickem(2), seed=1)
+    bridge.decide(ChooseSurvivor("survivor-elijah"))
+    state = bridge.engine.state
+    data = state.data
+    data = data.with_token(replace(data.token("token-01"), where="survivor-rosa"))
+    data = data.with_survivor(replace(data.survivor("survivor-rosa"), life=1, inventory=("token-01",)))
+    bridge.engine.state = replace(state, data=data)
+    bridge.show([])
+    assert not bridge.session.present[bridge.city.index("token-01")]      # carried: off the table
+    arrange(bridge, **{"zombie-01": ((8.0, -19.5), True)})
+    events = bridge.decide(Move())
+    assert ("survivor died", {"survivor": "survivor-rosa", "life": 0}) in [(e.kind, e.data) for e in events]
+    assert not bridge.session.present[bridge.city.index("survivor-rosa")]
+    token = bridge.engine.state.data.token("token-01")
+    assert (token.where, token.face) == ("grocery_store", "up")
+    i = bridge.city.index("token-01")
+    store = bridge.city.buildings["grocery_store"]
+    assert bridge.session.present[i] and float(abs(store.to_local(bridge.session.poses[i, :2])).max()) < 15.0
+    assert disagreements(bridge) == []

@@ -62,3 +62,40 @@ def test_a_decision_that_follows_a_secret_is_asked_in_private_and_cleared():
     prompt.events([Event("X token removed", {"token": "token-3"})])
     assert shown[shown.index("A> ") + 1] == CLEAR
     assert prompt.in_private is None and not prompt.saw_private
+
+
+def test_a_game_people_play_gets_a_fresh_random_seed_and_bots_alone_the_same_one():
+    """The seed deals the face-down tokens and the objectives: a fixed default would let any player
+    rebuild them with the project's own code."""
+    from feltbox.game.cli.main import parser, play_seed
+    bots = parser().parse_args(["play", "flickem", "9", "--headless"])
+    people = [parser().parse_args(a) for a in (["play", "flickem", "9", "--headless", "--script", "-"],
+                                               ["play", "flickem", "9", "--bots", "none"])]
+    assert play_seed(bots) == 0
+    for args in people:
+        assert len({play_seed(args) for _ in range(5)}) > 1
+
+
+def test_terminal_hot_seat_shows_each_player_their_own_secret_objective_after_a_hand_over():
+    """S9 SECRET OBJECTIVES at a terminal: each player sees their own card, the others look away."""
+    from feltbox.game.games import play_headless
+    from feltbox.game.players.hotseat import CLEAR, Prompt
+    from feltbox.rules.flickem.flow import ACTIONS
+    from feltbox.rules.flickem.secrets import cards
+    from feltbox.scenes.loader import load_flickem
+    shown: list[str] = []
+
+    def read(text: str) -> str:
+        shown.append(text)
+        if "press Enter" in text:
+            return ""
+        raise EOFError                                  # the players leave at the first decision
+    result = play_headless(load_flickem(9), seed=3, bots="none", script=Prompt(ACTIONS, read=read, write=shown.append))
+    assert result.result.startswith("unfinished")
+    titles = {c.title for c in cards().values()}
+    privately = [i for i, s in enumerate(shown) if s.startswith("  [private to survivor-")]
+    assert len(privately) >= 6                          # a card for every player of S9
+    for i in privately:
+        public, card, hide, clear = shown[i - 1], shown[i + 1], shown[i + 2], shown[i + 3]
+        assert public.startswith("  - secret objective") and not any(t in public for t in titles)
+        assert any(t in card for t in titles) and "hide it" in hide and clear == CLEAR
