@@ -104,6 +104,8 @@ def cmd_replay(args) -> int:
         if args.verify:
             result = verify(args.file)
             print(("ok: " if result.ok else "DIFFERS: ") + result.message)
+            if result.unchecked:                # a sealed game that did not end: one line on what is not checked
+                print(f"cannot check: {result.unchecked}")
             return 0 if result.ok else 1
         replay = read_replay(args.file)
     except ReplayError as exc:                  # the format's messages do not name the file

@@ -1,11 +1,12 @@
-"""Replay v2: the on-disk record of physics episodes and rules actions (docs/replay-format.md).
+"""Replay v3: the on-disk record of physics episodes and rules actions (docs/replay-format.md).
 
 A file is a versioned header (build, units, tick and record rates, body table, seed, scene), then
 per episode its start snapshot, inputs and outcome, then its 60 Hz poses in chunks (XOR delta
 against the previous frame, changed bodies only, byte-shuffled, zlib; every record carries its
-length and CRC-32), v2: a RULE record per rules action (game/replay/rules_records.py) after the episodes
-it came from, and a trailer holding SHA-256 hashes of the pose stream (and the RULE records).
-v1 files (no RULE records) still read. A file without its
+length and CRC-32), a RULE record per rules action (game/replay/rules_records.py) after the
+episodes it came from, v3: the REVL record opening a sealed game's seed once it is over
+(game/replay/sealing.py), and a trailer holding SHA-256 hashes of the pose stream (and the RULE
+records). v1 (no RULE records) and v2 (no REVL) files still read. A file without its
 trailer is truncated and nothing of it is loaded. Files are written to a temporary name in the
 target's folder, fsynced and renamed. Playback reads poses only; it needs no physics, so this
 module imports neither panda3d nor Bullet.
@@ -14,9 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import struct
-import tempfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from feltbox.game.replay.atomic import open_beside, publish
 from feltbox.game.replay.poses import (
     ZLIB_LEVEL,
     ReplayError,
@@ -35,14 +35,14 @@ from feltbox.game.replay.poses import (
 from feltbox.game.replay.rules_records import RuleRecord, RuleRecordError, decode_rule, encode_rule
 
 MAGIC = b"FBRPLAY1"
-VERSION = 2
-READS = (1, 2)                        # versions this build reads: v1 is v2 without RULE records
+VERSION = 3
+READS = (1, 2, 3)                     # v1: no RULE records; v2: no REVL record
 CHUNK_FRAMES = 60                     # frames per POSE record: one second at 60 Hz
 HEADER_KEYS = ("build", "units", "tick_hz", "record_hz", "bodies", "seed", "scene")
 _U32 = struct.Struct("<I")
 _REC = struct.Struct("<4sI")          # tag, payload length
 _POSE = struct.Struct("<III")         # episode, first frame, frame count
-_TAGS = (b"EPIS", b"POSE", b"RULE", b"TRLR")
+_TAGS = (b"EPIS", b"POSE", b"RULE", b"REVL", b"TRLR")
 
 
 @dataclass
@@ -62,6 +62,7 @@ class Replay:
     episodes: list[Episode]
     trailer: dict = field(default_factory=dict)
     rules: list[RuleRecord] = field(default_factory=list)    # v2: the rules actions, in order
+    reveal: dict | None = None        # v3: a sealed game's seed and salt, once it was over
 
 
 def _check_header(header: dict) -> None:
@@ -103,22 +104,26 @@ class ReplayWriter:
         self.episodes = 0
         self.frames = 0
         self.rules = 0
+        self.revealed = False                 # v3: the REVL record is written; only the trailer follows
         self._claimed = 0                     # episodes already followed by a rules action
 
     def __enter__(self) -> ReplayWriter:
         head = json.dumps(self.header, sort_keys=True, allow_nan=False).encode()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-        self._tmp, self._file = Path(tmp), os.fdopen(fd, "wb")
+        self._file, self._tmp = open_beside(self.path)
         self._file.write(MAGIC + _U32.pack(self.version) + _U32.pack(len(head)) + head
                          + _U32.pack(zlib.crc32(head)))
         return self
 
+    def _open(self, what: str) -> None:
+        if self._file is None:
+            raise RuntimeError(f"ReplayWriter for {self.path} is not open (use it in a with-block)")
+        if self.revealed:
+            raise RuntimeError(f"{self.path}: {what} after the REVL record (the game was over)")
+
     def add_episode(self, kind: str, start: np.ndarray, inputs: list[dict], frames: np.ndarray,
                     outcome: dict | None) -> None:
         """Append one episode: its (N,7) start snapshot, inputs, (T,N,7) frames and outcome."""
-        if self._file is None:
-            raise RuntimeError(f"ReplayWriter for {self.path} is not open (use it in a with-block)")
+        self._open("an episode")
         start = np.ascontiguousarray(start, dtype=np.float32)
         frames = np.ascontiguousarray(frames, dtype=np.float32)
         if start.shape != (self.n_bodies, 7):
@@ -149,8 +154,7 @@ class ReplayWriter:
         """Append rules action number ``self.rules`` (v2): its type and JSON data, the public
         events it produced (rules_records.public_events) and the state hash after it. It claims
         the episodes added since the previous action."""
-        if self._file is None:
-            raise RuntimeError(f"ReplayWriter for {self.path} is not open (use it in a with-block)")
+        self._open("a rules action")
         if self.version < 2:
             raise ValueError("replay v1 has no rules records")
         payload = encode_rule(RuleRecord(self.rules, action_type, data, events, state_hash,
@@ -159,6 +163,20 @@ class ReplayWriter:
         self._rules_hash.update(payload)
         self.rules += 1
         self._claimed = self.episodes
+
+    def add_reveal(self, opened: dict) -> None:
+        """Append the REVL record (v3): a sealed game's seed and salt, written once it is over;
+        nothing but the trailer may follow."""
+        self._open("a second REVL record")
+        if self.version < 3:
+            raise ValueError(f"replay v{self.version} has no REVL record")
+        self._file.write(_record(b"REVL", json.dumps(opened, sort_keys=True, allow_nan=False).encode()))
+        self.revealed = True
+
+    def flush(self) -> None:
+        """Hand what is written so far to the file (a reader of the unfinished file sees it)."""
+        if self._file is not None:
+            self._file.flush()
 
     def __exit__(self, exc_type, exc, tb) -> None:
         if self._file is None:
@@ -178,34 +196,11 @@ class ReplayWriter:
                    "pose_sha256": self._payload_hash.hexdigest(), "frames_sha256": self._frames_hash.hexdigest()}
         if self.version >= 2:
             trailer.update(rules=self.rules, rules_sha256=self._rules_hash.hexdigest())
+        if self.version >= 3:
+            trailer.update(revealed=self.revealed)
         trailer = json.dumps(trailer, sort_keys=True).encode()
         self._file.write(_record(b"TRLR", trailer))
-        self._file.flush()
-        os.fsync(self._file.fileno())
-        self._file.close()
-        os.chmod(self._tmp, 0o666 & ~_umask())   # mkstemp makes 0600; a replay is a normal file
-        os.replace(self._tmp, self.path)
-        _fsync_dir(self.path.parent)
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename durable (POSIX); Windows cannot open folders and needs nothing."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass                                # some filesystems refuse fsync on a folder
-    finally:
-        os.close(fd)
+        publish(self._file, self._tmp, self.path)
 
 
 class _Reader:
@@ -286,10 +281,18 @@ def _read_records(r: _Reader, header: dict, version: int) -> Replay:
     rules: list[RuleRecord] = []
     chunks: list[np.ndarray] = []
     payload_hash, rules_hash = hashlib.sha256(), hashlib.sha256()
-    prev, claimed = None, 0
+    prev, claimed, reveal = None, 0, None
     while True:
         at = r.pos
         tag, payload = _next_record(r)
+        if reveal is not None and tag != b"TRLR":
+            raise ReplayError(f"corrupt: a {tag.decode()} record at byte {at}, after the REVL record")
+        if tag == b"REVL":
+            if version < 3:
+                raise ReplayError(f"corrupt: a REVL record at byte {at} in a version {version} replay")
+            _finish(episodes, chunks)
+            reveal = _json(payload, "REVL record")
+            continue
         if tag == b"RULE":
             if version < 2:
                 raise ReplayError(f"corrupt: a RULE record at byte {at} in a version {version} replay")
@@ -319,9 +322,12 @@ def _read_records(r: _Reader, header: dict, version: int) -> Replay:
                                  or trailer.get("rules_sha256") != rules_hash.hexdigest()):
                 raise ReplayError(f"corrupt: trailer lists {trailer.get('rules')} rules actions, the file "
                                   f"holds {len(rules)}, or their hash differs")
+            if version >= 3 and trailer.get("revealed") != (reveal is not None):
+                raise ReplayError(f"corrupt: trailer says revealed={trailer.get('revealed')}, the file "
+                                  f"{'holds' if reveal is not None else 'has no'} REVL record")
             if r.pos != len(r.data):
                 raise ReplayError(f"corrupt: {len(r.data) - r.pos} stray bytes after the trailer")
-            return Replay(header, episodes, trailer, rules)
+            return Replay(header, episodes, trailer, rules, reveal)
 
 
 def _episode(payload: bytes, index: int, n_bodies: int) -> Episode:

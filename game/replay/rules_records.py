@@ -3,10 +3,12 @@
 One record per rules action applied, in the order the engine applied them, interleaved with the
 physics episodes: a record follows the episodes its action came from (a ``Measured`` action
 follows the one episode it measured). Each record holds the action as the engine saves it
-(type name and ``rules.core.to_json`` data), the events it produced as everyone sees them (an
-event shown to some players only keeps its kind and ``visible_to``, never its data) and the
-state hash after it. The actions alone rebuild the state, since the rules keep their randomness
-in the state. Like game/replay/format.py this module imports neither Panda3D nor Bullet.
+(type name and ``rules.core.to_json`` data), the events it produced as everyone sees them
+(game/text/public.py: an event shown to some players only keeps its kind and ``visible_to``,
+never its data; a face-down token's kind is never named) and the state hash after it (keyed
+with the game's salt when it is sealed: game/replay/sealing.py). The actions alone rebuild the
+state, since the rules keep their randomness in the state. Like game/replay/format.py this
+module imports neither Panda3D nor Bullet.
 """
 from __future__ import annotations
 
@@ -18,8 +20,6 @@ import numpy as np
 
 from feltbox.rules.core import InputError
 
-PUBLIC = ""                 # no player is called "": what it sees, everyone sees
-
 
 class RuleRecordError(InputError):
     """A RULE record that cannot be decoded; the message says why, in one line."""
@@ -30,19 +30,9 @@ class RuleRecord:
     index: int                # counts actions from 0 in file order
     type: str                 # the action's class name, a key of the game's ACTIONS
     data: Any                 # rules.core.to_json(action)
-    events: list[dict]        # [{"kind", "data", "visible_to"}], public view
-    hash: str                 # rules.core.state_hash after the action
+    events: list[dict]        # [{"kind", "data", "visible_to"}], the public view (game/text/public.py)
+    hash: str                 # the state hash after the action (keyed in a sealed game)
     episodes: list[int]       # the episodes recorded since the previous action (its physics)
-
-
-def public_events(events) -> list[dict]:
-    """Events as everyone sees them: ``Event.seen_by`` a non-player, keeping who saw more."""
-    out = []
-    for e in events:
-        seen = e.seen_by(PUBLIC)
-        out.append({"kind": seen.kind, "data": plain(seen.data),
-                    "visible_to": None if e.visible_to is None else list(e.visible_to)})
-    return out
 
 
 def plain(value):

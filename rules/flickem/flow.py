@@ -47,7 +47,7 @@ from feltbox.rules.flickem.fights import (
     must_fight,
     start_fight_to_act,
 )
-from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS
+from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS, place_measured_figures
 from feltbox.rules.flickem.game_end import check_scenario_end
 from feltbox.rules.flickem.noise import GUNS, action_noise
 from feltbox.rules.flickem.outcome import FlickOutcome, RushOutcome
@@ -64,7 +64,7 @@ from feltbox.rules.flickem.powers import (
     john_bonus,
     power_actions,
 )
-from feltbox.rules.flickem.results import building_entered, flick_measured
+from feltbox.rules.flickem.results import building_entered, flick_measured, returned_to_standing
 from feltbox.rules.flickem.rounds import Eat, apply_eat, available, eat_options, end_turn, next_turn, pretzel_team, rush_measured
 from feltbox.rules.flickem.scenarios import scenario_rules
 from feltbox.rules.flickem.secrets import deal, settle
@@ -72,6 +72,7 @@ from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup, Waiting
 from feltbox.rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
 from feltbox.rules.flickem.strength import MoveX, apply_move_x, move_x_options, survivor_revealed, x_first
 from feltbox.rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, reveals_at_once, take_drop_options
+from feltbox.rules.flickem.too_close import too_close
 from feltbox.rules.flickem.weapons import weapons_of
 from feltbox.rules.geometry import next_to
 
@@ -215,6 +216,7 @@ def _first_turn_of_round(state: FlickemState) -> bool:
 
 def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     after, events = _apply(state, action)
+    after = too_close(after, events)                  # TOO CLOSE!, whatever moved or stood up
     after = offer_steals(after, events)               # S6: a fallen survivor may be robbed
     return settle(state, after, events)          # S9/S10: the secret objectives name the winners
 
@@ -247,8 +249,12 @@ def _measured(state: FlickemState, measured: dict) -> tuple[FlickemState, list[E
         return check_scenario_end(state, None, events), events
     if dict(f.request).get("betrayer"):
         return betrayer_flicked(state, outcome)
-    if dict(f.request).get("weapon") == "flare":
-        return flare_result(state, outcome)
+    if dict(f.request).get("weapon") == "flare":      # what it knocked over is returned to standing
+        moved = replace(state, data=place_measured_figures(state.data, outcome))
+        events: list[Event] = []
+        moved = returned_to_standing(moved, outcome.fell, events)
+        after, flared = flare_result(moved, outcome)
+        return after, flared + events
     return _flicked(state, outcome)
 
 
