@@ -381,3 +381,18 @@ def test_SHORT_DISTANCE_KILL_by_Anitas_escort_is_LOUD_as_all_its_actions():
     escorting = replace(state, data=replace(state.data, rescued="survivor-john", escort="survivor-anita"))
     assert apply(escorting, ShortDistanceKill("zombie-01", "knife"))[0].flow.noises == (2,)
     assert apply(state, ShortDistanceKill("zombie-01", "knife"))[0].flow.noises == (1,)
+
+
+def test_WAYS_TO_PLAY_a_team_whose_last_survivor_dies_before_it_chooses_passes_the_turn_on():
+    """The rush after Anita's turn brings a zombie next to Rosa, team B's only survivor, after the
+    turn went to B: TOO CLOSE! kills her, so team A plays on (B used to be asked to choose from
+    nobody: random S6-S10 playouts stopped at a decision with no legal action)."""
+    survivors = (Survivor("survivor-anita", "Anita", "A", 2), Survivor("survivor-john", "John", "A", 2),
+                 Survivor("survivor-rosa", "Rosa", "B", 1))
+    state = play(new_game(_two_teams(survivors=survivors), 1), ChooseSurvivor("survivor-anita"), Move(),
+                 Measured(flick_outcome(positions={"survivor-anita": [2.0, 0.0]})), EndTurn())
+    assert pending(state).kind == "rush"
+    state, events = apply(state, Measured({"survivors_fell": [], "left_city": [],
+                                           "positions": {"zombie-01": [10.0, 4.0]}}))
+    assert state.data.survivor("survivor-rosa").where == "dead" and any(e.kind == "too close" for e in events)
+    assert pending(state).player == "A" and legal_actions(state) == [ChooseSurvivor("survivor-john")]

@@ -94,9 +94,8 @@ class UseWeapon:
 
 @dataclass(frozen=True)
 class ShortDistanceKill:
-    """SHORT DISTANCE KILL: kill a zombie NEXT TO the active survivor with one of its weapons,
-    without a flick; it "counts as using the weapon" for the zombies' reaction. ``weapon`` None
-    (saves, replays and scripts written before the weapon was named) is the default weapon."""
+    """SHORT DISTANCE KILL with one of the survivor's weapons ("counts as using the weapon");
+    ``weapon`` None (saves and scripts from before it was named) is the default weapon."""
     zombie: str
     weapon: str | None = None
 
@@ -217,6 +216,7 @@ def _first_turn_of_round(state: FlickemState) -> bool:
 def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     after, events = _apply(state, action)
     after = too_close(after, events)                  # TOO CLOSE!, whatever moved or stood up
+    after, events = _someone_to_choose(after, events)  # ... may have killed the team's last one
     after = offer_steals(after, events)               # S6: a fallen survivor may be robbed
     return settle(state, after, events)          # S9/S10: the secret objectives name the winners
 
@@ -261,12 +261,19 @@ def _measured(state: FlickemState, measured: dict) -> tuple[FlickemState, list[E
 def _round_starts(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
     """WAYS TO PLAY: "Each new round is started by the team holding the pretzel", held after the
     new horde's rush: if its holder died in that rush, the pretzel has passed on (LOSING LIFE) and
-    the new holder's team starts; a team left with no survivor to use passes to the next one."""
+    the new holder's team starts (one with nobody to use passes on: :func:`_someone_to_choose`)."""
     if state.flow.waiting != Waiting.CHOOSE:
         return state, events
-    state = replace(state, flow=replace(state.flow, team_index=pretzel_team(state)))
-    team = state.flow.teams[state.flow.team_index]
-    if available(state, team) or pass_turn(state):
+    return replace(state, flow=replace(state.flow, team_index=pretzel_team(state))), events
+
+
+def _someone_to_choose(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
+    """WAYS TO PLAY: the team to choose must have a survivor to use (or, THE LONE BETRAYER, pass).
+    TOO CLOSE! after a rush or the new horde may kill its last one: then the next team with one
+    plays (END OF THE ROUND if none has), as when a turn ends."""
+    if state.flow.waiting != Waiting.CHOOSE:
+        return state, events
+    if available(state, state.flow.teams[state.flow.team_index]) or pass_turn(state):
         return state, events
     return next_turn(state, events)
 
