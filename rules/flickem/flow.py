@@ -7,9 +7,9 @@ outcome.py's ``FlickOutcome`` / ``RushOutcome``, with the figures' ``positions``
 after the episode), read once into their typed form.
 
 This module is the one dispatcher, like a reducer: each step module applies its own step and
-returns the result (results.py a flick, fights.py a fight, tokens.py / crossroads.py /
-strength.py tokens taken, betrayal.py an accusation, rounds.py the end of a turn and the
-rounds), and ``_apply`` decides what comes next. Step modules never call back into their
+returns the result (results.py a flick, kills.py a short distance kill, fights.py a fight,
+tokens.py / crossroads.py / strength.py tokens taken, betrayal.py an accusation, rounds.py the end
+of a turn and the rounds), and ``_apply`` decides what comes next. Step modules never call back into their
 callers (imports only go down, no circles); what they all share sits below them: life.py
 (LOSING LIFE), figures.py (measured figures, ZOMBIES ENTERING A BUILDING), game_end.py (GAME END).
 Scenario rules beyond S1 are the rules issue's next step (docs/rules-coverage-flickem.md).
@@ -47,8 +47,9 @@ from feltbox.rules.flickem.fights import (
     must_fight,
     start_fight_to_act,
 )
-from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS, place_measured_figures
+from feltbox.rules.flickem.figures import place_measured_figures
 from feltbox.rules.flickem.game_end import check_scenario_end
+from feltbox.rules.flickem.kills import ShortDistanceKill, apply_short_distance_kill, kill_options, with_weapon
 from feltbox.rules.flickem.noise import GUNS, action_noise
 from feltbox.rules.flickem.outcome import FlickOutcome, RushOutcome
 from feltbox.rules.flickem.powers import (
@@ -74,7 +75,6 @@ from feltbox.rules.flickem.strength import MoveX, apply_move_x, move_x_options, 
 from feltbox.rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, reveals_at_once, take_drop_options
 from feltbox.rules.flickem.too_close import too_close
 from feltbox.rules.flickem.weapons import weapons_of
-from feltbox.rules.geometry import next_to
 
 
 @dataclass(frozen=True)
@@ -90,14 +90,6 @@ class Move:
 @dataclass(frozen=True)
 class UseWeapon:
     weapon: str               # gun | knife | bat | shotgun | sniper
-
-
-@dataclass(frozen=True)
-class ShortDistanceKill:
-    """SHORT DISTANCE KILL with one of the survivor's weapons ("counts as using the weapon");
-    ``weapon`` None (saves and scripts from before it was named) is the default weapon."""
-    zombie: str
-    weapon: str | None = None
 
 
 @dataclass(frozen=True)
@@ -180,8 +172,7 @@ def legal_actions(state: FlickemState) -> list:
             s = state.data.survivor(f.active)
             weapons = [UseWeapon(w) for w in weapons_of(s.name, state.data.kinds(s.inventory))
                        if not (w in GUNS and _zombies_inside(state, s.where))]
-            kills = [ShortDistanceKill(z, w) for z in _zombies_next_to(state, s.id) for w in _kill_weapons(state, s.id)]
-            acts = [Move(), *weapons, *kills, *take_drop_options(state), *accusations(state)] + acts
+            acts = [Move(), *weapons, *kill_options(state, s.id), *take_drop_options(state), *accusations(state)] + acts
         return power_actions(state) + acts
     return []
 
@@ -189,23 +180,6 @@ def legal_actions(state: FlickemState) -> list:
 def _zombies_inside(state: FlickemState, where: str) -> bool:
     """SHOOTING FROM INSIDE A BUILDING: not from a building occupied by one or more zombies."""
     return where not in ("city", "dead", "reserve") and any(z.where == where for z in state.data.zombies)
-
-
-def _zombies_next_to(state: FlickemState, sid: str) -> list[str]:
-    """SHORT DISTANCE KILL: zombies in the city NEXT TO the survivor (standing or fallen)."""
-    s = state.data.survivor(sid)
-    if s.where != "city":
-        return []
-    here = state.data.position(sid)
-    return sorted(z.id for z in state.data.zombies if z.where == "city"
-                  and next_to(here, state.data.position(z.id), FIGURE_RADIUS, FIGURE_RADIUS, DISC_WIDTH))
-
-
-def _kill_weapons(state: FlickemState, sid: str) -> list[str]:
-    """SHORT DISTANCE KILL: "Any weapon can be used": each weapon the survivor holds, its default
-    one first (two guns are two of its guns, not a weapon of their own)."""
-    s = state.data.survivor(sid)
-    return [w for w in weapons_of(s.name, state.data.kinds(s.inventory)) if w != "two_guns"]
 
 
 def _first_turn_of_round(state: FlickemState) -> bool:
@@ -226,8 +200,8 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     that applies it; what comes next is decided here (or by the turn flow, rounds.py)."""
     if isinstance(action, Measured):
         return _measured(state, action.outcome)
-    if isinstance(action, ShortDistanceKill) and action.weapon is None and state.flow.active:
-        action = replace(action, weapon=_kill_weapons(state, state.flow.active)[0])   # an old save's kill
+    if isinstance(action, ShortDistanceKill):
+        action = with_weapon(state, action)           # an old save's kill: the default weapon
     if action not in legal_actions(state):
         raise IllegalAction(f"{action} is not legal now (waiting for: {state.flow.waiting})")
     return _decided(state, action)
@@ -307,7 +281,7 @@ def _decided(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     if isinstance(action, (TakeDrop, KeepToken)):
         return _take_drop_or_keep(state, action)
     if isinstance(action, ShortDistanceKill):
-        return _short_distance_kill(state, action)
+        return apply_short_distance_kill(state, action)
     if isinstance(action, (Move, UseWeapon)):
         return _request_flick(state, action)
     return end_turn(state)
@@ -320,22 +294,6 @@ def _choose(state: FlickemState, action: ChooseSurvivor) -> tuple[FlickemState, 
     flow = replace(state.flow, active=s.id, actions_left=2, noises=(), waiting=Waiting.ACT, flare=None, kills=0,
                    bonus=False)
     return replace(state, data=data, flow=flow), [Event("survivor chosen", {"survivor": s.id})]
-
-
-def _short_distance_kill(state: FlickemState, action: ShortDistanceKill) -> tuple[FlickemState, list[Event]]:
-    """SHORT DISTANCE KILL: the zombie goes to the bin, for 1 action (then JOHN's bonus, GAME END);
-    the noise is the weapon's ("counts as using the weapon": a gun LOUD, a knife or bat QUIET),
-    S3: LOUD from Anita's escort."""
-    f = state.flow
-    escorting = state.data.escort == f.active
-    noise = action_noise("weapon", action.weapon, escorting=escorting)
-    zombies = tuple(replace(z, where="bin", standing=True) if z.id == action.zombie else z
-                    for z in state.data.zombies)
-    flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),), kills=f.kills + 1)
-    events = [Event("zombie killed at short distance", {"zombie": action.zombie, "weapon": action.weapon})]
-    state = john_bonus(replace(state, flow=flow), events)
-    state = replace(state, data=replace(state.data, zombies=zombies))
-    return check_scenario_end(state, None, events), events
 
 
 def _request_flick(state: FlickemState, action: Move | UseWeapon) -> tuple[FlickemState, list[Event]]:
