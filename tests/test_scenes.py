@@ -23,6 +23,14 @@ SETUP = {
     8: {**{n: 3 for n in ("Anita", "Rosa", "Thomas", "Elijah", "Mike", "Kevin")},
         **{n: 2 for n in ("Gabriel", "John", "Lily", "Loretta", "Olivia")}},   # NEW SURVIVOR: unused boards
 }
+# SET UP numbers legible in the rulebook text: the round marker (in days; a round is half a day),
+# the zombies that begin in the bin, the invasion markers (day, night). The rest is house.
+LEGIBLE = {1: {"round_start": 5, "invasion": (2, 3)},
+           4: {"round_start": 6},
+           5: {"round_start": 6, "zombies_in_bin": 8, "invasion": (2, 4)},
+           6: {"round_start": 6, "zombies_in_bin": 10, "invasion": (2, 3)},
+           7: {"round_start": 6, "zombies_in_bin": 9, "invasion": (1, 4)},
+           9: {"zombies_in_bin": 8}}
 BUILDINGS = {"library", "grocery_store", "police_station", "gas_station", "hospital", "school", "rv"}
 
 
@@ -43,6 +51,19 @@ def test_scene_matches_its_rulebook_setup(number):
     assert kinds.count("city_limit") == 4
     assert kinds.count("zombie") + scene.zombies_in_bin == 18
     assert {p.params["name"] for p in scene.placements if p.kind == "vehicle"} == {"car", "ice_cream_truck", "pickup_truck"}
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+def test_scene_set_up_numbers_are_the_rulebooks_where_legible_and_say_house_elsewhere(number):
+    scene = load_flickem(number)
+    found = {"round_start": scene.round_start, "zombies_in_bin": scene.zombies_in_bin,
+             "invasion": (scene.invasion_day, scene.invasion_night)}
+    assert {k: found[k] for k in LEGIBLE.get(number, {})} == LEGIBLE.get(number, {})
+    lines = flickem_path(number).read_text().splitlines()
+    for key in ("round_start", "first_round", "zombies_in_bin", "invasion"):
+        line = next(x for x in lines if x.startswith(f"{key} ="))
+        source = "# SET UP" if key in LEGIBLE.get(number, {}) else "# house"
+        assert source in line, f"s{number:02d}.toml: {line!r} should say where it comes from ({source})"
 
 
 def test_scenario_tokens_are_where_the_setup_puts_them():

@@ -143,7 +143,7 @@ TEMPLATES: dict[str, object] = {
     "put back inside the city": "{pieces} put back just inside the city, fallen",
     # -- survivors
     "survivor lost a life": _life,
-    "survivor died": "{survivor} dies",
+    "survivor died": "{survivor} dies", "pretzel passed": "The pretzel passes from {survivor} to {to}",
     "survivor gained a life": "{survivor} gains a life ({life} now)",
     "healed": "{survivor} is healed ({life} lives)",
     "survivor fell": "{survivor} falls",
