@@ -141,6 +141,17 @@ class Effects:
         self._set(token, rest_pose(spec, wx, wy, geom.heading, base_z=base))
 
 
+    def token_beside(self, token: str, thing: str) -> None:
+        """S3 TAKE, DROP, EXCHANGE IN THE CITY: a token dropped at a vehicle, barrel or box lies on
+        the felt beside it, on the side toward the city's centre."""
+        j = self.city.index(thing)
+        x, y = float(self.session.poses[j, 0]), float(self.session.poses[j, 1])
+        reach = footprint_radius(self.city, j) + dims()["token"]["diameter"] / 2 + 0.5
+        toward = math.atan2(-y, -x) if (x, y) != (0.0, 0.0) else 0.0
+        i = self.city.index(token)
+        self._set(token, rest_pose(self.city.bodies[i], x + reach * math.cos(toward), y + reach * math.sin(toward), 0.0))
+
+
 def follow_rules(effects: Effects, state: FlickemState, events: list[Event]) -> None:
     """Make the table agree with the rules ``state`` after an action whose ``events`` are given.
     Zombies picked for a pending rush or horde are the tower's until it runs."""
@@ -172,6 +183,7 @@ def follow_rules(effects: Effects, state: FlickemState, events: list[Event]) -> 
                 effects.move_to(piece, xy, standing)
             elif bool(fallen) == standing:
                 (effects.stand if standing else effects.lay_down)(piece)
+    objects = {b.id for b in city.bodies if b.model.tags & {"vehicle", "barrel", "box"}}
     for token in data.tokens:
         i = city.index(token.id)
         off = token.where in TOKEN_OFF or token.where in {s.id for s in data.survivors}
@@ -179,3 +191,5 @@ def follow_rules(effects: Effects, state: FlickemState, events: list[Event]) -> 
             session.present[i] = False
         elif not off and not session.present[i] and token.where in city.buildings:
             effects.token_onto_block(token.id, token.where)
+        elif not off and not session.present[i] and token.where in objects:
+            effects.token_beside(token.id, token.where)
