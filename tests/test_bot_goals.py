@@ -3,16 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from feltbox.game.flickem.bot_goals import (
-    UNKNOWN,
-    Goal,
-    Knowledge,
-    choose_goal,
-    pick_fight,
-    pick_keep,
-    pick_steal,
-    pick_take_drop,
-)
+from feltbox.game.flickem.bot_choices import pick_fight, pick_keep, pick_steal, pick_take_drop
+from feltbox.game.flickem.bot_goals import UNKNOWN, Goal, Knowledge, choose_goal
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.fights import BatTurn, FightWith
 from feltbox.rules.flickem.flow import new_game
