@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.game.flickem.bot_aim import FAIL, in_front, plan_move, plan_near
+from feltbox.game.flickem.bot_aim import FAIL, breach_spots, in_front, plan_breach, plan_move, plan_near
 from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
 from feltbox.game.flickem.bot_goals import Goal, base_of, choose_goal, spot
 from feltbox.game.flickem.bot_paths import Clearance, blocking_zombies, door_waypoints
@@ -123,6 +123,8 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
         return None
     if goal.kind == "enter" and goal.building in bot.doors:
         blocks = sum(b == goal.building for _, b in state.data.barricades)
+        if blocks and s.where == "city":
+            return _breach(bot, sid, goal.building)
         plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
                          blocks, rng=bot.rng(), careful=bot.careful(sid))
         if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.score > 100.0):
@@ -141,6 +143,27 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
             if plan.score > FAIL + 100.0:
                 bot.planned = plan
                 return Move()
+    return None
+
+
+def _breach(bot, sid: str, building: str):
+    """S4 BARRICADES: a survivor within reach of the barricades flicks at them when a simulated
+    flick knocks one out of the entrance (the last one out lets it in); otherwise it walks to a
+    spot beside the door no teammate holds, from where glancing flicks work best."""
+    state = bot.state
+    door = np.array(bot.doors[building])
+    here = bot.xy(sid)
+    if float(np.linalg.norm(here - door)) < 45.0:
+        plan = plan_breach(bot.session, sid, building, rng=bot.rng())
+        if plan.score > 0.0:
+            return _take(bot, plan)
+    team = [bot.xy(o.id) for o in state.data.survivors if o.id != sid and o.where == "city"]
+    spots = [p for p in breach_spots(bot.bridge.city, building)
+             if all(float(np.linalg.norm(p - t)) > 6.0 for t in team) and float(np.linalg.norm(p - here)) > 4.0]
+    for side in sorted(spots, key=lambda p: float(np.linalg.norm(p - here)))[:3]:
+        plan = plan_move(bot.session, sid, side, None, bot.zombie_spots(), rng=bot.rng())
+        if plan.score > FAIL + 100.0 and plan.progress > 2.0:
+            return _take(bot, plan)
     return None
 
 

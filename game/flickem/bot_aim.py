@@ -145,7 +145,8 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     here, _, inside = start_of(session, survivor, weapon)
     point = np.asarray(target_xy, dtype=float)
     going_in = enter is not None and inside != enter
-    clear = Clearance(session, ignore={survivor})
+    blocking = _barricades(session, enter) if going_in and barricades else []
+    clear = Clearance(session, ignore={survivor, *blocking})     # a lane through barricades is a way in
     entry = inside_point(city, enter) if going_in else None
     goals = (door_waypoints(city, enter, clear) or [stage_point(city, enter)]) if going_in else [point]
     field = Field(clear, goals)
@@ -165,8 +166,10 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
         targets = [inside_point(city, enter, a) for a in (0.0, -2.5, 2.5)]
         aims = [_aim(bearing(here, t) + jitter, float(np.linalg.norm(t - here)) + r)
                 for r in (0.0, 2.5, -2.0) for t in targets]
-        if barricades:                      # hit the barricades hard enough to clear the door
-            aims += [_aim(bearing(here, entry), float(np.linalg.norm(entry - here)) + r) for r in (8.0, 15.0, 25.0)]
+        for b in blocking:                  # hit the barricades hard enough to clear the door
+            xy = session.poses[city.index(b), :2].astype(float)
+            aims += [_aim(bearing(here, xy) + d, float(np.linalg.norm(xy - here)) + r)
+                     for d in (0.0, -2.0, 2.0) for r in (12.0, 25.0, 40.0)]
         if search.run(aims, good_enough=ENTERED - 10.0):
             return _progress(search.best(), np.inf)
     way = field.path(here)
@@ -184,6 +187,53 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     if search.best().score <= FAIL + 100.0:  # hemmed in: short hops all around
         search.run(_aim(heading + d, r) for d in range(-150, 181, 30) if d for r in (10.0, 20.0))
     return _progress(search.best(), togo)
+
+
+def plan_breach(session, survivor: str, building: str, rng: random.Random | None = None) -> Plan:
+    """S4 BARRICADES: a flick of the movement disc at the barricades in front of ``building``
+    that knocks at least one of them out of the entrance (the last one out lets the survivor in);
+    each barricade is aimed at straight and glancing, soft to hard. Scores 250 a barricade
+    removed (+ENTERED if it got in), FAIL when none moves out."""
+    city = session.city
+    here, _, inside = start_of(session, survivor)
+    blocking = _barricades(session, building)
+    if inside is not None or not blocking:
+        return Plan(Aim(0.0, 0.05), FAIL, 0)
+
+    def score(outcome, end):
+        left = (outcome.extra.barricades or {}).get(building, tuple(blocking))
+        removed = len(blocking) - len(left)
+        if removed <= 0 or outcome.flicked in outcome.left_city:
+            return FAIL
+        return 250.0 * removed + (ENTERED if outcome.entered == building else 0.0)
+    search = Search(session, survivor, "movement_disc", score)
+    jitter = _jitter(rng)
+    for b in blocking:
+        xy = session.poses[city.index(b), :2].astype(float)
+        span = float(np.linalg.norm(xy - here))
+        if span > 60.0:
+            continue
+        if search.run((_aim(bearing(here, xy) + jitter + d, span + r) for r in (25.0, 45.0, 12.0, 70.0)
+                       for d in (0.0, -4.0, 4.0, -2.0, 2.0, -6.0, 6.0, -9.0, 9.0)), good_enough=250.0):
+            break
+    return search.best()
+
+
+def breach_spots(city, building: str) -> list[np.ndarray]:
+    """Spots beside the door, a little ahead of it, from which a disc glances the barricades out
+    of the entrance sideways (house: found by trying every aim from a ring of spots)."""
+    g = city.buildings[building]
+    return [g.to_world(np.array([g.door_x + ahead, side]))[0] for ahead, side in
+            ((13.0, 18.0), (13.0, -18.0), (9.0, 15.0), (9.0, -15.0), (18.0, 12.0), (18.0, -12.0),
+             (4.0, 18.0), (4.0, -18.0), (15.0, 0.0), (22.0, 6.0), (22.0, -6.0))]
+
+
+def _barricades(session, building: str) -> list[str]:
+    """S4 BARRICADES: the barricade pieces lying in front of ``building``'s door."""
+    city = session.city
+    door = door_centre(city, building)
+    return [b.id for i, b in enumerate(city.bodies) if "barricade" in b.model.tags and session.present[i]
+            and float(np.linalg.norm(session.poses[i, :2] - door)) < 15.0]
 
 
 def _progress(plan: Plan, togo: float) -> Plan:

@@ -167,7 +167,10 @@ class Field:
         ys = np.arange(ymin + 3.0, ymax - 3.0 + 1e-6, self.STEP)
         self.origin, self.shape = np.array([xs[0], ys[0]]), (len(xs), len(ys))
         grid = np.stack(np.meshgrid(xs, ys, indexing="ij"), axis=-1).reshape(-1, 2)
-        ok = clear.gap(grid) > DISC_R + 0.1          # a guide: tighter than any lane, each flick is simulated
+        gaps = clear.gap(grid)
+        ok = gaps > DISC_R + MARGIN
+        # narrow spots cost more: the way keeps to open street, where a disc can land and lanes are long
+        toll = 1.0 + 1.5 * np.clip(DISC_R + 2.5 - gaps, 0.0, 2.5) / 2.5
         nx, ny = self.shape
         index = np.arange(nx * ny).reshape(nx, ny)
         rows, cols, weights = [], [], []
@@ -178,7 +181,7 @@ class Field:
             both = ok[a] & ok[b]
             rows.append(a[both])
             cols.append(b[both])
-            weights.append(np.full(int(both.sum()), self.STEP * float(np.hypot(di, dj))))
+            weights.append(self.STEP * float(np.hypot(di, dj)) * (toll[a[both]] + toll[b[both]]) / 2)
         graph = csr_matrix((np.concatenate(weights), (np.concatenate(rows), np.concatenate(cols))),
                            shape=(nx * ny, nx * ny))
         sources = sorted({self._cell(g) for g in goals if ok[self._cell(g)]})
@@ -221,8 +224,14 @@ class Field:
         if not way:
             return []
         pts = np.array(way)
-        ok = (clear.gap(pts) > DISC_R + 1.0) & clear.free_many(np.repeat(here[None, :], len(pts), axis=0), pts)
-        return [pts[k] for k in range(len(pts) - 1, -1, -1) if ok[k] and np.linalg.norm(pts[k] - here) > 3.0][:3]
+        lane = clear.free_many(np.repeat(here[None, :], len(pts), axis=0), pts)
+        gaps = clear.gap(pts)
+        for room in (0.8, MARGIN):                      # roomy landings first, then any that fits
+            ok = lane & (gaps > DISC_R + room)
+            out = [pts[k] for k in range(len(pts) - 1, -1, -1) if ok[k] and np.linalg.norm(pts[k] - here) > 3.0]
+            if out:
+                return out[:3]
+        return []
 
 
 def blocking_zombies(session, survivor: str, here: np.ndarray, goals: list[np.ndarray], zombies: list[str],
