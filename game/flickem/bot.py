@@ -25,6 +25,7 @@ from feltbox.game.flickem import bot_act, bot_turns
 from feltbox.game.flickem.bot_aim import FAIL, Plan, door_centre, noisy, plan_move
 from feltbox.game.flickem.bot_choices import pick_eat, pick_fight, pick_keep, pick_move_x, pick_steal
 from feltbox.game.flickem.bot_goals import Goal, Knowledge, turns_left
+from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, Field, door_waypoints
 from feltbox.game.flickem.bot_secrets import Suspicion, is_betrayer, pick_secret
 from feltbox.game.flickem.bot_shots import plan_eject, plan_fight, plan_shot
 from feltbox.game.flickem.bridge import FlickemBridge
@@ -55,6 +56,8 @@ class Bot:
         self.turn_walls: list[float] = []   # wall seconds of each bot turn (choice to next choice)
         self._turn_start: float | None = None
         self._ties: dict[str, dict[str, float]] = {}
+        self._fields: dict[str, Field | None] = {}
+        self._fields_at = -1
 
     # -- context for the turn modules ----------------------------------------------------------
     @property
@@ -83,6 +86,25 @@ class Bot:
             places = sorted(self.doors) + sorted(o for o, *_ in self.state.data.objects)
             self._ties[key] = {p: rng.random() for p in places}
         return self._ties[key]
+
+    def travel(self, place: str, xy) -> float | None:
+        """cm along the street from ``xy`` to where ``place`` (a building, an object) is entered or
+        reached, around every piece on the table (one shortest-path map per place, kept until the
+        next physics episode); None when no way is known."""
+        if self.session.episodes != self._fields_at:
+            self._fields, self._fields_at = {}, self.session.episodes
+        if place not in self._fields:
+            city, clear = self.bridge.city, Clearance(self.session)
+            rect = next((r for r in self.state.data.objects if r[0] == place), None)
+            if place in city.buildings:
+                self._fields[place] = Field(clear, door_waypoints(city, place, clear))
+            elif rect is not None:
+                self._fields[place] = Field(clear, [], near=(*rect[1:], *REACH_BAND))
+            else:
+                self._fields[place] = None
+        field = self._fields[place]
+        cost = field.cost_near(np.asarray(xy, dtype=float)) if field is not None else np.inf
+        return cost if np.isfinite(cost) else None
 
     def goal_of(self, sid: str) -> Goal:
         """The goal survivor ``sid`` would pursue now (not remembered as its claim)."""

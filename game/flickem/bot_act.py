@@ -21,8 +21,8 @@ import numpy as np
 
 from feltbox.game.flickem.bot_aim import FAIL, breach_spots, in_front, plan_breach, plan_move, plan_near
 from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
-from feltbox.game.flickem.bot_goals import Goal, base_of, choose_goal, spot
-from feltbox.game.flickem.bot_paths import Clearance, blocking_zombies, door_waypoints
+from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, spot
+from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
 from feltbox.game.flickem.bot_shots import plan_flare
 from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill, s1_act, shoot
@@ -33,7 +33,6 @@ from feltbox.rules.flickem.tokens import TakeDrop
 from feltbox.rules.flickem.weapons import weapons_of
 from feltbox.rules.geometry import to_rectangle
 
-REACH_BAND = (2.5, 4.8)     # cm from a landed disc's centre to an object's footprint: within reach, untouched
 THREAT = 30.0               # cm: a standing zombie this close to a teammate or the base is worth hunting
 
 
@@ -46,7 +45,8 @@ def goal_for(bot, sid: str, remember: bool = True) -> Goal:
                     if other != sid and g.kind in ("enter", "reach") and g.building is not None
                     and state.data.survivor(other).team == s.team and state.data.survivor(other).where != "dead")
     goal = choose_goal(state, sid, known, bot.doors, exclude=bot.done.setdefault(sid, set()), claimed=claimed,
-                       ties=bot.ties(s.team))
+                       ties=bot.ties(s.team), travel=bot.travel,
+                       current=bot.goals[sid].building if sid in bot.goals else None)
     if state.scenario == 9 and s.team != "B" and _guard(state, sid):
         goal = Goal("enter", "school", why="S9: keep team B out of the school") if s.where != "school" \
             else Goal("stay", "school", why="S9: hold the school against team B")
@@ -92,7 +92,7 @@ def act(bot, legal: list):
     if s.where == "city":
         kill = quiet_kill(legal, state, sid)
         standing = kill is not None and any(z.id == kill.zombie and z.standing for z in state.data.zombies)
-        if kill is not None and (standing or goal.kind in ("hunt", "stay")):
+        if kill is not None and (standing or goal.kind in ("hunt", "stay") or bin_deficit(state) > 0):
             return kill
     move = _move_toward(bot, legal, sid, goal)
     if move is not None:
@@ -192,9 +192,10 @@ def clear_the_way(bot, legal: list, sid: str, building: str):
     if state.flow.actions_left >= 2:
         target = bot.xy(blockers[0])
         others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - target)) > 1.0]
+        careful = bot.careful(sid)
         plan = plan_near(bot.session, sid, target, lambda end: float(np.linalg.norm(end - target)), NEXT_TO,
-                         others, rng=bot.rng(), careful=bot.careful(sid))
-        if plan.score > 0.0:
+                         others, rng=bot.rng(), careful=careful)
+        if plan.score > (200.0 if careful else 0.0):
             return _take(bot, plan)
     return None
 
@@ -215,18 +216,20 @@ def _hunt(bot, legal: list, sid: str):
     if base in bot.doors:
         guarded.append(np.array(bot.doors[base]))
     threats = []
+    refill = bin_deficit(state) > 0             # kills refill the bin the hordes come from
     for z in state.data.zombies:
-        if z.where != "city" or not z.standing:
+        if z.where != "city" or not (z.standing or refill):
             continue
         zxy = bot.xy(z.id)
         near = min((float(np.linalg.norm(zxy - g)) for g in guarded), default=99.0)
-        if near < THREAT and float(np.linalg.norm(zxy - here)) < CLOSE_IN:
+        if (near < THREAT or refill) and float(np.linalg.norm(zxy - here)) < CLOSE_IN:
             threats.append((near, z.id, zxy))
     for _, _zombie, zxy in sorted(threats, key=lambda t: (t[0], t[1]))[:2]:
         others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - zxy)) > 1.0]
+        careful = bot.careful(sid)
         plan = plan_near(bot.session, sid, zxy, lambda end, t=zxy: float(np.linalg.norm(end - t)), NEXT_TO,
-                         others, rng=bot.rng(), careful=bot.careful(sid))
-        if plan.score > 0.0:
+                         others, rng=bot.rng(), careful=careful)
+        if plan.score > (200.0 if careful else 0.0):
             bot.planned = plan
             return Move()
     return None

@@ -162,7 +162,7 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     jitter = _jitter(rng)
     if inside is not None:
         return _plan_exit(search, city, inside, here, entry if entry is not None else point, jitter)
-    if going_in and sees_door(city, enter, here) and (barricades or clear.free(here, entry)):
+    if going_in and sees_door(city, enter, here) and float(np.linalg.norm(entry - here)) < 80.0:
         targets = [inside_point(city, enter, a) for a in (0.0, -2.5, 2.5)]
         aims = [_aim(bearing(here, t) + jitter, float(np.linalg.norm(t - here)) + r)
                 for r in (0.0, 2.5, -2.0) for t in targets]

@@ -34,8 +34,10 @@ DROPPED = (2, 4, 5, 7)          # scenarios whose goods count once dropped in th
 NOT_CARRIED = ("survivor",)     # kinds that join at once (S3, S5): nothing to carry home
 STRIDE = 45.0                   # cm a move covers on average (a long flick, or a hop around a crowd)
 EXIT = 30.0                     # cm the flick out of a building covers
+WAY_STRIDE = 30.0               # cm of the way along the street (around the crowd) a move covers
 
-__all__ = ["Goal", "Knowledge", "UNKNOWN", "choose_goal", "turns_left", "actions_to", "base_of", "wants"]
+__all__ = ["Goal", "Knowledge", "UNKNOWN", "choose_goal", "turns_left", "actions_to", "base_of", "wants",
+           "bin_deficit"]
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,18 @@ def actions_to(frm: tuple[float, float], where: str | None, to: tuple[float, flo
     if where is not None:
         return 1 + math.ceil(max(distance - EXIT, 0.0) / STRIDE)
     return max(1, math.ceil(distance / STRIDE))
+
+
+def bin_deficit(state: FlickemState, rounds: int | None = None) -> int:
+    """Zombies the bin lacks for the hordes still to come before the skull (within ``rounds``
+    round ends, if given): A NEW HORDE ARRIVES ends the game when the bin runs short, and every
+    zombie killed goes back to the bin."""
+    f, setup = state.flow, state.setup
+    colour, need = f.colour, 0
+    for _ in range(max(f.round_marker - 1, 0) if rounds is None else min(rounds, max(f.round_marker - 1, 0))):
+        colour = "night" if colour == "day" else "day"
+        need += setup.invasion_day if colour == "day" else setup.invasion_night
+    return need - sum(z.where == "bin" for z in state.data.zombies)
 
 
 def held_wanted(state: FlickemState, s: Survivor, known: dict[str, str]) -> list[str]:
@@ -156,12 +170,14 @@ def where_is(state: FlickemState, sid: str, doors) -> tuple[tuple[float, float],
 
 def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dict[str, tuple[float, float]],
                 exclude: set[str] | frozenset[str] = frozenset(), claimed: tuple[str, ...] = (),
-                ties: dict[str, float] | None = None) -> Goal:
+                ties: dict[str, float] | None = None, travel=None, current: str | None = None) -> Goal:
     """The goal of survivor ``sid``: ``doors`` maps each building to its door's centre (x, y);
     ``exclude``: places this survivor found nothing more to take in; ``claimed``: places
     teammates already head for (one searcher per place is enough); ``ties``: per place, a
     number in [0, 1) drawn once per game by the bot's seeded RNG, that breaks ties between places
-    worth about the same."""
+    worth about the same; ``travel(place, xy)``: cm along the street from ``xy`` to where the
+    place is entered or reached (None: unknown; straight-line estimates then); ``current``: the
+    place this survivor was heading for (kept unless another is clearly better: no dithering)."""
     if state.scenario == 1:
         return Goal("hunt", why="S1: thin the zombies, then the RV")
     data = state.data
@@ -181,7 +197,9 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
         return Goal("enter", "rv", why="S6: the key and a fuel are in the RV: get in")
     here, inside = where_is(state, sid, doors)
     budget = actions_left(state, sid)
-    targets = _targets(state, s, known, doors, exclude, claimed, here, inside, budget, ties or {})
+    targets = _targets(state, s, known, doors, exclude, claimed, here, inside, budget, ties or {}, travel)
+    if current in targets:
+        targets[current] *= 1.5
     if s.where in targets and has_room(state, s) and _time_to_take(state, s, doors, budget, len(held)):
         return Goal("stay", s.where, take=team_wants | {UNKNOWN}, why="search this building")
     if base is not None and held and _ready_to_deliver(state, s, held, targets, doors, here, inside, budget):
@@ -196,7 +214,7 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
     return Goal("hunt", why="nothing to fetch: keep the zombies off")
 
 
-def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, ties) -> dict[str, float]:
+def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, ties, travel) -> dict[str, float]:
     """Each searchable place's worth per action, those too far for the time left dropped."""
     base = base_of(state, s.team)
     deliver = state.scenario in DROPPED or state.scenario in (6, 10)
@@ -206,13 +224,18 @@ def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, tie
         if place in exclude or xy is None:
             continue
         in_building = place in doors
-        cost = (0 if place == s.where else actions_to(here, inside, xy, enter=in_building)) + 1
+        way = travel(place, here) if travel is not None and place != s.where else None
+        walk = actions_to(here, inside, xy, enter=in_building) if way is None else \
+            int(inside is not None) + max(1, math.ceil(way / WAY_STRIDE)) + int(in_building)
+        cost = (0 if place == s.where else walk) + 1
         cost += sum(z.where == place for z in state.data.zombies)        # a fight on the way in
         if deliver and base is not None and base in doors and not _joins(state, place, known):
             cost += actions_to(xy, place if in_building else None, doors[base]) + 1
         if cost > budget + 1:           # hopeless even with a lucky flick
             continue
         value *= 0.25 ** claimed.count(place)
+        if any(o.where == place and o.team == s.team and o.id != s.id for o in state.data.survivors):
+            value *= 0.1                    # a teammate is searching it already
         out[place] = value / cost * (1.0 + 0.05 * ties.get(place, 0.0))
     return out
 

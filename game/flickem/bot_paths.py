@@ -22,6 +22,7 @@ from feltbox.models.dimensions import dims
 DISC_R = dims()["movement_disc"]["diameter"] / 2
 MARGIN = 0.25               # cm kept between a sliding disc and any piece (each flick is simulated anyway)
 LOW, HIGH = 0.0, 1.2        # cm: the height a sliding disc occupies
+REACH_BAND = (2.5, 4.8)     # cm from a landed disc's centre to an object's footprint: within reach, untouched
 
 
 def _part_points(part) -> np.ndarray:
@@ -161,7 +162,9 @@ class Field:
 
     STEP = 2.0
 
-    def __init__(self, clear: Clearance, goals: list[np.ndarray]):
+    def __init__(self, clear: Clearance, goals: list[np.ndarray], near: tuple | None = None):
+        """``goals``: spots to reach; or ``near`` = (x, y, heading, half length, half width, low,
+        high): every spot whose distance to that footprint is within [low, high] (S3 objects)."""
         xmin, xmax, ymin, ymax = clear.limits if clear.limits is not None else (-45.0, 45.0, -45.0, 45.0)
         xs = np.arange(xmin + 3.0, xmax - 3.0 + 1e-6, self.STEP)
         ys = np.arange(ymin + 3.0, ymax - 3.0 + 1e-6, self.STEP)
@@ -185,6 +188,14 @@ class Field:
         graph = csr_matrix((np.concatenate(weights), (np.concatenate(rows), np.concatenate(cols))),
                            shape=(nx * ny, nx * ny))
         sources = sorted({self._cell(g) for g in goals if ok[self._cell(g)]})
+        if near is not None:
+            x, y, heading, hl, hw, low, high = near
+            a = np.radians(heading)
+            dx, dy = grid[:, 0] - x, grid[:, 1] - y
+            lx = np.abs(np.cos(a) * dx + np.sin(a) * dy) - hl
+            ly = np.abs(-np.sin(a) * dx + np.cos(a) * dy) - hw
+            d = np.hypot(np.maximum(lx, 0.0), np.maximum(ly, 0.0))
+            sources = sorted(set(sources) | set(np.flatnonzero(ok & (d >= low) & (d <= high)).tolist()))
         self.togo = dijkstra(graph, directed=False, indices=sources, min_only=True) if sources \
             else np.full(nx * ny, np.inf)
 
@@ -195,6 +206,15 @@ class Field:
 
     def cost(self, point: np.ndarray) -> float:
         return float(self.togo[self._cell(point)])
+
+    def cost_near(self, point: np.ndarray) -> float:
+        """The way left from ``point``, or from the nearest open spot around it (a survivor's
+        own spot is blocked by its figure)."""
+        nx, ny = self.shape
+        i, j = divmod(self._cell(point), ny)
+        block = self.togo.reshape(nx, ny)[max(i - 2, 0):i + 3, max(j - 2, 0):j + 3]
+        finite = block[np.isfinite(block)]
+        return float(finite.min()) + 2.0 * self.STEP if finite.size else np.inf
 
     def path(self, start: np.ndarray, steps: int = 60) -> list[np.ndarray]:
         """The way from ``start`` downhill to a goal, cell by cell (empty when none is reachable)."""

@@ -5,21 +5,23 @@ touches the RV).
 Choosing: each available survivor's goal (bot_goals.py) gives its turn an urgency: a survivor
 in the base with goods to drop, in a building with tokens to search or next to a standing
 zombie plays before one with a long walk ahead; a survivor with nothing to do plays last. Ties
-go to the team's seeded RNG.
+go to the team's seeded RNG, which also picks among turns that matter about as much (so two seeds
+play two games).
 
 S1: the zombies to kill are those above 3. A survivor who can kill this turn plays first: next
 to a zombie it kills at short distance (quiet weapons first), else it closes in with a move that
 ends next to one (then kills), else it shoots when a simulated shot fells one. Once 3 or fewer
-are left, the survivor nearest the RV's door goes in, straight through the door when it can:
-the objective is met the moment it enters, before any zombie reacts. Nobody enters earlier, since
-the reaction to a move into the RV rushes a zombie at it (INSTANT DEFEAT); survivors with nothing
-to kill close the distance to the RV, stopping short of it, or stay silent.
+are left, the survivor who can get into the RV from where it stands goes in, straight through
+the door (or lines up in front of it with a second action to follow): the objective is met the
+moment it enters, before any zombie reacts. Nobody waits near the RV or enters earlier, since
+the zombies' reaction rushes at the survivor who moved (INSTANT DEFEAT if one touches the RV);
+survivors with nothing to kill walk toward the nearest zombie, or stay silent.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from feltbox.game.flickem.bot_aim import FAIL, plan_move, plan_near, sees_door
+from feltbox.game.flickem.bot_aim import ENTERED, FAIL, plan_move, plan_near
 from feltbox.game.flickem.bot_goals import dist, spot
 from feltbox.game.flickem.bot_shots import HIT, plan_shot
 from feltbox.rules.flickem.flow import WEAPON_PIECE, EndTurn, Move, ShortDistanceKill, UseWeapon
@@ -30,8 +32,8 @@ from feltbox.rules.flickem.weapons import weapons_of
 NEXT_TO = (3.7, 6.1)        # cm between a landed disc's centre and a zombie's: next to it, not touching
 CLOSE_IN = 48.0             # cm: a zombie this close can be reached next to, then killed, in one turn
 SHOT_RANGE = 35.0           # cm: farther zombies are approached rather than shot (house)
-RV_WAIT = 30.0              # cm in front of the RV's door: as close as a survivor waits before it is time
 QUIET_FIRST = {"knife": 0, "bat": 1, "sniper": 2, "shotgun": 3, "gun": 4, "two_guns": 5}
+WOUNDING = ("knife", "sniper", "shotgun", "gun", "two_guns")   # a bat knocks down, it never wounds
 
 
 def choose_survivor(bot, choices: list):
@@ -42,7 +44,8 @@ def choose_survivor(bot, choices: list):
     if state.scenario == 1:
         return _s1_choice(bot, choices)
     rng = bot.rng(state.flow.teams[state.flow.team_index])
-    return max(choices, key=lambda c: (urgency(bot, c.survivor), rng.random()))
+    # near-equal turns are told apart by the seed: different seeds, different games
+    return max(choices, key=lambda c: urgency(bot, c.survivor) + 0.6 * rng.random())
 
 
 def urgency(bot, sid: str) -> float:
@@ -86,8 +89,13 @@ def _s1_choice(bot, choices: list):
         here = bot.xy(c.survivor)
         return min((float(np.linalg.norm(here - z)) for z in zombies), default=99.0)
     if zombies_to_kill(state) <= 0 and state.data.driver is None:
-        return min(choices, key=lambda c: (to_rv(c), rng.random()))
-    return min(choices, key=lambda c: (to_zombie(c) > CLOSE_IN, to_zombie(c) + 0.2 * to_rv(c), rng.random()))
+        ranked = sorted(choices, key=lambda c: to_rv(c) * (1.0 + 0.3 * rng.random()))
+        for c in ranked[:3]:                # the first that can get in from where it stands
+            plan = plan_move(bot.session, c.survivor, rv, "rv", bot.zombie_spots(), rng=rng)
+            if plan.score > ENTERED - 10.0:
+                return c
+        return ranked[0]
+    return min(choices, key=lambda c: (to_zombie(c) > CLOSE_IN, (to_zombie(c) + 0.2 * to_rv(c)) * (1.0 + 0.4 * rng.random())))
 
 
 def s1_act(bot, legal: list, sid: str):
@@ -101,7 +109,8 @@ def s1_act(bot, legal: list, sid: str):
     elif state.data.driver is None and Move() in legal:
         plan = plan_move(bot.session, sid, np.array(bot.doors["rv"]), "rv", bot.zombie_spots(),
                          rng=bot.rng(), careful=False)
-        if plan.score > FAIL + 100.0:
+        # in, or (with a second action to follow) onto a spot the entry is a clear flick from
+        if plan.score > ENTERED - 10.0 or (state.flow.actions_left >= 2 and plan.score > -3.0):
             bot.planned = plan
             return Move()
     if need > 0:
@@ -123,9 +132,10 @@ def _s1_hunt(bot, legal: list, sid: str):
             if float(np.linalg.norm(target - here)) > CLOSE_IN:
                 break
             others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - target)) > 1.0]
+            careful = bot.careful(sid)
             plan = plan_near(bot.session, sid, target, lambda end, t=target: float(np.linalg.norm(end - t)),
-                             NEXT_TO, others, rng=bot.rng(), careful=bot.careful(sid))
-            if plan.score > 0.0:
+                             NEXT_TO, others, rng=bot.rng(), careful=careful)
+            if plan.score > (200.0 if careful else 0.0):     # lands next to it, even a little off
                 bot.planned = plan
                 return Move()
     shot = shoot(bot, legal, sid, [z for z in zombies if float(np.linalg.norm(bot.xy(z) - here)) < SHOT_RANGE])
@@ -133,23 +143,15 @@ def _s1_hunt(bot, legal: list, sid: str):
         return shot
     if Move() not in legal:
         return None
-    rv = np.array(bot.doors["rv"])
     if zombies and state.flow.actions_left >= 2:      # walk toward the nearest zombie, to kill it next turn
         target = bot.xy(zombies[0])
         span = float(np.linalg.norm(target - here))
         if span > CLOSE_IN:
             point = here + (target - here) * (span - 20.0) / span
             plan = plan_move(bot.session, sid, point, None, bot.zombie_spots(), rng=bot.rng())
-            if plan.score > -span / 2:
+            if plan.score > FAIL + 100.0 and plan.progress > 5.0:
                 bot.planned = plan
                 return Move()
-    span = float(np.linalg.norm(rv - here))
-    if span > RV_WAIT + 15.0 and sees_door(bot.bridge.city, "rv", here):
-        point = here + (rv - here) * (span - RV_WAIT) / span
-        plan = plan_move(bot.session, sid, point, None, bot.zombie_spots(), rng=bot.rng())
-        if plan.score > FAIL + 100.0 and plan.score > -(span - RV_WAIT) * 0.8:
-            bot.planned = plan
-            return Move()
     return None
 
 
@@ -173,7 +175,7 @@ def quiet_kill(legal: list, state, sid: str, loud_ok: bool = False):
 def shoot(bot, legal: list, sid: str, targets: list[str], loud_ok: bool = True):
     """The quietest weapon whose simulated shot fells one of ``targets`` (nearest first), its aim
     kept; None when no shot does (at most 2 weapons x 2 targets are simulated)."""
-    weapons = sorted((a for a in legal if isinstance(a, UseWeapon) and a.weapon in QUIET_FIRST
+    weapons = sorted((a for a in legal if isinstance(a, UseWeapon) and a.weapon in WOUNDING
                       and (loud_ok or a.weapon not in GUNS)), key=lambda a: QUIET_FIRST[a.weapon])
     state = bot.state
     friends = {s.id for s in state.data.survivors if s.team == state.data.survivor(sid).team}
