@@ -33,6 +33,7 @@ from feltbox.rules.flickem.tokens import TakeDrop
 from feltbox.rules.flickem.weapons import weapons_of
 from feltbox.rules.geometry import to_rectangle
 
+FLARE_AWAY = 20.0           # cm a flare must land from every teammate (and the base) to be worth an action
 THREAT = 30.0               # cm: a standing zombie this close to a teammate or the base is worth hunting
 
 
@@ -94,6 +95,10 @@ def act(bot, legal: list):
         standing = kill is not None and any(z.id == kill.zombie and z.standing for z in state.data.zombies)
         if kill is not None and (standing or goal.kind in ("hunt", "stay") or bin_deficit(state) > 0):
             return kill
+    if 2 in state.flow.noises:              # a gun fired: a flare draws the rush away from here
+        flare = _flare(bot, legal, sid)
+        if flare is not None:
+            return flare
     move = _move_toward(bot, legal, sid, goal)
     if move is not None:
         return move
@@ -258,29 +263,36 @@ def _heal(state, legal: list):
 def _power_before_ending(bot, legal: list, sid: str, goal: Goal):
     state = bot.state
     f = state.flow
-    s = state.data.survivor(sid)
     here = bot.xy(sid)
     if ExtraAction() in legal and f.actions_left == 0 and _worth_an_action(bot, sid, goal, here):
         return ExtraAction()
     if FreeMove() in legal and goal.kind in ("enter", "reach") and goal.building in bot.doors:
         door = np.array(bot.doors[goal.building])
         plan = plan_move(bot.session, sid, door, goal.building, bot.zombie_spots(), rng=bot.rng(), weapon="figure")
-        if plan.score > 0.0 or plan.score > -float(np.linalg.norm(door - here)) + 8.0:
+        if plan.score > FAIL + 100.0 and plan.progress > 3.0:
             bot.planned = plan
             return FreeMove()
-    flares = [a for a in legal if isinstance(a, UseFlare)]
-    if flares and s.where == "city" and f.actions_left > 0:
-        close = min((float(np.linalg.norm(z - here)) for z in bot.zombie_spots()), default=99.0)
-        if 2 in f.noises or close < 25.0:
-            team = [np.array(spot(state, o.id)) for o in state.data.survivors
-                    if o.team == s.team and o.where == "city"]
-            base = base_of(state, s.team)
-            if base in bot.doors:
-                team.append(np.array(bot.doors[base]))
-            plan = plan_flare(bot.session, sid, team, rng=bot.rng())
-            if plan.score > 25.0:
-                bot.planned = plan
-                return UseFlare("small")
+    close = min((float(np.linalg.norm(z - here)) for z in bot.zombie_spots()), default=99.0)
+    if close < 25.0:                        # a zombie close: the reaction would rush it here
+        return _flare(bot, legal, sid)
+    return None
+
+
+def _flare(bot, legal: list, sid: str):
+    """ELIJAH JORDAN: a small flare (QUIET) flicked as far from the team and its base as it
+    stays in the city; the turn's reaction then goes to the flare."""
+    state = bot.state
+    s = state.data.survivor(sid)
+    if UseFlare("small") not in legal or s.where != "city" or state.flow.actions_left <= 0:
+        return None
+    team = [np.array(spot(state, o.id)) for o in state.data.survivors if o.team == s.team and o.where == "city"]
+    base = base_of(state, s.team)
+    if base in bot.doors:
+        team.append(np.array(bot.doors[base]))
+    plan = plan_flare(bot.session, sid, team, rng=bot.rng())
+    if plan.score > FLARE_AWAY:
+        bot.planned = plan
+        return UseFlare("small")
     return None
 
 

@@ -269,8 +269,8 @@ def score_move(outcome, end: np.ndarray, point: np.ndarray, enter: str | None, i
         removed = barricades - len((outcome.extra.barricades or {}).get(enter, ()))
         if removed > 0 and outcome.flicked not in outcome.left_city:
             return 250.0 * removed - float(np.linalg.norm(end - point)) + (ENTERED if outcome.entered == enter else 0)
-    if not outcome.clean or outcome.flicked in outcome.left_city:
-        return FAIL
+    if not outcome.clean or outcome.flicked in outcome.left_city or outcome.flicked in outcome.fell:
+        return FAIL                         # touched something, left the city, or (Mike) fell
     if inside is not None and outcome.exited != inside:
         return FAIL + 100.0                 # still inside: no progress
     score = -float(np.linalg.norm(end - point))

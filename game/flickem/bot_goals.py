@@ -73,9 +73,10 @@ def turns_left(state: FlickemState, sid: str) -> int:
 
 def actions_left(state: FlickemState, sid: str) -> int:
     """Actions this survivor still has before the skull (the current turn's, then 2 a turn)."""
+    extra = state.data.survivor(sid).specials.count("extra_action")      # ANITA WALLACE's tokens
     if state.flow.active == sid:
-        return state.flow.actions_left + 2 * max(state.flow.round_marker - 1, 0)
-    return 2 * turns_left(state, sid)
+        return state.flow.actions_left + 2 * max(state.flow.round_marker - 1, 0) + extra
+    return 2 * turns_left(state, sid) + extra
 
 
 def actions_to(frm: tuple[float, float], where: str | None, to: tuple[float, float], enter: bool = True) -> int:

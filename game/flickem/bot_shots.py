@@ -67,7 +67,7 @@ def plan_flare(session, survivor: str, away_from: list[np.ndarray], toward: np.n
         search.run(Aim((heading + d) % 360.0, float(np.clip((span + r) / 100.0, 0.05, 1.0)))
                    for d in (0.0, -8.0, 8.0) for r in (-5.0, 0.0, 5.0))
     else:
-        search.run(Aim((start + d) % 360.0, p) for d in range(0, 360, 30) for p in (0.25, 0.45))
+        search.run(Aim((start + d) % 360.0, p) for d in range(0, 360, 30) for p in (0.25, 0.45, 0.65))
     return search.best()
 
 
