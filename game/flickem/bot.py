@@ -58,6 +58,7 @@ class Bot:
         self._ties: dict[str, dict[str, float]] = {}
         self._fields: dict[str, Field | None] = {}
         self._fields_at = -1
+        self.breached: set[tuple] = set()   # S4: spots from which no flick moved a barricade out
 
     # -- context for the turn modules ----------------------------------------------------------
     @property

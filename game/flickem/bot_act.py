@@ -158,10 +158,13 @@ def _breach(bot, sid: str, building: str):
     state = bot.state
     door = np.array(bot.doors[building])
     here = bot.xy(sid)
-    if float(np.linalg.norm(here - door)) < 45.0:
+    # a spot (with the barricades where they lie) from which no flick worked is not tried again
+    tried = (round(float(here[0])), round(float(here[1])), tuple(b for b, _ in state.data.barricades))
+    if float(np.linalg.norm(here - door)) < 45.0 and tried not in bot.breached:
         plan = plan_breach(bot.session, sid, building, rng=bot.rng())
         if plan.score > 0.0:
             return _take(bot, plan)
+        bot.breached.add(tried)
     team = [bot.xy(o.id) for o in state.data.survivors if o.id != sid and o.where == "city"]
     spots = [p for p in breach_spots(bot.bridge.city, building)
              if all(float(np.linalg.norm(p - t)) > 6.0 for t in team) and float(np.linalg.norm(p - here)) > 4.0]
