@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from feltbox.game.flickem.bot import Bot
-from feltbox.game.flickem.bot_aim import in_front, plan_eject, plan_move
+from feltbox.game.flickem.bot_aim import in_front, plan_move
+from feltbox.game.flickem.bot_shots import plan_eject
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.scenes.loader import load_flickem
 
@@ -18,11 +19,11 @@ def test_move_into_a_building_and_out_again():
     bot, session = Bot(bridge), bridge.session
     john = "survivor-john"
     assert in_front(bridge.city, "hospital", session.poses[bridge.city.index(john), :2])
-    plan = plan_move(session, john, np.array(bot.doors["hospital"]), "hospital", bot._zombie_spots())
+    plan = plan_move(session, john, np.array(bot.doors["hospital"]), "hospital", bot.zombie_spots())
     assert plan.score > 400.0
     outcome = session.flick(john, "movement_disc", plan.aim)
     assert outcome.entered == "hospital" and session.inside[john] == "hospital"
-    out = plan_move(session, john, np.array(bot.doors["school"]), "school", bot._zombie_spots())
+    out = plan_move(session, john, np.array(bot.doors["school"]), "school", bot.zombie_spots())
     assert out.score > -900.0
     assert session.flick(john, "movement_disc", out.aim).exited == "hospital"
 

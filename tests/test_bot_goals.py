@@ -3,16 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from feltbox.game.flickem.bot_goals import (
-    UNKNOWN,
-    Goal,
-    Knowledge,
-    choose_goal,
-    pick_fight,
-    pick_keep,
-    pick_steal,
-    pick_take_drop,
-)
+from feltbox.game.flickem.bot_choices import pick_fight, pick_keep, pick_steal, pick_take_drop
+from feltbox.game.flickem.bot_goals import UNKNOWN, Goal, Knowledge, choose_goal
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.fights import BatTurn, FightWith
 from feltbox.rules.flickem.flow import new_game
@@ -160,3 +152,45 @@ def test_goods_dropped_in_the_base_are_not_taken_back():
     state = replace(state, flow=replace(state.flow, active="survivor-a", actions_left=1, waiting="act"))
     goal = Goal("enter", "school", take=frozenset({"food", UNKNOWN}))
     assert pick_take_drop(state, [TakeDrop(take="t1")], goal, {"t1": "food"}) is None
+
+
+def test_s4_never_eats_a_food_the_objective_needs_unless_hunger_would_lose_the_game():
+    from feltbox.game.flickem.bot_choices import pick_eat
+    from feltbox.rules.flickem.rounds import Eat
+    foods = [Token(f"f{i}", "food", "survivor-a", face="up") for i in range(4)]
+    state = game(4, foods, inventory=["f0", "f1"])
+    options = [Eat("f0"), Eat("f1"), Eat(None)]
+    assert pick_eat(state, options) == Eat(None)              # all 4 food are needed in the RV
+    spare = game(4, foods + [Token("f4", "food", "school")], inventory=["f0", "f1"])
+    assert pick_eat(spare, options) == Eat("f0")              # 5 food: one can be eaten
+    weak = [Survivor(f"survivor-{n}", n, "A", 1) for n in ("b", "c", "d")]
+    starving = game(4, foods, inventory=["f0", "f1"], more=tuple(weak))
+    assert pick_eat(starving, options) == Eat("f0")           # hungry, 3 would die: the game is lost
+
+
+def test_the_set_up_list_tells_what_an_unseen_token_can_be():
+    from feltbox.game.flickem.bot_knowledge import unseen_odds
+    food_up = [Token(f"f{i}", "food", "grocery_store", face="up") for i in range(4)]
+    state = game(4, food_up + [Token("k", "knife", "school"), Token("g", "gun", "library")])
+    known = {f"f{i}": "food" for i in range(4)}
+    assert unseen_odds(state, known, ("food",)) == 0.0        # every food is in sight
+    assert choose_goal(state, "survivor-a", known, DOORS).building == "grocery_store"
+    s2 = game(2, [Token("a", "fuel", "school"), Token("b", "food", "library"), Token("c", "fuel", "rv")])
+    assert unseen_odds(s2, {"c": "fuel"}, ("fuel", "food")) == 1.0
+
+
+def test_the_bin_deficit_counts_the_hordes_left_before_the_skull():
+    from feltbox.game.flickem.bot_goals import bin_deficit
+    state = game(5)                                           # 4 rounds, day first, +2 day / +3 night
+    assert bin_deficit(state) == 3 + 2 + 3 - 0                # nothing in the bin
+    assert bin_deficit(state, rounds=1) == 3
+
+
+def test_a_place_too_far_for_the_turns_left_is_not_worth_going_to():
+    tokens = [Token("t1", "fuel", "school"), Token("t2", "fuel", "hospital")]
+    state = game(5, tokens)
+    state = replace(state, flow=replace(state.flow, round_marker=2, active="survivor-a", actions_left=2))
+    far = {"rv": (30.0, 0.0), "school": (-95.0, 0.0), "hospital": (0.0, 110.0)}
+    assert choose_goal(state, "survivor-a", {}, far).kind == "hunt"
+    near = choose_goal(state, "survivor-a", {}, DOORS)
+    assert near.kind == "enter" and near.building in ("school", "hospital")

@@ -23,6 +23,7 @@ from feltbox.game.cli.commands import (
     cmd_start,
 )
 from feltbox.game.cli.replay_commands import add_video_options
+from feltbox.game.cli.tournament import tournament_command
 from feltbox.game.games import GAMES
 from feltbox.rules.core import InputError
 
@@ -49,7 +50,8 @@ EXAMPLES = """examples:
   feltbox render flickem 4 --out s4.png                a picture of a scene, no window needed
   feltbox sim flickem 1 --script docs/examples/s01.toml
   feltbox demo flickem 1                               attract mode
-  feltbox bench --quick                                speed, as JSON"""
+  feltbox bench --quick                                speed, as JSON
+  feltbox tournament flickem 1-5 --seeds 20 --workers 2   bots play many seeds; wins and lengths as JSON"""
 
 
 def _sub(sub, name: str, help_text: str, example: str) -> argparse.ArgumentParser:
@@ -108,7 +110,23 @@ def parser() -> argparse.ArgumentParser:
     b = _sub(sub, "bench", "measure speed against its targets; prints JSON", "feltbox bench --quick")
     b.add_argument("--quick", action="store_true", help="fewer repetitions")
     b.set_defaults(func=cmd_bench)
+    _tournament_parser(sub)
     return p
+
+
+def _tournament_parser(sub) -> None:
+    t = _sub(sub, "tournament", "bots play every seat of scenes for many seeds, in parallel; prints JSON "
+             "(wins per team, why games were lost, game lengths, rules events per game)",
+             "feltbox tournament flickem 1-5 --seeds 20 --workers 2")
+    t.add_argument("game", choices=tuple(GAMES))
+    t.add_argument("keys", help="the scenes: a key (see feltbox scenes), a list 1,3,7, a range 1-5, or all")
+    t.add_argument("--seeds", type=int, default=20, help="games per scene, seeds --first-seed on (default 20)")
+    t.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
+    t.add_argument("--workers", type=int, default=1, help="games played at once, each in its own process (default 1)")
+    t.add_argument("--check-agreement", action="store_true",
+                   help="count, per game, the actions after which the rules and the table disagree")
+    t.add_argument("--pretty", action="store_true", help="indent the JSON")
+    t.set_defaults(func=tournament_command)
 
 
 def _play_parser(sub) -> None:

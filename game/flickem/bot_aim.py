@@ -1,30 +1,53 @@
-"""Bot aims by simulation: moves into and out of buildings through their doors, and fight attacks
-in the arena (game/table/arena.py).
+"""Bot moves by simulation (rulebook MOVE, ENTERING AND EXITING A BUILDING, S4 BARRICADES).
 
-A move toward a building aims at a point just behind its door line when the survivor stands in
-front of the door (within a cone around the door's heading), else at a staging point 12 cm in
-front of the door (staged hops of 15 / 30 / 45 cm). A move from inside a building starts behind
-it, as the session places it (SHOOTING / MOVING FROM INSIDE: out through the door), and only
-candidates that leave the building count. Every candidate is a scratch world (the real table,
-not recorded) measured like the real flick; the best-scoring one is kept.
+Every candidate is a scratch world (the real table, not recorded) measured like the real flick;
+the best-scoring one is kept. A move toward a building tries, in order of cost:
+- straight in through the door from wherever the door can be seen at a workable angle (one
+  action instead of two: the disc is aimed at points across the door, at a few reaches);
+- a staging point 12 cm in front of the door, in hops of 15 / 30 / 45 cm or the whole way;
+- from inside a building the disc starts behind it and must leave through the door; candidates
+  also aim straight into the target building (out of one building and into the next at once).
+``plan_near`` lands the disc within a band of distances of a point (next to a zombie for a short
+distance kill, within reach of a vehicle for S3's take in the city).
+
+Seeds: each plan takes the bot's ``random.Random``; it jitters the candidate bearings by under a
+degree, so different seeds explore different candidates (and so play different games) while the
+same seed always plans the same flick. Risk: with ``careful`` the best candidates are flicked
+again with the aim noise a player's finger adds (``AIM_NOISE``); one that fails then loses to a
+slightly worse but robust one. Bots plan carefully unless time is short.
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from feltbox.game.table.arena import aim_at, arena_flick
-from feltbox.game.table.city import rest_pose
+from feltbox.game.flickem.bot_paths import (
+    Clearance,
+    Field,
+    door_centre,
+    door_waypoints,
+    in_front,
+    inside_point,
+    sees_door,
+    stage_point,
+)
 from feltbox.game.table.flick import Aim, setup_flick
 from feltbox.game.table.flick_runner import run_flick
 from feltbox.models.dimensions import dims
 
-STAGE = 12.0          # cm in front of the door line: where a staged approach lines up
 HOPS = (15.0, 30.0, 45.0)   # cm: hops tried toward a far goal (a blocked long flick is lost)
 FAIL = -1000.0
+ENTERED = 500.0       # score of a candidate entering the target building
 CAP_S = 2.0           # simulated seconds a candidate may run: a move settles well within it; one
                       # that sets the street wobbling past it has touched something anyway
+AIM_NOISE = (0.6, 0.025)    # a finger's error: direction sigma (degrees), relative power sigma
+FROM_BEHIND = ("movement_disc", "bat", "bullet", "knife")   # pieces that leave a building through its door
+
+__all__ = ["FAIL", "ENTERED", "Plan", "Search", "plan_move", "plan_near", "simulate", "noisy", "start_of",
+           "bearing", "door_centre", "in_front", "inside_point", "sees_door", "stage_point"]
 
 
 @dataclass
@@ -32,38 +55,18 @@ class Plan:
     aim: Aim
     score: float
     simulated: int
+    progress: float = 0.0       # a move: how much shorter the way left became (inf: it got there)
 
 
-def door_centre(city, building: str) -> np.ndarray:
-    return city.buildings[building].door_world().mean(axis=0)
-
-
-def inside_point(city, building: str) -> np.ndarray:
-    g = city.buildings[building]
-    return g.to_world(np.array([(g.door_x + g.back_x) / 2, 0.0]))[0]
-
-
-def stage_point(city, building: str) -> np.ndarray:
-    g = city.buildings[building]
-    return g.to_world(np.array([g.door_x + STAGE, 0.0]))[0]
-
-
-def in_front(city, building: str, xy: np.ndarray) -> bool:
-    """Standing in the cone in front of the door from which a straight flick goes in."""
-    g = city.buildings[building]
-    lx, ly = g.to_local(np.asarray(xy, dtype=float))[0]
-    ahead = lx - g.door_x
-    return ahead > 3.0 and abs(ly) < 0.35 * ahead + g.door_half_span - 3.5
-
-
-def _bearing(frm: np.ndarray, to: np.ndarray) -> float:
+def bearing(frm: np.ndarray, to: np.ndarray) -> float:
     return float(np.degrees(np.arctan2(to[1] - frm[1], to[0] - frm[0])))
 
 
-def _start(session, survivor: str) -> tuple[np.ndarray, tuple | None, str | None]:
+def start_of(session, survivor: str, weapon: str = "movement_disc") -> tuple[np.ndarray, tuple | None, str | None]:
+    """Where the flicked piece starts (behind the building for a survivor inside it), and the building."""
     inside = session.inside.get(survivor)
-    if inside is None:
-        return session.poses[session.city.index(survivor), :2].astype(float), None, None
+    if inside is None or weapon not in FROM_BEHIND:
+        return session.poses[session.city.index(survivor), :2].astype(float), None, inside
     xy = session.behind_building(inside)
     return np.asarray(xy, dtype=float), xy, inside
 
@@ -71,124 +74,243 @@ def _start(session, survivor: str) -> tuple[np.ndarray, tuple | None, str | None
 def simulate(session, survivor: str, weapon: str, aim: Aim):
     """One candidate flick in a scratch world, set up and measured as Session.flick does."""
     city = session.city
-    _, start_xy, inside = _start(session, survivor)
+    _, start_xy, inside = start_of(session, survivor, weapon)
     setup = setup_flick(city, session.poses, session.present, survivor, weapon, aim, "right", None, start_xy)
     run = run_flick(city, setup, inside, cap_s=CAP_S)
     return run.outcome, run.result.final[setup.flicked, :2].astype(float)
 
 
+def noisy(aim: Aim, rng: random.Random, scale: float = 1.0) -> Aim:
+    """``aim`` as a finger flicks it: a little off in direction and power (AIM_NOISE)."""
+    direction = aim.direction + rng.gauss(0.0, AIM_NOISE[0] * scale)
+    power = aim.power * (1.0 + rng.gauss(0.0, AIM_NOISE[1] * scale))
+    return Aim(direction % 360.0, float(np.clip(power, 0.01, 1.0)), aim.spin)
+
+
+def _jitter(rng: random.Random | None) -> float:
+    return rng.uniform(-0.8, 0.8) if rng is not None else 0.0
+
+
+def _aim(direction: float, reach: float) -> Aim:
+    return Aim(direction % 360.0, float(np.clip(reach / 100.0, 0.03, 1.0)))
+
+
+class Search:
+    """Candidates simulated and scored; keeps the best, optionally checked against aim noise."""
+
+    def __init__(self, session, survivor: str, weapon: str, score: Callable, careful: bool = False):
+        self.session, self.survivor, self.weapon, self.score = session, survivor, weapon, score
+        self.careful = careful
+        self.tried: list[tuple[float, Aim]] = []
+
+    def run(self, aims, good_enough: float | None = None) -> bool:
+        """Simulate ``aims``; True once one scores ``good_enough`` (and, careful, holds up to noise)."""
+        for aim in aims:
+            outcome, end = simulate(self.session, self.survivor, self.weapon, aim)
+            s = self.score(outcome, end)
+            self.tried.append((s, aim))
+            if good_enough is not None and s >= good_enough and self._robust(aim, s):
+                return True
+        return False
+
+    def _robust(self, aim: Aim, s: float) -> bool:
+        if not self.careful:
+            return True
+        d, p = AIM_NOISE[0] * 1.5, AIM_NOISE[1] * 1.5
+        for shaken in (Aim((aim.direction + d) % 360.0, min(1.0, aim.power * (1 + p))),
+                       Aim((aim.direction - d) % 360.0, aim.power * (1 - p))):
+            outcome, end = simulate(self.session, self.survivor, self.weapon, shaken)
+            if self.score(outcome, end) < s - 150.0:
+                self.tried[-1] = (s - 150.0, aim)          # works, but only just: keep looking
+                return False
+        return True
+
+    def best(self) -> Plan:
+        if not self.tried:
+            return Plan(Aim(0.0, 0.05), FAIL, 0)
+        score, aim = max(self.tried, key=lambda t: t[0])
+        return Plan(aim, score, len(self.tried))
+
+
 def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None = None,
-              zombies: list[np.ndarray] = (), barricades: int = 0) -> Plan:
-    """The best movement-disc flick toward ``target_xy`` (or into building ``enter``, knocking
-    its ``barricades`` out of the entrance, S4). When every aimed candidate touches something, a
-    fan of short hops all around finds a way out of a crowd."""
+              zombies: list[np.ndarray] = (), barricades: int = 0, rng: random.Random | None = None,
+              careful: bool = False, weapon: str = "movement_disc") -> Plan:
+    """The best flick of the movement disc (or Mike's ``figure``) toward ``target_xy``, or into
+    building ``enter``, knocking its ``barricades`` out of the entrance (S4).
+
+    Straight in when the door is in sight down a clear lane; otherwise the landing that leaves
+    the shortest way to go along the street (bot_paths.Field) to a spot in front of the door
+    from which the entry is a clear straight flick (or to ``target_xy``)."""
     city = session.city
-    here, _, inside = _start(session, survivor)
+    here, _, inside = start_of(session, survivor, weapon)
     point = np.asarray(target_xy, dtype=float)
-    straight_in = enter is not None and inside is None and in_front(city, enter, here)
-    if enter is not None and inside != enter:
-        point = inside_point(city, enter) if straight_in else stage_point(city, enter)
+    going_in = enter is not None and inside != enter
+    blocking = _barricades(session, enter) if going_in and barricades else []
+    clear = Clearance(session, ignore={survivor, *blocking})     # a lane through barricades is a way in
+    entry = inside_point(city, enter) if going_in else None
+    goals = (door_waypoints(city, enter, clear) or [stage_point(city, enter)]) if going_in else [point]
+    field = Field(clear, goals)
+
+    def score(outcome, end):
+        value = score_move(outcome, end, entry if entry is not None else point, enter, inside, zombies, barricades)
+        if FAIL + 100.0 < value < ENTERED - 100.0 and outcome.entered is None:
+            togo = field.cost(end)                              # the way left along the street
+            value += float(np.linalg.norm(end - (entry if entry is not None else point))) - \
+                (togo if np.isfinite(togo) else 150.0 + float(np.linalg.norm(end - goals[0])))
+        return value
+    search = Search(session, survivor, weapon, score, careful)
+    jitter = _jitter(rng)
+    if inside is not None:
+        return _plan_exit(search, city, inside, here, entry if entry is not None else point, jitter)
+    if going_in and sees_door(city, enter, here) and float(np.linalg.norm(entry - here)) < 80.0:
+        targets = [inside_point(city, enter, a) for a in (0.0, -2.5, 2.5)]
+        aims = [_aim(bearing(here, t) + jitter, float(np.linalg.norm(t - here)) + r)
+                for r in (0.0, 2.5, -2.0) for t in targets]
+        for b in blocking:                  # hit the barricades hard enough to clear the door
+            xy = session.poses[city.index(b), :2].astype(float)
+            aims += [_aim(bearing(here, xy) + d, float(np.linalg.norm(xy - here)) + r)
+                     for d in (0.0, -2.0, 2.0) for r in (12.0, 25.0, 40.0)]
+        if search.run(aims, good_enough=ENTERED - 10.0):
+            return _progress(search.best(), np.inf)
+    way = field.path(here)
+    togo = field.cost(way[0]) + float(np.linalg.norm(way[0] - here)) if way else np.inf
+    for via in field.along(here, clear)[:2]:     # as far along the way as a clear lane goes
+        span = float(np.linalg.norm(via - here))
+        aims = [_aim(bearing(here, via) + jitter + d, span + r) for d in (0.0, -1.2, 1.2) for r in (0.0, -1.5, 1.5)]
+        if search.run(aims, good_enough=-field.cost(via) - 2.0):
+            return _progress(search.best(), togo)
+    point = goals[0] if going_in else point
     span = float(np.linalg.norm(point - here))
-    bearing = _bearing(here, point)
-    if inside is not None:                  # out through the door, then toward the point
-        door = city.buildings[inside].heading
-        turn = ((bearing - door + 180.0) % 360.0) - 180.0
-        bearings = [door + d for d in sorted({0.0, -12.0, 12.0, -25.0, 25.0, float(np.clip(turn, -30, 30))})]
-        reaches = sorted({18.0, 24.0, float(np.clip(span, 18.0, 40.0))})
-    else:
-        bearings = [bearing + d for d in (0.0, -4.0, 4.0, -10.0, 10.0, -20.0, 20.0, -35.0, 35.0)]
-        if straight_in:
-            reaches = [span - 1.5, span + 1.0]
-        else:
-            reaches = sorted({min(d, span) for d in (*HOPS, span) if d > 3.0}) or [max(span, 2.0)]
-    if barricades and straight_in:          # hit the barricades hard enough to clear the door
-        reaches = reaches + [span + 8.0, span + 15.0]
-    best, count = None, 0
-    fan = [(d, r) for d in bearings for r in reaches]
-    for extra in (False, True):
-        if extra:
-            if best.score > FAIL + 100.0 or inside is not None:
-                break
-            fan = [(bearing + d, r) for d in range(-150, 181, 30) if d for r in (10.0, 20.0)]
-        for direction, reach in fan:
-            aim = Aim(direction % 360.0, float(np.clip(reach / 100.0, 0.03, 1.0)))
-            outcome, end = simulate(session, survivor, "movement_disc", aim)
-            count += 1
-            score = _score_move(outcome, end, point, enter, inside, zombies, barricades)
-            if best is None or score > best.score:
-                best = Plan(aim, score, count)
-            if score > 490.0 or (enter is None or not straight_in) and score > -2.0:
-                best.simulated = count              # in, or on the point: good enough
-                return best
-    best.simulated = count
-    return best
+    heading = bearing(here, point) + jitter
+    reaches = sorted({min(d, span) for d in (*HOPS, span) if d > 3.0}) or [max(span, 2.0)]
+    search.run(_aim(heading + d, r) for d in (0.0, -10.0, 10.0, -25.0, 25.0, -45.0, 45.0) for r in reaches)
+    if search.best().score <= FAIL + 100.0:  # hemmed in: short hops all around
+        search.run(_aim(heading + d, r) for d in range(-150, 181, 30) if d for r in (10.0, 20.0))
+    return _progress(search.best(), togo)
 
 
-def _score_move(outcome, end: np.ndarray, point: np.ndarray, enter: str | None, inside: str | None,
-                zombies, barricades: int = 0) -> float:
+def plan_breach(session, survivor: str, building: str, rng: random.Random | None = None) -> Plan:
+    """S4 BARRICADES: a flick of the movement disc at the barricades in front of ``building``
+    that knocks at least one of them out of the entrance (the last one out lets the survivor in);
+    each barricade is aimed at straight and glancing, soft to hard. Scores 250 a barricade
+    removed (+ENTERED if it got in), FAIL when none moves out."""
+    city = session.city
+    here, _, inside = start_of(session, survivor)
+    blocking = _barricades(session, building)
+    if inside is not None or not blocking:
+        return Plan(Aim(0.0, 0.05), FAIL, 0)
+
+    def score(outcome, end):
+        left = (outcome.extra.barricades or {}).get(building, tuple(blocking))
+        removed = len(blocking) - len(left)
+        if removed <= 0 or outcome.flicked in outcome.left_city:
+            return FAIL
+        return 250.0 * removed + (ENTERED if outcome.entered == building else 0.0)
+    search = Search(session, survivor, "movement_disc", score)
+    jitter = _jitter(rng)
+    for b in blocking:
+        xy = session.poses[city.index(b), :2].astype(float)
+        span = float(np.linalg.norm(xy - here))
+        if span > 60.0:
+            continue
+        # glancing hits work best (a straight one pushes it deeper into the entrance): 12 a barricade
+        if search.run((_aim(bearing(here, xy) + jitter + d, span + r) for r in (25.0, 45.0, 70.0)
+                       for d in (-4.0, 4.0, -7.0, 7.0)), good_enough=250.0):
+            break
+    return search.best()
+
+
+def breach_spots(city, building: str) -> list[np.ndarray]:
+    """Spots beside the door, a little ahead of it, from which a disc glances the barricades out
+    of the entrance sideways (house: found by trying every aim from a ring of spots)."""
+    g = city.buildings[building]
+    return [g.to_world(np.array([g.door_x + ahead, side]))[0] for ahead, side in
+            ((13.0, 18.0), (13.0, -18.0), (9.0, 15.0), (9.0, -15.0), (18.0, 12.0), (18.0, -12.0),
+             (4.0, 18.0), (4.0, -18.0), (15.0, 0.0), (22.0, 6.0), (22.0, -6.0))]
+
+
+def _barricades(session, building: str) -> list[str]:
+    """S4 BARRICADES: the barricade pieces lying in front of ``building``'s door."""
+    city = session.city
+    door = door_centre(city, building)
+    return [b.id for i, b in enumerate(city.bodies) if "barricade" in b.model.tags and session.present[i]
+            and float(np.linalg.norm(session.poses[i, :2] - door)) < 15.0]
+
+
+def _progress(plan: Plan, togo: float) -> Plan:
+    """A move's progress: the way left before it, less the way left after (its score, when it
+    did not get in); a move from nowhere on the map counts as progress if it lands anywhere on it."""
+    if plan.score >= ENTERED - 100.0:
+        plan.progress = np.inf
+    elif plan.score > FAIL + 100.0:
+        plan.progress = (togo + plan.score) if np.isfinite(togo) else (np.inf if plan.score > -150.0 else 0.0)
+    return plan
+
+
+def _plan_exit(search: Search, city, inside: str, here: np.ndarray, point: np.ndarray, jitter: float) -> Plan:
+    """Out of ``inside`` through its door (the disc starts behind the building), toward ``point``;
+    straight on into the next building when the line allows."""
+    door = city.buildings[inside].heading
+    heading = bearing(here, point) + jitter
+    span = float(np.linalg.norm(point - here))
+    turn = ((heading - door + 180.0) % 360.0) - 180.0
+    if abs(turn) < 45.0:
+        search.run(_aim(heading + d, span + r) for d in (0.0, -2.0, 2.0) for r in (0.0, 2.5, -2.0))
+        if search.best().score > ENTERED - 10.0:
+            return search.best()
+    bearings = [door + jitter + d for d in sorted({0.0, -12.0, 12.0, -25.0, 25.0, float(np.clip(turn, -30, 30))})]
+    reaches = sorted({18.0, 26.0, 35.0, float(np.clip(span, 18.0, 50.0))})
+    search.run(_aim(b, r) for b in bearings for r in reaches)
+    return search.best()
+
+
+def score_move(outcome, end: np.ndarray, point: np.ndarray, enter: str | None, inside: str | None,
+               zombies, barricades: int = 0) -> float:
     if barricades and enter is not None and outcome.extra.barricades is not None:
         removed = barricades - len((outcome.extra.barricades or {}).get(enter, ()))
         if removed > 0 and outcome.flicked not in outcome.left_city:
-            return 250.0 * removed - float(np.linalg.norm(end - point))
-    if not outcome.clean or outcome.flicked in outcome.left_city:
-        return FAIL
+            return 250.0 * removed - float(np.linalg.norm(end - point)) + (ENTERED if outcome.entered == enter else 0)
+    if not outcome.clean or outcome.flicked in outcome.left_city or outcome.flicked in outcome.fell:
+        return FAIL                         # touched something, left the city, or (Mike) fell
     if inside is not None and outcome.exited != inside:
         return FAIL + 100.0                 # still inside: no progress
     score = -float(np.linalg.norm(end - point))
     if outcome.entered is not None:
-        score += 500.0 if outcome.entered == enter else -300.0
+        score += ENTERED if outcome.entered == enter else -300.0
     reach = dims()["figure"]["base_diameter"] + dims()["movement_disc"]["diameter"]
     score -= sum(15.0 for z in zombies if float(np.linalg.norm(end - z)) < reach + 1.0)
     return score
 
 
-# -- fights -----------------------------------------------------------------------------------
-def plan_fight(city, spec: dict) -> Plan:
-    """A fight attack aimed by simulating it in the arena: a few directions and powers around
-    straight at the nearest opponent; the one that fells most opponents (first touch an opponent)."""
-    gap = float(spec["gap"])
-    opponents = set(spec["opponents"].split(","))
-    base = min(1.0, gap / 100.0 + 0.1)
-    best, count = None, 0
-    for offset in (0.0, -2.0, 2.0, -5.0, 5.0):
-        for power in sorted({base, min(1.0, base + 0.15), max(0.1, base - 0.1)}):
-            aim = Aim(aim_at(city, spec, offset) % 360.0, power)
-            outcome = run_flick(city, arena_flick(city, spec, aim), cap_s=2 * CAP_S).outcome
-            count += 1
-            fell = len(opponents & set(outcome.fell))
-            first = outcome.first_contacts[0] if outcome.first_contacts else None
-            score = 100.0 * fell + (10.0 if first in opponents else 0.0) - abs(offset)
-            if best is None or score > best.score:
-                best = Plan(aim, score, count)
-            if fell:
-                best.simulated = count
-                return best
-    best.simulated = count
-    return best
+def plan_near(session, survivor: str, target_xy: np.ndarray, gap: Callable[[np.ndarray], float],
+              band: tuple[float, float], zombies: list[np.ndarray] = (), rng: random.Random | None = None,
+              careful: bool = False) -> Plan:
+    """A move that ends with ``gap(end)`` within ``band`` (e.g. next to a zombie, within reach of a
+    vehicle) without touching anything; scores above 0 land in the band."""
+    here, _, inside = start_of(session, survivor)
+    point = np.asarray(target_xy, dtype=float)
+    low, high = band
+    middle = (low + high) / 2
 
-
-def plan_eject(session, spec: dict, zombies: list[np.ndarray] = ()) -> Plan:
-    """S6: flick a fight's loser out of the building (placed at the entrance as Session.eject
-    does): a few directions around the door's heading and powers; the one that lands it farthest
-    from the door, still in the city, best next to a standing zombie (TOO CLOSE!)."""
-    city = session.city
-    sid, building = spec["survivor"], spec["building"]
-    i, g = city.index(sid), city.buildings[building]
-    x, y = g.to_world(np.array([g.door_x + dims()["figure"]["base_diameter"] / 2 + 0.3, 0.0]))[0]
-    poses, present = session.poses.copy(), session.present.copy()
-    poses[i] = rest_pose(city.bodies[i], float(x), float(y), g.heading)
-    present[i] = True
-    door = door_centre(city, building)
-    best, count = None, 0
-    for offset in (0.0, -20.0, 20.0, -40.0, 40.0):
-        for power in (0.25, 0.4):
-            aim = Aim((g.heading + offset) % 360.0, power)
-            run = run_flick(city, setup_flick(city, poses, present, sid, "figure", aim, "right"), cap_s=CAP_S)
-            outcome, end = run.outcome, run.result.final[i, :2].astype(float)
-            count += 1
-            score = FAIL if sid in outcome.left_city else float(np.linalg.norm(end - door))
-            score += sum(20.0 for z in zombies if float(np.linalg.norm(end - z)) < 6.0)
-            if best is None or score > best.score:
-                best = Plan(aim, score, count)
-    best.simulated = count
-    return best
+    def score(outcome, end):
+        if not outcome.clean or outcome.flicked in outcome.left_city or outcome.entered is not None:
+            return FAIL
+        if inside is not None and outcome.exited != inside:
+            return FAIL + 100.0
+        g = gap(end)
+        near = [z for z in zombies if float(np.linalg.norm(end - z)) < 7.0 and float(np.linalg.norm(z - point)) > 1.0]
+        return (300.0 if low <= g <= high else 0.0) - abs(g - middle) - 15.0 * len(near)
+    search = Search(session, survivor, "movement_disc", score, careful)
+    span, jitter = float(np.linalg.norm(point - here)), _jitter(rng)
+    heading = bearing(here, point) + jitter
+    if inside is not None:
+        door = session.city.buildings[inside].heading
+        turn = float(np.clip(((heading - door + 180.0) % 360.0) - 180.0, -35.0, 35.0))
+        search.run(_aim(door + turn + d, r) for d in (0.0, -10.0, 10.0) for r in (20.0, 30.0, span - middle))
+        return search.best()
+    reach = max(gap(here) - middle, 2.0)
+    offsets = (0.0, -3.0, 3.0, -7.0, 7.0, -14.0, 14.0)
+    for stretch in (0.0, -1.5, 1.5, -3.0):
+        if search.run((_aim(heading + d, reach + stretch) for d in offsets), good_enough=300.0 - (high - low) / 2):
+            break
+    return search.best()

@@ -1,24 +1,28 @@
-"""What a bot survivor pursues in each scenario, from what its team may legitimately know.
+"""What a bot survivor pursues in each scenario, from what its team may legitimately know, over
+the rounds that are left.
 
 The goal choice is pure (a rules state, the team's knowledge, where the doors are) so it is
 unit-tested on hand-made states (tests/test_bot_goals.py). A goal says where to go and what to do
-there: ``Goal("enter", building, take=..., drop=...)`` walk into a building (staged hops to its
-door, then through it), take the token kinds in ``take`` there (``"?"``: face-down tokens of
-unknown kind, looked at and kept when useful) and drop the kinds in ``drop``; ``"stay"`` do not
-move (held in a base, escorting, guarding); ``"hunt"`` shoot zombies / walk to the RV (S1).
+there: ``Goal("enter", building, take=..., drop=...)`` walk into a building (through its door),
+take the token kinds in ``take`` there (``"?"``: face-down tokens of unknown kind, looked at and
+kept when useful) and drop the kinds in ``drop``; ``"reach"`` walk within reach of an object in
+the city (S3's tokens under vehicles); ``"stay"`` do not move (held in a base, escorting,
+guarding); ``"hunt"`` keep the zombies off (S1: thin them out, then the RV).
 
-Knowledge: the kinds of face-up tokens, tokens the team looked at or took (events whose
-``visible_to`` holds the team, or everyone), and the team's starting inventories. Hidden kinds in
-the state are never read for a token the team has not seen.
+Planning over the remaining rounds: a place is worth its tokens' chances of being useful (known
+kinds count 1, unseen face-down ones the odds the set-up list leaves, bot_knowledge.py) per
+action it costs to get there and take them; a place whose goods could not reach the base before
+the skull is not worth going to; a carrier heads for the base when its inventory is full, when
+nothing worth taking is close, or when the time left only just covers the trip.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass
 
-from feltbox.rules.flickem.fights import BatTurn, FightWith
+from feltbox.game.flickem.bot_knowledge import Knowledge, unseen_odds
 from feltbox.rules.flickem.scenarios import blocked_by_x, scenario_rules
 from feltbox.rules.flickem.state import FlickemState, Survivor
-from feltbox.rules.flickem.stealing import Steal, StealKeep
 from feltbox.rules.flickem.tokens import INVENTORY_SPACES, spaces_used
 
 UNKNOWN = "?"
@@ -27,48 +31,22 @@ OFF = ("dead", "reserve")
 WANTS = {2: ("fuel", "food"), 3: ("survivor",), 4: ("food",), 5: ("fuel", "survivor"), 6: ("key", "fuel"),
          7: ("fuel", "food"), 8: ("survivor",), 9: ("food", "fuel", "medicine"), 10: ("fuel",)}
 DROPPED = (2, 4, 5, 7)          # scenarios whose goods count once dropped in the base
-FIGHT_ORDER = {"gun": 0, "knife": 1, "bat": 2}
-BAT_REACH = 35.0                # cm: a bat attacks once the fight's gap is this short (house)
+NOT_CARRIED = ("survivor",)     # kinds that join at once (S3, S5): nothing to carry home
+STRIDE = 45.0                   # cm a move covers on average (a long flick, or a hop around a crowd)
+EXIT = 30.0                     # cm the flick out of a building covers
+WAY_STRIDE = 30.0               # cm of the way along the street (around the crowd) a move covers
+
+__all__ = ["Goal", "Knowledge", "UNKNOWN", "choose_goal", "turns_left", "actions_to", "base_of", "wants",
+           "bin_deficit"]
 
 
 @dataclass(frozen=True)
 class Goal:
-    kind: str                               # enter | stay | hunt
-    building: str | None = None
+    kind: str                               # enter | stay | reach | hunt
+    building: str | None = None             # the building (enter, stay) or the object (reach)
     take: frozenset[str] = frozenset()
     drop: frozenset[str] = frozenset()
     why: str = ""
-
-
-@dataclass
-class Knowledge:
-    """Token kinds each team knows, read incrementally from the engine's event history."""
-    seen: dict[str, dict[str, str]] = field(default_factory=dict)    # team -> token -> kind
-    public: dict[str, str] = field(default_factory=dict)
-    read: int = 0
-
-    def update(self, history) -> None:
-        for step in history[self.read:]:
-            for e in step.events:
-                tid, kind = e.data.get("token"), e.data.get("kind")
-                if not isinstance(tid, str) or not isinstance(kind, str):
-                    continue
-                if e.visible_to is None:
-                    self.public[tid] = kind
-                else:
-                    for team in e.visible_to:
-                        self.seen.setdefault(team, {})[tid] = kind
-        self.read = len(history)
-
-    def known(self, state: FlickemState, team: str) -> dict[str, str]:
-        out = dict(self.public)
-        out.update(self.seen.get(team, {}))
-        start = {t.id: t for t in state.setup.tokens}
-        ours = {s.id for s in state.data.survivors if s.team == team}
-        for t in state.data.tokens:
-            if t.face == "up" or (t.where in ours and t.id in start and start[t.id].where == t.where):
-                out[t.id] = t.kind
-        return out
 
 
 def wants(state: FlickemState, team: str) -> tuple[str, ...]:
@@ -86,56 +64,121 @@ def base_of(state: FlickemState, team: str) -> str | None:
     return "rv" if state.scenario in (2, 4, 5, 6) else None
 
 
+def turns_left(state: FlickemState, sid: str) -> int:
+    """Turns this survivor still gets before the skull, this one included when it is to play."""
+    s = state.data.survivor(sid)
+    now = s.backpack == state.flow.colour or state.flow.active == sid
+    return max(state.flow.round_marker - 1, 0) + int(now)
+
+
+def actions_left(state: FlickemState, sid: str) -> int:
+    """Actions this survivor still has before the skull (the current turn's, then 2 a turn)."""
+    extra = state.data.survivor(sid).specials.count("extra_action")      # ANITA WALLACE's tokens
+    if state.flow.active == sid:
+        return state.flow.actions_left + 2 * max(state.flow.round_marker - 1, 0) + extra
+    return 2 * turns_left(state, sid) + extra
+
+
+def actions_to(frm: tuple[float, float], where: str | None, to: tuple[float, float], enter: bool = True) -> int:
+    """Actions to walk from ``frm`` (inside building ``where``, or None) to ``to`` and go in: one
+    long flick per STRIDE, the last one through the door; leaving a building is a flick that
+    covers EXIT cm on its way (and may go straight into a building that close)."""
+    distance = dist(frm, to)
+    if where is not None:
+        return 1 + math.ceil(max(distance - EXIT, 0.0) / STRIDE)
+    return max(1, math.ceil(distance / STRIDE))
+
+
+def bin_deficit(state: FlickemState, rounds: int | None = None) -> int:
+    """Zombies the bin lacks for the hordes still to come before the skull (within ``rounds``
+    round ends, if given): A NEW HORDE ARRIVES ends the game when the bin runs short, and every
+    zombie killed goes back to the bin."""
+    f, setup = state.flow, state.setup
+    colour, need = f.colour, 0
+    for _ in range(max(f.round_marker - 1, 0) if rounds is None else min(rounds, max(f.round_marker - 1, 0))):
+        colour = "night" if colour == "day" else "day"
+        need += setup.invasion_day if colour == "day" else setup.invasion_night
+    return need - sum(z.where == "bin" for z in state.data.zombies)
+
+
 def held_wanted(state: FlickemState, s: Survivor, known: dict[str, str]) -> list[str]:
-    return [t for t in s.inventory if known.get(t) in wants(state, s.team)]
+    return [t for t in s.inventory if known.get(t) in wants(state, s.team) and known.get(t) not in NOT_CARRIED]
 
 
 def has_room(state: FlickemState, s: Survivor) -> bool:
     return spaces_used(s, state.data.kinds(s.inventory)) < INVENTORY_SPACES
 
 
-def worth(state: FlickemState, team: str, token: str, known: dict[str, str]) -> bool:
-    """A token worth taking: a useful kind the team knows, or one it has never seen (face down)."""
+def worth(state: FlickemState, team: str, token: str, known: dict[str, str]) -> float:
+    """How likely a token is useful: 1 or 0 for a kind the team knows, the odds for a face-down one."""
     kind = known.get(token)
-    return kind in wants(state, team) if kind is not None else state.data.token(token).face == "down"
+    if kind is not None:
+        return float(kind in wants(state, team))
+    if state.data.token(token).face != "down":
+        return 0.0
+    return unseen_odds(state, known, wants(state, team))
 
 
-def search_targets(state: FlickemState, s: Survivor, known: dict[str, str]) -> dict[str, int]:
-    """Buildings holding tokens worth taking (known useful ones count double), the base excluded,
-    as are buildings closed by an X (S8) or holding 2 zombies."""
+def place_xy(state: FlickemState, place: str, doors: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
+    """Where a place is: a building's door, or an object's centre (S3 TAKE IN THE CITY)."""
+    if place in doors:
+        return doors[place]
+    for o, x, y, *_ in state.data.objects:
+        if o == place:
+            return (x, y)
+    return None
+
+
+def search_targets(state: FlickemState, s: Survivor, known: dict[str, str]) -> dict[str, float]:
+    """Places holding tokens worth taking, each with its expected useful tokens; the base, buildings
+    closed by an X (S8) and buildings holding 2 zombies are left out."""
     base = base_of(state, s.team)
     places = [(t.kind, t.where) for t in state.data.tokens]    # X tokens are face up in the street
     recruits = dict(state.data.recruits)
-    out: dict[str, int] = {}
+    survivors = {x.id for x in state.data.survivors}
+    out: dict[str, float] = {}
     for t in state.data.tokens:
-        if t.where in OFF or t.where == base or t.id in recruits:
+        if t.where in OFF or t.where == base or t.id in recruits or t.where in survivors:
             continue
-        if t.where.startswith("front:") or t.where in ("city", "supply", "removed") or \
-                any(t.where == x.id for x in state.data.survivors):
+        if t.where.startswith("front:") or t.where in ("city", "supply", "removed", "bin"):
             continue
         if blocked_by_x(t.where, places) or sum(z.where == t.where for z in state.data.zombies) >= 2:
             continue
-        if worth(state, s.team, t.id, known):
-            out[t.where] = out.get(t.where, 0) + (2 if t.id in known else 1)
+        value = worth(state, s.team, t.id, known)
+        if value > 0.0:
+            out[t.where] = out.get(t.where, 0.0) + value
     return out
 
 
-def _pos(state: FlickemState, sid: str) -> tuple[float, float]:
+def spot(state: FlickemState, sid: str) -> tuple[float, float]:
     try:
         return state.data.position(sid)
     except KeyError:
         return (0.0, 0.0)
 
 
-def _dist(a, b) -> float:
+def dist(a, b) -> float:
     return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
 
 
+def where_is(state: FlickemState, sid: str, doors) -> tuple[tuple[float, float], str | None]:
+    """A survivor's spot (its building's door when inside) and the building it is in."""
+    s = state.data.survivor(sid)
+    if s.where == "city":
+        return spot(state, sid), None
+    return doors.get(s.where, (0.0, 0.0)), s.where
+
+
 def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dict[str, tuple[float, float]],
-                exclude: set[str] | frozenset[str] = frozenset(), claimed: tuple[str, ...] = ()) -> Goal:
+                exclude: set[str] | frozenset[str] = frozenset(), claimed: tuple[str, ...] = (),
+                ties: dict[str, float] | None = None, travel=None, current: str | None = None) -> Goal:
     """The goal of survivor ``sid``: ``doors`` maps each building to its door's centre (x, y);
-    ``exclude``: buildings this survivor found nothing more to take in; ``claimed``: buildings
-    teammates already head for (one searcher per building is enough)."""
+    ``exclude``: places this survivor found nothing more to take in; ``claimed``: places
+    teammates already head for (one searcher per place is enough); ``ties``: per place, a
+    number in [0, 1) drawn once per game by the bot's seeded RNG, that breaks ties between places
+    worth about the same; ``travel(place, xy)``: cm along the street from ``xy`` to where the
+    place is entered or reached (None: unknown; straight-line estimates then); ``current``: the
+    place this survivor was heading for (kept unless another is clearly better: no dithering)."""
     if state.scenario == 1:
         return Goal("hunt", why="S1: thin the zombies, then the RV")
     data = state.data
@@ -151,82 +194,85 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
             return Goal("stay", base, drop=team_wants, why="drop the goods in the base")
         if state.scenario in (6, 9):
             return Goal("stay", base, why="hold the base")
-    ready = _ready_to_deliver(state, s, held)
-    targets = {b: n for b, n in search_targets(state, s, known).items() if b not in exclude and b in doors}
-    here = _pos(state, sid) if s.where == "city" else doors.get(s.where, (0.0, 0.0))
-    if s.where in targets and has_room(state, s):
+    if state.scenario == 6 and _rv_ready(state, known):
+        return Goal("enter", "rv", why="S6: the key and a fuel are in the RV: get in")
+    here, inside = where_is(state, sid, doors)
+    budget = actions_left(state, sid)
+    targets = _targets(state, s, known, doors, exclude, claimed, here, inside, budget, ties or {}, travel)
+    if current in targets:
+        targets[current] *= 1.5
+    if s.where in targets and has_room(state, s) and _time_to_take(state, s, doors, budget, len(held)):
         return Goal("stay", s.where, take=team_wants | {UNKNOWN}, why="search this building")
-    if base is not None and (ready or not targets and (held or state.scenario == 6)):
+    if base is not None and held and _ready_to_deliver(state, s, held, targets, doors, here, inside, budget):
         drop = team_wants if state.scenario in DROPPED else frozenset()
         return Goal("enter", base, drop=drop, why="carry the goods to the base")
     if targets and has_room(state, s):
-        best = min(targets, key=lambda b: (_dist(here, doors.get(b, here)) - 6.0 * targets[b]
-                                           + 25.0 * claimed.count(b), b))
-        return Goal("enter", best, take=team_wants | {UNKNOWN}, why=f"search the {best}")
+        best = max(targets, key=lambda p: (targets[p], p))
+        kind = "enter" if best in doors else "reach"
+        return Goal(kind, best, take=team_wants | {UNKNOWN}, why=f"search the {best}")
+    if base is not None and (held or state.scenario == 6):
+        return Goal("enter", base, why="nothing left to search: to the base")
     return Goal("hunt", why="nothing to fetch: keep the zombies off")
 
 
-def _ready_to_deliver(state: FlickemState, s: Survivor, held: list[str]) -> bool:
+def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, ties, travel) -> dict[str, float]:
+    """Each searchable place's worth per action, those too far for the time left dropped."""
+    base = base_of(state, s.team)
+    deliver = state.scenario in DROPPED or state.scenario in (6, 10)
+    out = {}
+    for place, value in search_targets(state, s, known).items():
+        xy = place_xy(state, place, doors)
+        if place in exclude or xy is None:
+            continue
+        in_building = place in doors
+        way = travel(place, here) if travel is not None and place != s.where else None
+        walk = actions_to(here, inside, xy, enter=in_building) if way is None else \
+            int(inside is not None) + max(1, math.ceil(way / WAY_STRIDE)) + int(in_building)
+        cost = (0 if place == s.where else walk) + 1
+        cost += sum(z.where == place for z in state.data.zombies)        # a fight on the way in
+        if deliver and base is not None and base in doors and not _joins(state, place, known):
+            cost += actions_to(xy, place if in_building else None, doors[base]) + 1
+        if cost > budget + 1:           # hopeless even with a lucky flick
+            continue
+        value *= 0.25 ** claimed.count(place)
+        if any(o.where == place and o.team == s.team and o.id != s.id for o in state.data.survivors):
+            value *= 0.1                    # a teammate is searching it already
+        out[place] = value / cost * (1.0 + 0.05 * ties.get(place, 0.0))
+    return out
+
+
+def _joins(state: FlickemState, place: str, known: dict[str, str]) -> bool:
+    """Whether what is sought there joins at once (S3, S5 survivor tokens): no trip home after."""
+    kinds = {known.get(t.id) for t in state.data.tokens if t.where == place}
+    return kinds <= {"survivor"} and "survivor" in kinds
+
+
+def _time_to_take(state: FlickemState, s: Survivor, doors, budget: int, held: int) -> bool:
+    """One more take still leaves the time to carry everything held to the base and drop it."""
+    base = base_of(state, s.team)
+    if base is None or base not in doors or state.scenario not in DROPPED:
+        return True
+    trip = actions_to(doors.get(s.where, (0.0, 0.0)), s.where, doors[base]) if s.where != base else 0
+    return 1 + trip + held + 1 <= budget or held == 0
+
+
+def _ready_to_deliver(state, s, held, targets, doors, here, inside, budget) -> bool:
     if state.scenario == 10:
         return len(held) >= scenario_rules(10).fuel_in_rv
     if state.scenario == 9:
         return len(held) >= scenario_rules(9).control
-    return bool(held) and (not has_room(state, s) or state.scenario in (4, 5, 6, 7, 2))
+    base = base_of(state, s.team)
+    if not has_room(state, s) or base not in doors:
+        return True
+    trip = actions_to(here, inside, doors[base]) + len(held)
+    if trip + 2 >= budget:                      # the time left only just covers the trip
+        return True
+    near = [p for p in targets if (place_xy(state, p, doors) is not None
+                                   and dist(here, place_xy(state, p, doors)) < 30.0)]
+    return not near or state.scenario in (2, 6)
 
 
-# -- the small decisions ----------------------------------------------------------------------
-def pick_take_drop(state: FlickemState, options: list, goal: Goal, known: dict[str, str]):
-    """A drop of goal goods in the base, else a take of a worthwhile token, else None."""
-    s = state.data.survivor(state.flow.active)
-    drops = [o for o in options if o.take is None and o.drop is not None and known.get(o.drop) in goal.drop]
-    if drops and s.where == goal.building:
-        return drops[0]
-    if not goal.take or s.where == base_of(state, s.team):      # never take back from the base
-        return None
-    takes = [o for o in options if o.take is not None and o.drop is None and o.also is None
-             and worth(state, s.team, o.take, known)]
-    takes.sort(key=lambda o: (o.take not in known, o.take))
-    if takes:
-        return takes[0]
-    junk = [o for o in options if o.take is not None and o.drop is not None and o.also is None
-            and worth(state, s.team, o.take, known) and known.get(o.drop) not in wants(state, s.team)]
-    return junk[0] if junk else None
-
-
-def pick_keep(state: FlickemState, options: list, known: dict[str, str]):
-    """Keep a looked-at token of a useful kind (the look event told the team), else leave it."""
-    team = state.data.survivor(state.flow.active).team
-    for o in options:
-        if o.keep and known.get(o.token or state.flow.looking.split(",")[0]) in wants(state, team):
-            return o
-    return next(o for o in options if not o.keep)
-
-
-def pick_steal(state: FlickemState, options: list, known: dict[str, str], team: str):
-    """Look at a stolen token when offered; take it when useful (or anything while there is room)."""
-    if any(isinstance(o, Steal) for o in options):
-        return next((o for o in options if isinstance(o, Steal) and o.token is not None), options[-1])
-    kind = known.get(state.flow.looking)
-    if kind in wants(state, team) and StealKeep("take") in options:
-        return StealKeep("take")
-    if kind == "x" and StealKeep("remove") in options:
-        return StealKeep("remove")
-    return StealKeep("take") if StealKeep("take") in options and kind not in ("x",) else StealKeep("leave")
-
-
-def pick_fight(state: FlickemState, options: list):
-    """FightWith: gun > knife > bat. BatTurn: wait while the gap is large, attack when close."""
-    withs = [o for o in options if isinstance(o, FightWith)]
-    if withs:
-        return min(withs, key=lambda o: FIGHT_ORDER.get(o.weapon, 9))
-    fight = state.flow.fight
-    return BatTurn(True) if fight is None or fight.gap <= BAT_REACH else BatTurn(False)
-
-
-def pick_move_x(state: FlickemState, options: list, team: str, doors: dict[str, tuple[float, float]]):
-    """S8 NEW X TOKENS: free the closed building closest to the team's survivors."""
-    ours = [_pos(state, s.id) for s in state.data.survivors if s.team == team and s.where == "city"]
-    if not ours:
-        return options[0]
-    return min(options, key=lambda o: (min(_dist(doors.get(o.from_building, (0, 0)), p) for p in ours),
-                                       o.from_building))
+def _rv_ready(state: FlickemState, known: dict[str, str]) -> bool:
+    """S6: the key and a fuel lie in the RV (revealed there when carried in)."""
+    in_rv = {known.get(t.id) for t in state.data.tokens if t.where == "rv"}
+    return {"key", "fuel"} <= in_rv

@@ -1,0 +1,310 @@
+"""What the active survivor does with its actions (rulebook USING A SURVIVOR, MOVE, SHORT
+DISTANCE KILL, TAKE / DROP OFF, S7 SPECIAL POWERS and FLARE, S9 accusations).
+
+In order, each action of a turn is the first of these that applies:
+1. fight first when the rules say so (FIGHT: gun > knife > bat, bot_choices.pick_fight);
+2. Olivia heals a wounded teammate beside her (no action spent);
+3. S1's own plan (bot_turns.s1_act);
+4. a loyal survivor accuses the teammate its team suspects (bot_secrets.py);
+5. take / drop what the goal says where it stands (in a building, or at an object in S3);
+6. a standing zombie next to it is killed at short distance with a quiet weapon;
+7. a move toward the goal: into its building (straight through the door when it can), or within
+   reach of its object; a survivor with nothing to fetch hunts zombies near its teammates;
+8. powers before the turn ends: Anita's extra action when one more action achieves something,
+   Mike's free move toward his goal, Elijah's small flare thrown away from the team to draw the
+   zombies' reaction after a loud action or with a zombie close;
+9. end the turn (nothing to do is silent: no zombie reacts).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from feltbox.game.flickem.bot_aim import FAIL, breach_spots, in_front, plan_breach, plan_move, plan_near
+from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
+from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, spot
+from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
+from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
+from feltbox.game.flickem.bot_shots import plan_flare
+from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill, s1_act, shoot
+from feltbox.rules.flickem.fights import FightWith
+from feltbox.rules.flickem.flow import EndTurn, Move, ShortDistanceKill
+from feltbox.rules.flickem.powers import ExtraAction, FreeMove, Heal, UseFlare
+from feltbox.rules.flickem.tokens import TakeDrop
+from feltbox.rules.flickem.weapons import weapons_of
+from feltbox.rules.geometry import to_rectangle
+
+FLARE_AWAY = 20.0           # cm a flare must land from every teammate (and the base) to be worth an action
+THREAT = 30.0               # cm: a standing zombie this close to a teammate or the base is worth hunting
+
+
+def goal_for(bot, sid: str, remember: bool = True) -> Goal:
+    """The goal of survivor ``sid`` now, from its team's knowledge and its teammates' goals."""
+    state = bot.state
+    s = state.data.survivor(sid)
+    known = bot.knowledge.known(state, s.team)
+    claimed = tuple(g.building for other, g in bot.goals.items()
+                    if other != sid and g.kind in ("enter", "reach") and g.building is not None
+                    and state.data.survivor(other).team == s.team and state.data.survivor(other).where != "dead")
+    goal = choose_goal(state, sid, known, bot.doors, exclude=bot.done.setdefault(sid, set()), claimed=claimed,
+                       ties=bot.ties(s.team), travel=bot.travel,
+                       current=bot.goals[sid].building if sid in bot.goals else None)
+    if state.scenario == 9 and s.team != "B" and _guard(state, sid):
+        goal = Goal("enter", "school", why="S9: keep team B out of the school") if s.where != "school" \
+            else Goal("stay", "school", why="S9: hold the school against team B")
+    if is_betrayer(state, sid) and (goal.drop or goal.building == base_of(state, s.team)):
+        goal = Goal("hunt", why="a betrayer never brings anything home")
+    if remember:
+        bot.goals[sid] = goal
+    return goal
+
+
+def _guard(state, sid: str) -> bool:
+    """S9: team A's first living survivor guards the school."""
+    team = state.data.survivor(sid).team
+    alive = sorted(s.id for s in state.data.survivors if s.team == team and s.where not in ("dead", "reserve"))
+    return bool(alive) and alive[0] == sid
+
+
+def act(bot, legal: list):
+    state = bot.state
+    f = state.flow
+    sid = f.active
+    s = state.data.survivor(sid)
+    withs = [a for a in legal if isinstance(a, FightWith)]
+    if withs:                                   # FIGHT: acting here means fighting first
+        return pick_fight(state, withs)
+    heal = _heal(state, legal)
+    if heal is not None:
+        return heal
+    if state.scenario == 1:
+        return s1_act(bot, legal, sid)
+    accuse = pick_accusation(bot, legal)
+    if accuse is not None:
+        return accuse
+    goal = goal_for(bot, sid)
+    takes = [a for a in legal if isinstance(a, TakeDrop)]
+    if takes:
+        pick = pick_take_drop(state, takes, goal, bot.knowledge.known(state, s.team))
+        if pick is not None:
+            return pick
+        if goal.take and (goal.kind == "stay" or (goal.kind == "reach" and goal.building in _reach(takes))):
+            bot.done[sid].add(goal.building)    # nothing more here for this survivor
+            goal = goal_for(bot, sid)
+    if s.where == "city":
+        kill = quiet_kill(legal, state, sid)
+        standing = kill is not None and any(z.id == kill.zombie and z.standing for z in state.data.zombies)
+        if kill is not None and (standing or goal.kind in ("hunt", "stay") or bin_deficit(state) > 0):
+            return kill
+    if 2 in state.flow.noises:              # a gun fired: a flare draws the rush away from here
+        flare = _flare(bot, legal, sid)
+        if flare is not None:
+            return flare
+    move = _move_toward(bot, legal, sid, goal)
+    if move is not None:
+        return move
+    if s.where == "city" and goal.kind in ("enter", "reach"):     # stuck against a zombie: clear it
+        kill = quiet_kill(legal, state, sid, loud_ok=True)
+        if kill is not None:
+            return kill
+    if goal.kind == "hunt":
+        hunt = _hunt(bot, legal, sid)
+        if hunt is not None:
+            return hunt
+    power = _power_before_ending(bot, legal, sid, goal)
+    if power is not None:
+        return power
+    bot.planned = None
+    return EndTurn()
+
+
+def _reach(takes: list) -> set[str]:
+    return {t.at for t in takes if t.at is not None} | {t.take for t in takes if t.take is not None}
+
+
+def _move_toward(bot, legal: list, sid: str, goal: Goal):
+    state = bot.state
+    s = state.data.survivor(sid)
+    if Move() not in legal or goal.building is None or goal.building == s.where:
+        return None
+    if goal.kind == "enter" and goal.building in bot.doors:
+        blocks = sum(b == goal.building for _, b in state.data.barricades)
+        if blocks and s.where == "city":
+            return _breach(bot, sid, goal.building)
+        plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
+                         blocks, rng=bot.rng(), careful=bot.careful(sid))
+        if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.score > 100.0):
+            bot.planned = plan
+            return Move()
+        if s.where == "city":
+            return clear_the_way(bot, legal, sid, goal.building) or \
+                (_take(bot, plan) if plan.score > FAIL + 100.0 and plan.progress > -5.0 else None)
+    if goal.kind == "reach":
+        rect = next((r for r in state.data.objects if r[0] == goal.building), None)
+        if rect is not None:
+            _, x, y, heading, hl, hw = rect
+            plan = plan_near(bot.session, sid, np.array([x, y]),
+                             lambda end: to_rectangle((float(end[0]), float(end[1])), (x, y), heading, hl, hw),
+                             REACH_BAND, bot.zombie_spots(), rng=bot.rng(), careful=bot.careful(sid))
+            if plan.score > FAIL + 100.0:
+                bot.planned = plan
+                return Move()
+    return None
+
+
+def _breach(bot, sid: str, building: str):
+    """S4 BARRICADES: a survivor within reach of the barricades flicks at them when a simulated
+    flick knocks one out of the entrance (the last one out lets it in); otherwise it walks to a
+    spot beside the door no teammate holds, from where glancing flicks work best."""
+    state = bot.state
+    door = np.array(bot.doors[building])
+    here = bot.xy(sid)
+    # a spot (with the barricades where they lie) from which no flick worked is not tried again
+    tried = (round(float(here[0])), round(float(here[1])), tuple(b for b, _ in state.data.barricades))
+    if float(np.linalg.norm(here - door)) < 45.0 and tried not in bot.breached:
+        plan = plan_breach(bot.session, sid, building, rng=bot.rng())
+        if plan.score > 0.0:
+            return _take(bot, plan)
+        bot.breached.add(tried)
+    team = [bot.xy(o.id) for o in state.data.survivors if o.id != sid and o.where == "city"]
+    spots = [p for p in breach_spots(bot.bridge.city, building)
+             if all(float(np.linalg.norm(p - t)) > 6.0 for t in team) and float(np.linalg.norm(p - here)) > 4.0]
+    for side in sorted(spots, key=lambda p: float(np.linalg.norm(p - here)))[:3]:
+        plan = plan_move(bot.session, sid, side, None, bot.zombie_spots(), rng=bot.rng())
+        if plan.score > FAIL + 100.0 and plan.progress > 2.0:
+            return _take(bot, plan)
+    return None
+
+
+def _take(bot, plan):
+    bot.planned = plan
+    return Move()
+
+
+def clear_the_way(bot, legal: list, sid: str, building: str):
+    """No move gets closer: the zombie standing (or lying) first in the way is killed next to it,
+    shot (the quietest weapon whose simulated shot fells it), or closed in on to be killed next."""
+    state = bot.state
+    here = bot.xy(sid)
+    clear = Clearance(bot.session, ignore={sid})
+    goals = door_waypoints(bot.bridge.city, building, clear) or [np.array(bot.doors[building])]
+    zombies = [z.id for z in state.data.zombies if z.where == "city"]
+    blockers = blocking_zombies(bot.session, sid, here, goals, zombies)
+    if not blockers:
+        return None
+    kills = [a for a in legal if isinstance(a, ShortDistanceKill) and a.zombie in blockers[:2]]
+    if kills:
+        return quiet_kill(kills, state, sid, loud_ok=True)
+    shot = shoot(bot, legal, sid, blockers[:2])
+    if shot is not None:
+        return shot
+    if state.flow.actions_left >= 2:
+        target = bot.xy(blockers[0])
+        others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - target)) > 1.0]
+        careful = bot.careful(sid)
+        plan = plan_near(bot.session, sid, target, lambda end: float(np.linalg.norm(end - target)), NEXT_TO,
+                         others, rng=bot.rng(), careful=careful)
+        if plan.score > (200.0 if careful else 0.0):
+            return _take(bot, plan)
+    return None
+
+
+def _hunt(bot, legal: list, sid: str):
+    """Nothing to fetch: close in on a standing zombie that threatens a teammate or the base, to
+    kill it quietly next action; otherwise stay put (silent)."""
+    state = bot.state
+    s = state.data.survivor(sid)
+    if s.where != "city" or state.flow.actions_left < 2 or Move() not in legal:
+        return None
+    if not _has_quiet_kill(state, sid):
+        return None
+    here = bot.xy(sid)
+    guarded = [np.array(spot(state, o.id)) for o in state.data.survivors
+               if o.team == s.team and o.id != sid and o.where == "city"]
+    base = base_of(state, s.team)
+    if base in bot.doors:
+        guarded.append(np.array(bot.doors[base]))
+    threats = []
+    refill = bin_deficit(state) > 0             # kills refill the bin the hordes come from
+    for z in state.data.zombies:
+        if z.where != "city" or not (z.standing or refill):
+            continue
+        zxy = bot.xy(z.id)
+        near = min((float(np.linalg.norm(zxy - g)) for g in guarded), default=99.0)
+        if (near < THREAT or refill) and float(np.linalg.norm(zxy - here)) < CLOSE_IN:
+            threats.append((near, z.id, zxy))
+    for _, _zombie, zxy in sorted(threats, key=lambda t: (t[0], t[1]))[:2]:
+        others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - zxy)) > 1.0]
+        careful = bot.careful(sid)
+        plan = plan_near(bot.session, sid, zxy, lambda end, t=zxy: float(np.linalg.norm(end - t)), NEXT_TO,
+                         others, rng=bot.rng(), careful=careful)
+        if plan.score > (200.0 if careful else 0.0):
+            bot.planned = plan
+            return Move()
+    return None
+
+
+def _has_quiet_kill(state, sid: str) -> bool:
+    s = state.data.survivor(sid)
+    return any(w in ("knife", "bat") for w in weapons_of(s.name, state.data.kinds(s.inventory)))
+
+
+def _heal(state, legal: list):
+    """OLIVIA BROWN: heal the most wounded teammate beside her (no action spent)."""
+    heals = [a for a in legal if isinstance(a, Heal)]
+    if not heals:
+        return None
+    start = {s.id: s.life for s in state.setup.survivors}
+    team = state.data.survivor(state.flow.active).team
+
+    def need(h) -> int:
+        p = state.data.survivor(h.patient)
+        return start.get(p.id, 3) - p.life if p.team == team else -9
+    best = max(heals, key=lambda h: (need(h), h.patient, h.medicine))
+    return best if need(best) > 0 and state.data.survivor(best.patient).life <= 1 or need(best) >= 2 else None
+
+
+def _power_before_ending(bot, legal: list, sid: str, goal: Goal):
+    state = bot.state
+    f = state.flow
+    here = bot.xy(sid)
+    if ExtraAction() in legal and f.actions_left == 0 and _worth_an_action(bot, sid, goal, here):
+        return ExtraAction()
+    if FreeMove() in legal and goal.kind in ("enter", "reach") and goal.building in bot.doors:
+        door = np.array(bot.doors[goal.building])
+        plan = plan_move(bot.session, sid, door, goal.building, bot.zombie_spots(), rng=bot.rng(), weapon="figure")
+        if plan.score > FAIL + 100.0 and plan.progress > 3.0:
+            bot.planned = plan
+            return FreeMove()
+    close = min((float(np.linalg.norm(z - here)) for z in bot.zombie_spots()), default=99.0)
+    if close < 25.0:                        # a zombie close: the reaction would rush it here
+        return _flare(bot, legal, sid)
+    return None
+
+
+def _flare(bot, legal: list, sid: str):
+    """ELIJAH JORDAN: a small flare (QUIET) flicked as far from the team and its base as it
+    stays in the city; the turn's reaction then goes to the flare."""
+    state = bot.state
+    s = state.data.survivor(sid)
+    if UseFlare("small") not in legal or s.where != "city" or state.flow.actions_left <= 0:
+        return None
+    team = [np.array(spot(state, o.id)) for o in state.data.survivors if o.team == s.team and o.where == "city"]
+    base = base_of(state, s.team)
+    if base in bot.doors:
+        team.append(np.array(bot.doors[base]))
+    plan = plan_flare(bot.session, sid, team, rng=bot.rng())
+    if plan.score > FLARE_AWAY:
+        bot.planned = plan
+        return UseFlare("small")
+    return None
+
+
+def _worth_an_action(bot, sid: str, goal: Goal, here: np.ndarray) -> bool:
+    """ANITA WALLACE: one more action achieves something (or it is the last round: use them up)."""
+    state = bot.state
+    if state.flow.round_marker <= 1 and goal.kind != "hunt":
+        return True
+    if goal.kind == "stay":
+        return bool(goal.drop or goal.take)
+    return goal.kind == "enter" and goal.building in bot.doors and in_front(bot.bridge.city, goal.building, here)
+

@@ -1,0 +1,189 @@
+"""Which survivor a bot team plays next, and S1's plan (rulebook USING A SURVIVOR; S1 GET OUTTA
+TOWN!: a survivor in the RV and 3 or fewer zombies in the city; INSTANT DEFEAT when a zombie
+touches the RV).
+
+Choosing: each available survivor's goal (bot_goals.py) gives its turn an urgency: a survivor
+in the base with goods to drop, in a building with tokens to search or next to a standing
+zombie plays before one with a long walk ahead; a survivor with nothing to do plays last. Ties
+go to the team's seeded RNG, which also picks among turns that matter about as much (so two seeds
+play two games).
+
+S1: the zombies to kill are those above 3. A survivor who can kill this turn plays first: next
+to a zombie it kills at short distance (quiet weapons first), else it closes in with a move that
+ends next to one (then kills), else it shoots when a simulated shot fells one. Once 3 or fewer
+are left, the survivor who can get into the RV from where it stands goes in, straight through
+the door (or lines up in front of it with a second action to follow): the objective is met the
+moment it enters, before any zombie reacts. Nobody waits near the RV or enters earlier, since
+the zombies' reaction rushes at the survivor who moved (INSTANT DEFEAT if one touches the RV);
+survivors with nothing to kill walk toward the nearest zombie, or stay silent.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from feltbox.game.flickem.bot_aim import ENTERED, FAIL, plan_move, plan_near
+from feltbox.game.flickem.bot_goals import dist, spot
+from feltbox.game.flickem.bot_shots import HIT, plan_shot
+from feltbox.rules.flickem.flow import WEAPON_PIECE, EndTurn, Move, ShortDistanceKill, UseWeapon
+from feltbox.rules.flickem.noise import GUNS
+from feltbox.rules.flickem.scenarios import scenario_rules
+from feltbox.rules.flickem.weapons import weapons_of
+
+NEXT_TO = (3.7, 6.1)        # cm between a landed disc's centre and a zombie's: next to it, not touching
+CLOSE_IN = 48.0             # cm: a zombie this close can be reached next to, then killed, in one turn
+SHOT_RANGE = 35.0           # cm: farther zombies are approached rather than shot (house)
+QUIET_FIRST = {"knife": 0, "bat": 1, "sniper": 2, "shotgun": 3, "gun": 4, "two_guns": 5}
+WOUNDING = ("knife", "sniper", "shotgun", "gun", "two_guns")   # a bat knocks down, it never wounds
+
+
+def choose_survivor(bot, choices: list):
+    """The available survivor whose turn matters most now (S1: its own plan)."""
+    if len(choices) == 1:
+        return choices[0]
+    state = bot.state
+    if state.scenario == 1:
+        return _s1_choice(bot, choices)
+    rng = bot.rng(state.flow.teams[state.flow.team_index])
+    # near-equal turns are told apart by the seed: different seeds, different games
+    return max(choices, key=lambda c: urgency(bot, c.survivor) + 0.6 * rng.random())
+
+
+def urgency(bot, sid: str) -> float:
+    """How much this survivor's turn matters now."""
+    state = bot.state
+    s = state.data.survivor(sid)
+    goal = bot.goal_of(sid)
+    here = spot(state, sid) if s.where == "city" else bot.doors.get(s.where, (0.0, 0.0))
+    score = 0.0
+    if s.where == "city" and any(dist(here, z) < 12.0 for z in map(tuple, bot.zombie_spots())):
+        score += 3.0                        # a standing zombie next to it: act before it is too late
+    if goal.kind == "stay":
+        score += 5.0 if goal.drop else 4.0 if goal.take else 0.0
+    elif goal.kind in ("enter", "reach") and goal.building is not None:
+        target = bot.doors.get(goal.building) or _object_xy(state, goal.building) or here
+        score += (3.5 if goal.drop else 2.0) - dist(here, target) / 50.0
+        score += 2.0 if state.data.escort == sid else 0.0
+    return score
+
+
+def _object_xy(state, place: str):
+    return next(((x, y) for o, x, y, *_ in state.data.objects if o == place), None)
+
+
+# -- S1: Get Outta Town! ------------------------------------------------------------------------
+def zombies_to_kill(state) -> int:
+    in_city = sum(z.where == "city" for z in state.data.zombies)
+    return in_city - scenario_rules(state.scenario).max_zombies
+
+
+def _s1_choice(bot, choices: list):
+    state = bot.state
+    rv = np.array(bot.doors["rv"])
+    zombies = [np.array(state.data.position(z.id)) for z in state.data.zombies if z.where == "city"]
+    rng = bot.rng(state.flow.teams[state.flow.team_index])
+
+    def to_rv(c) -> float:
+        return float(np.linalg.norm(bot.xy(c.survivor) - rv))
+
+    def to_zombie(c) -> float:
+        here = bot.xy(c.survivor)
+        return min((float(np.linalg.norm(here - z)) for z in zombies), default=99.0)
+    if zombies_to_kill(state) <= 0 and state.data.driver is None:
+        ranked = sorted(choices, key=lambda c: to_rv(c) * (1.0 + 0.3 * rng.random()))
+        for c in ranked[:3]:                # the first that can get in from where it stands
+            plan = plan_move(bot.session, c.survivor, rv, "rv", bot.zombie_spots(), rng=rng)
+            if plan.score > ENTERED - 10.0:
+                return c
+        return ranked[0]
+    return min(choices, key=lambda c: (to_zombie(c) > CLOSE_IN, (to_zombie(c) + 0.2 * to_rv(c)) * (1.0 + 0.4 * rng.random())))
+
+
+def s1_act(bot, legal: list, sid: str):
+    """One action of S1's plan for the active survivor ``sid``."""
+    state = bot.state
+    need = zombies_to_kill(state)
+    if need > 0:
+        kill = quiet_kill(legal, state, sid, loud_ok=True)
+        if kill is not None:
+            return kill
+    elif state.data.driver is None and Move() in legal:
+        plan = plan_move(bot.session, sid, np.array(bot.doors["rv"]), "rv", bot.zombie_spots(),
+                         rng=bot.rng(), careful=False)
+        # in, or (with a second action to follow) onto a spot the entry is a clear flick from
+        if plan.score > ENTERED - 10.0 or (state.flow.actions_left >= 2 and plan.score > -3.0):
+            bot.planned = plan
+            return Move()
+    if need > 0:
+        action = _s1_hunt(bot, legal, sid)
+        if action is not None:
+            return action
+    bot.planned = None
+    return EndTurn()
+
+
+def _s1_hunt(bot, legal: list, sid: str):
+    state = bot.state
+    here = bot.xy(sid)
+    zombies = sorted((z.id for z in state.data.zombies if z.where == "city"),
+                     key=lambda z: (float(np.linalg.norm(bot.xy(z) - here)), z))
+    if state.flow.actions_left >= 2 and Move() in legal:
+        for z in zombies[:3]:
+            target = bot.xy(z)
+            if float(np.linalg.norm(target - here)) > CLOSE_IN:
+                break
+            others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - target)) > 1.0]
+            careful = bot.careful(sid)
+            plan = plan_near(bot.session, sid, target, lambda end, t=target: float(np.linalg.norm(end - t)),
+                             NEXT_TO, others, rng=bot.rng(), careful=careful)
+            if plan.score > (200.0 if careful else 0.0):     # lands next to it, even a little off
+                bot.planned = plan
+                return Move()
+    shot = shoot(bot, legal, sid, [z for z in zombies if float(np.linalg.norm(bot.xy(z) - here)) < SHOT_RANGE])
+    if shot is not None:
+        return shot
+    if Move() not in legal:
+        return None
+    if zombies and state.flow.actions_left >= 2:      # walk toward the nearest zombie, to kill it next turn
+        target = bot.xy(zombies[0])
+        span = float(np.linalg.norm(target - here))
+        if span > CLOSE_IN:
+            point = here + (target - here) * (span - 20.0) / span
+            plan = plan_move(bot.session, sid, point, None, bot.zombie_spots(), rng=bot.rng())
+            if plan.score > FAIL + 100.0 and plan.progress > 5.0:
+                bot.planned = plan
+                return Move()
+    return None
+
+
+def quiet_kill(legal: list, state, sid: str, loud_ok: bool = False):
+    """SHORT DISTANCE KILL of a zombie next to ``sid``, with the quietest weapon the options offer
+    (``weapon`` when the action names one, else the survivor's default); a gun's only if ``loud_ok``."""
+    kills = [a for a in legal if isinstance(a, ShortDistanceKill)]
+    if not kills:
+        return None
+    s = state.data.survivor(sid)
+    default = weapons_of(s.name, state.data.kinds(s.inventory))[0]
+    standing = {z.id: z.standing for z in state.data.zombies}
+
+    def noise(a) -> int:
+        return QUIET_FIRST.get(getattr(a, "weapon", None) or default, 9)
+    best = min(kills, key=lambda a: (noise(a), not standing.get(a.zombie, False), a.zombie))
+    loud = (getattr(best, "weapon", None) or default) in GUNS
+    return best if loud_ok or not loud else None
+
+
+def shoot(bot, legal: list, sid: str, targets: list[str], loud_ok: bool = True):
+    """The quietest weapon whose simulated shot fells one of ``targets`` (nearest first), its aim
+    kept; None when no shot does (at most 2 weapons x 2 targets are simulated)."""
+    weapons = sorted((a for a in legal if isinstance(a, UseWeapon) and a.weapon in WOUNDING
+                      and (loud_ok or a.weapon not in GUNS)), key=lambda a: QUIET_FIRST[a.weapon])
+    state = bot.state
+    friends = {s.id for s in state.data.survivors if s.team == state.data.survivor(sid).team}
+    for target in targets[:2]:
+        for weapon in weapons[:2]:
+            plan = plan_shot(bot.session, sid, WEAPON_PIECE[weapon.weapon], target, friends, rng=bot.rng())
+            if plan.score >= HIT:
+                bot.planned, bot.target = plan, target
+                return weapon
+    return None
+
