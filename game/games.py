@@ -23,6 +23,7 @@ from feltbox.game.flickem.window_game import WindowGame
 from feltbox.game.players.headless import GameResult, play_game
 from feltbox.game.replay import recorder
 from feltbox.game.replay.format import Replay
+from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import city_bodies_for_replay
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.tailfeathers_check import TFRulesCheck, tf_header
@@ -197,6 +198,16 @@ def _rules_check(header: dict, episodes: list) -> RulesCheck:
     return game_of(header["rules"].get("game", "flickem")).rules_check(header, episodes)
 
 
+def actions_of(name: str) -> dict | None:
+    """The rules actions of game ``name`` by class name (None: no game of this build)."""
+    return GAMES[name].actions if name in GAMES else None
+
+
+def read_game_replay(path: str | Path) -> Replay:
+    """read_replay, with each recorded rules action checked against its game's actions too."""
+    return read_replay(path, actions_of)
+
+
 def verify(path: str | Path) -> recorder.VerifyResult:
     """Re-simulate a replay and re-apply its rules actions with its game's rules check."""
-    return recorder.verify(path, _rules_check)
+    return recorder.verify(path, _rules_check, actions_of)

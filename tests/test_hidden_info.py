@@ -21,7 +21,8 @@ import pytest
 from feltbox.game.cli.main import main
 from feltbox.game.games import play_headless
 from feltbox.game.players.headless import transcript
-from feltbox.game.replay.format import MAGIC, ReplayWriter, read_replay
+from feltbox.game.replay.format import MAGIC, ReplayWriter
+from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.sealing import commitment
 from feltbox.game.replay.verify_flickem import flickem_recorder
 from feltbox.rules.core import state_hash

@@ -12,8 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from feltbox.game.games import recorded_game
-from feltbox.game.replay.format import read_replay
+from feltbox.game.games import read_game_replay, recorded_game
 from feltbox.game.replay.tailfeathers_timeline import RebuildError
 from feltbox.game.replay.timeline import build_timeline
 from feltbox.game.replay.video import CAMERAS, export_video, replay_bodies, stderr_progress
@@ -32,7 +31,7 @@ def _err(text: str) -> int:
 
 def load(path: str):
     """(replay, timeline, bodies) of a replay file; raises ReplayError (an InputError)."""
-    replay = read_replay(path)
+    replay = read_game_replay(path)
     try:
         return (replay, *recorded_game(replay.header).replay_timeline(replay))
     except RebuildError as exc:                 # the rules rebuild the battle differently
