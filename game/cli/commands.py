@@ -19,7 +19,7 @@ from feltbox.game.replay.reader import ReplayError
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.table.city import build_city
 from feltbox.game.table.session import Session
-from feltbox.game.table.sim_script import load_script, run_script
+from feltbox.game.table.sim_script import check_script, load_script, run_script
 from feltbox.game.text.scenario_info import scenarios
 from feltbox.game.window.play import play_game_window, play_table_window
 from feltbox.game.window.saves import autosave_path
@@ -79,6 +79,7 @@ def cmd_play(args) -> int:
 def cmd_sim(args) -> int:
     steps = load_script(args.script)
     city = build_city(game_of(args.game).load_scene(args.number))
+    check_script(Session(city), steps, args.script)        # before anything runs or is recorded
     recorder = Recorder(args.record, city_header(city, args.seed)) if args.record else None
     session = Session(city, on_episode=recorder)
     try:

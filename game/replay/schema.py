@@ -21,9 +21,10 @@ import math
 import re
 import types
 import typing
-import unicodedata
 from collections.abc import Callable
 from typing import Any
+
+from feltbox.scenes.checks import unprintable
 
 U32 = 2**32 - 1
 I64 = (-2**63, 2**64 - 1)
@@ -65,15 +66,6 @@ def _got(value: Any) -> str:
 def _kind(value: Any) -> str:
     return {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list",
             dict: "an object", type(None): "null"}.get(type(value), type(value).__name__)
-
-
-def unprintable(text: str) -> str | None:
-    """The first control or format character of ``text`` (a bidi override, a NUL, a newline...)
-    as ``U+XXXX``, or None: such characters make a name print as another one."""
-    for ch in text:
-        if unicodedata.category(ch)[0] == "C":
-            return f"U+{ord(ch):04X}"
-    return None
 
 
 class Spec:
