@@ -51,11 +51,13 @@ IDS = List(Str())
 
 
 def _body_id(value: Any, ctx: dict) -> str | None:
-    return None if value in ctx["ids"] else f"{value!r} is no body of the header's table"
+    """A body of the file's table (not checked where there is no table: a save's actions)."""
+    return None if "ids" not in ctx or value in ctx["ids"] else f"{value!r} is no body of the header's table"
 
 
 def _building_id(value: Any, ctx: dict) -> str | None:
-    return None if value in ctx["buildings"] else f"{value!r} is no building of the header's table"
+    return None if "buildings" not in ctx or value in ctx["buildings"] else \
+        f"{value!r} is no building of the header's table"
 
 
 BODY_ID = Where(Str(), _body_id, "a body id of the header")
