@@ -42,7 +42,7 @@ RULES = Obj({"format": Const(SAVE_FORMAT), "version": Const(1), "game": NAME, "s
              "seed": Int(*I64), "state_hash": hex_digits(16), "actions": List(ACTION)}, what="rules log")
 V1 = RULES
 V2 = Obj({"format": Const(SAVE_FORMAT), "version": Int(2, 3), "game": NAME,
-          "scene": Either(Int(0, 10), Str(pattern=r"[a-z][a-z0-9_]*", what="a scene name")),
+          "scene": Either(Int(0, 10), Str(max_len=4096, what="a scene name, or the path of a scene file")),
           "saved_at": Str(max_len=40), "rules": RULES,
           "seats": Obj({"bots": Str(max_len=400), "first": Either(NULL, Str())}, what="seats {bots, first}"),
           "table": Json(), "undo": Map(Json())}, {"checksum": hex_digits(64)}, what="save")
