@@ -187,7 +187,7 @@ class _Builder:
         for team, side in teams.items():
             if id_problem(team):
                 self.fail((None, 0, "teams"), f"team name: {id_problem(team)}")
-            if side not in SIDES:
+            if not isinstance(side, str) or side not in SIDES:
                 self.fail((None, 0, "teams"), f"team {team!r} side {side!r} is not one of {sorted(SIDES)}")
         return teams
 
@@ -224,13 +224,13 @@ class _Builder:
             if unknown:
                 self.fail(("survivor", i, unknown[0]), f"unknown key (known: {', '.join(sorted(SURVIVOR_KEYS))})")
             name = entry.get("name")
-            if name not in numbers:
+            if not isinstance(name, str) or name not in numbers:
                 self.fail(("survivor", i, "name"), f"unknown survivor {name!r} (known: {', '.join(numbers)})")
             life = entry.get("life")
             if not isinstance(life, int) or isinstance(life, bool) or not 1 <= life <= 5:
                 self.fail(("survivor", i, "life"), f"must be 1..5 life tokens, got {life!r}")
             team = entry.get("team", "A")
-            if team not in teams:
+            if not isinstance(team, str) or team not in teams:
                 self.fail(("survivor", i, "team"), f"team {team!r} is not in teams {sorted(teams)}")
             backpack = entry.get("backpack", "day")
             placement = self.placement("survivor", i, {**entry, "id": f"survivor-{name.lower()}",
@@ -271,7 +271,7 @@ class _Builder:
 
     def placement(self, table: str, i: int, entry: dict, params: dict) -> Placement:
         kind = entry.get("kind")
-        if kind not in KINDS:
+        if not isinstance(kind, str) or kind not in KINDS:
             self.fail((table, i, "kind"), f"unknown piece kind {kind!r}")
         try:
             params = check_params(kind, params)

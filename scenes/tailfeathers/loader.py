@@ -75,7 +75,7 @@ class _TF:
         for alliance, tree in home.items():
             if alliance not in ALLIANCES:
                 self.fail(None, 0, "home", f"alliance {alliance!r} is not one of {list(ALLIANCES)}")
-            if tree not in ids:
+            if not isinstance(tree, str) or tree not in ids:
                 self.fail(None, 0, "home", f"{alliance}: no tree {tree!r} (trees: {', '.join(sorted(ids))})")
         nests, leaves = self.nests_and_leaves({t.id: t for t in trees})
         scene = TFScene(game="tailfeathers", name=Path(self.b.path).stem, title=self.b.top("title", str),
