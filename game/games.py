@@ -23,6 +23,7 @@ from feltbox.game.flickem.window_game import WindowGame
 from feltbox.game.players.headless import GameResult, play_game
 from feltbox.game.replay import recorder
 from feltbox.game.replay.format import Replay
+from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import city_bodies_for_replay
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.tailfeathers_check import TFRulesCheck, tf_header
@@ -44,7 +45,7 @@ from feltbox.rules.flickem.flow import ACTIONS as FLICKEM_ACTIONS
 from feltbox.rules.flickem.secrets import dealt_events
 from feltbox.rules.tailfeathers.flow import ACTIONS as TF_ACTIONS
 from feltbox.rules.tailfeathers.forces import load_force
-from feltbox.scenes.loader import SceneError, load_flickem, load_tailfeathers
+from feltbox.scenes.loader import SceneError, load_flickem, load_scene, load_tailfeathers
 
 Table = tuple[list[BodySpec], np.ndarray]
 
@@ -55,7 +56,7 @@ class GameKind:
 
     name: str
     title: str
-    load_scene: Callable[[str], Any]                     # a command-line key ("1", "show_of_force")
+    load_scene: Callable[[str], Any]                     # a command-line key ("1", "show_of_force", "my.toml")
     new_bridge: Callable[..., Any]                       # (scene, seed, on_episode=, on_action=)
     new_seats: Callable[..., Any]                        # (bridge, bots, script) -> players.Seats
     actions: dict                                        # the rules actions, by name (game scripts)
@@ -74,14 +75,35 @@ class GameKind:
     chooses_first: bool = False                          # the players choose which team starts
     free_table: Callable[[Any], City] | None = None      # a table to flick on without rules, if any
     with_forces: Callable[[Any, list], Any] | None = None   # the scene with custom forces, if any
+    seats: Callable[[Any], tuple[str, ...]] = lambda scene: ()   # (scene) -> the seats --bots can name
+
+
+def scene_file(key: str) -> Path | None:
+    """The scene file a command-line key names (it ends in .toml or is a path), else None: every
+    command that takes a scenario number or scene name also takes a player's own scene file."""
+    return Path(key) if key.lower().endswith(".toml") or "/" in key or "\\" in key else None
+
+
+def _own_scene(path: Path, game: str):
+    """A player's scene file, checked by the same loader as the built-in ones; it must be ``game``'s."""
+    scene = load_scene(path)
+    if scene.game != game:
+        raise SceneError(f"{path}:1: game: a {scene.game} scene, this command plays {game}")
+    return scene
 
 
 def _flickem_scene(key: str):
+    if scene_file(key):
+        return _own_scene(scene_file(key), "flickem")
     try:
         number = int(key)
     except ValueError:
-        raise SceneError(f"scenario number must be an integer, got {key!r}") from None
+        raise SceneError(f"scenario number must be an integer 1-10 or a scene file (.toml), got {key!r}") from None
     return load_flickem(number)
+
+
+def _tf_scene(key: str):
+    return _own_scene(scene_file(key), "tailfeathers") if scene_file(key) else load_tailfeathers(key)
 
 
 def _flickem_table(scene) -> Table:
@@ -113,16 +135,17 @@ FLICKEM = GameKind(
     new_recorder=flickem_recorder,
     rules_check=FlickemRulesCheck, table=_flickem_table, gallery=flickem_gallery,
     replay_bodies=city_bodies_for_replay, replay_timeline=_flickem_timeline, seat_word="team",
-    chooses_first=True, free_table=build_city, agreement=disagreements, opening=dealt_events)
+    chooses_first=True, free_table=build_city, agreement=disagreements, opening=dealt_events,
+    seats=lambda scene: tuple(sorted({s.team for s in scene.survivors})))
 
 TAILFEATHERS = GameKind(
     name="tailfeathers", title="Tail Feathers",
-    load_scene=load_tailfeathers, new_bridge=TFBridge, new_seats=tf_seats.new_seats,
+    load_scene=_tf_scene, new_bridge=TFBridge, new_seats=tf_seats.new_seats,
     actions=TF_ACTIONS, turn_ends=tf_seats.TURN_ENDS, min_decisions=tf_seats.MIN_DECISIONS,
     window_game=TFWindowGame, new_recorder=lambda path, scene, seed: recorder.Recorder(path, tf_header(scene, seed)),
     rules_check=TFRulesCheck,
     table=tf_table, gallery=tf_gallery, replay_bodies=replay_bodies, replay_timeline=_tf_timeline,
-    with_forces=_tf_forces)
+    with_forces=_tf_forces, seats=lambda scene: tuple(sorted({f.alliance for f in scene.figures})))
 
 GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS)}
 
@@ -197,6 +220,16 @@ def _rules_check(header: dict, episodes: list) -> RulesCheck:
     return game_of(header["rules"].get("game", "flickem")).rules_check(header, episodes)
 
 
+def actions_of(name: str) -> dict | None:
+    """The rules actions of game ``name`` by class name (None: no game of this build)."""
+    return GAMES[name].actions if name in GAMES else None
+
+
+def read_game_replay(path: str | Path) -> Replay:
+    """read_replay, with each recorded rules action checked against its game's actions too."""
+    return read_replay(path, actions_of)
+
+
 def verify(path: str | Path) -> recorder.VerifyResult:
     """Re-simulate a replay and re-apply its rules actions with its game's rules check."""
-    return recorder.verify(path, _rules_check)
+    return recorder.verify(path, _rules_check, actions_of)

@@ -11,20 +11,13 @@ import zlib
 import numpy as np
 import pytest
 
-from feltbox.game.replay.format import (
-    MAGIC,
-    ReplayError,
-    ReplayWriter,
-    decode_chunk,
-    encode_chunk,
-    pose_stream_hash,
-    read_replay,
-    replay_size_report,
-)
+from feltbox.game.replay.format import MAGIC, ReplayWriter
+from feltbox.game.replay.poses import decode_chunk, encode_chunk, pose_stream_hash
+from feltbox.game.replay.reader import ReplayError, read_replay, replay_size_report
 
 N_BODIES = 100
 HEADER = {"build": {"panda3d": "1.10.16", "bullet": "284"}, "units": "cm", "tick_hz": 240,
-          "record_hz": 60, "bodies": [{"id": f"piece-{i:03d}", "kind": "disc", "params": {}}
+          "record_hz": 60, "bodies": [{"id": f"piece-{i:03d}", "kind": "barrel", "params": {}}
                                       for i in range(N_BODIES)],
           "seed": 7, "scene": {"game": "flickem", "number": 1, "source": "scenes/flickem/s01.toml"}}
 INPUTS = [{"op": "world", "absent": [], "awake": [3], "watch": 3},

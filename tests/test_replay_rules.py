@@ -15,7 +15,8 @@ import pytest
 from feltbox.game.cli.main import main
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.flickem.seats import new_seats
-from feltbox.game.replay.format import ReplayWriter, read_replay
+from feltbox.game.replay.format import ReplayWriter
+from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.replay.rules_records import file_order
 from feltbox.game.replay.verify_flickem import new_engine

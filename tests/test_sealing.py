@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from feltbox.game.replay.format import ReplayWriter, read_replay
+from feltbox.game.replay.format import ReplayWriter
+from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.sealing import FACE_DOWN, Seal, header_body, neutral_body
 from feltbox.game.table.bodies import BodySpec
 from feltbox.models.catalog import TOKEN_NAMES

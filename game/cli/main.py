@@ -59,7 +59,8 @@ def _sub(sub, name: str, help_text: str, example: str) -> argparse.ArgumentParse
                           epilog=f"example:\n  {example}", formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
-KEY_HELP = "the scene: a scenario number 1-10 (flickem) or a scene name (tailfeathers; see feltbox scenes)"
+KEY_HELP = ("the scene: a scenario number 1-10 (flickem) or a scene name (tailfeathers; see feltbox scenes), "
+            "or your own scene file (a .toml path; docs/scene-format.md)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -85,7 +86,7 @@ def parser() -> argparse.ArgumentParser:
     s = _sub(sub, "sim", "run a physical command script headless (flicks, rushes, hordes)",
              "feltbox sim flickem 1 --script docs/examples/s01.toml --record sim.fbr")
     s.add_argument("game", choices=("flickem",))
-    s.add_argument("number", help="the scenario number, 1-10")
+    s.add_argument("number", help="the scenario number, 1-10, or your own scene file (a .toml path)")
     s.add_argument("--script", required=True, help="the TOML command script (docs/examples/)")
     s.add_argument("--record", help="write every physics episode to this replay")
     s.add_argument("--seed", type=int, default=0, help="the seed of the replay's header (default 0)")

@@ -22,7 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from feltbox.game.replay.format import ReplayError, ReplayWriter, read_replay
+from feltbox.game.replay.format import ReplayWriter
+from feltbox.game.replay.reader import ReplayError, read_replay
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.rules_records import file_order, plain
 from feltbox.game.replay.sealing import RevealError, Seal, header_bodies, neutral_body
@@ -122,12 +123,14 @@ def rerun(bodies: list[BodySpec], start: np.ndarray, inputs: list[dict]) -> Epis
     return table.run([Input.from_json(i) for i in inputs[1:]], watch=world["watch"])
 
 
-def verify(path: str | Path, rules_check: Callable[[dict, list], RulesCheck] | None = None) -> VerifyResult:
+def verify(path: str | Path, rules_check: Callable[[dict, list], RulesCheck] | None = None,
+           actions_of: Callable[[str], dict | None] | None = None) -> VerifyResult:
     """Re-simulate every episode and, in a game's recording, re-apply every rules action with
     ``rules_check(header, episodes)`` (the game's check), in file order; report the first
     differing tick and body, or the first action that differs. A sealed game is opened with its
-    REVL record first; without one (the game did not end) only its public records are checked."""
-    replay = read_replay(path)
+    REVL record first; without one (the game did not end) only its public records are checked.
+    ``actions_of``: as for read_replay (each RULE record's data checked against its action)."""
+    replay = read_replay(path, actions_of)
     header = replay.header
     if header.get("build") != build_info():
         return VerifyResult(False, 0, 0, f"recorded with {header.get('build')}, this build is "

@@ -18,6 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from feltbox.game.replay.record_schemas import check_rule
+from feltbox.game.replay.schema import SchemaError, strict_json
 from feltbox.rules.core import InputError
 
 
@@ -54,21 +56,26 @@ def encode_rule(record: RuleRecord) -> bytes:
                       sort_keys=True, allow_nan=False, separators=(",", ":")).encode()
 
 
-def decode_rule(payload: bytes, index: int, since: int, episodes: int) -> RuleRecord:
-    """Inverse of encode_rule, checking the record is action ``index`` and that it claims exactly
-    the episodes ``since``..``episodes``-1 (those recorded after the previous action)."""
+def decode_rule(payload: bytes, index: int, since: int, episodes: int, ctx: dict | None = None,
+                actions: dict | None = None) -> RuleRecord:
+    """Inverse of encode_rule, checking the record against its schema (record_schemas.RULE; with
+    the game's ``actions``, its data against the action's fields), that it is action ``index``
+    and that it claims exactly the episodes ``since``..``episodes``-1 (those recorded after the
+    previous action). ``ctx``: the file's bodies (record_schemas.file_context)."""
+    record = f"rules action {index} record"
     try:
-        meta = json.loads(payload)
-        record = RuleRecord(int(meta["index"]), str(meta["type"]), meta["data"], list(meta["events"]),
-                            str(meta["hash"]), [int(e) for e in meta["episodes"]])
-    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-        raise RuleRecordError(f"corrupt: rules action {index} record is malformed ({exc!r})") from None
-    if record.index != index:
-        raise RuleRecordError(f"corrupt: rules action record {record.index} where action {index} was expected")
-    if record.episodes != list(range(since, episodes)):
-        raise RuleRecordError(f"corrupt: rules action {index} names episodes {record.episodes}, "
-                              f"expected {list(range(since, episodes))}")
-    return record
+        meta = strict_json(payload)
+    except ValueError as exc:
+        raise RuleRecordError(f"corrupt: {record}: {exc}") from None
+    try:
+        check_rule(meta, index, ctx or {}, actions)
+    except SchemaError as exc:
+        raise RuleRecordError(f"corrupt: {record}: {exc}") from None
+    rule = RuleRecord(meta["index"], meta["type"], meta["data"], meta["events"], meta["hash"], meta["episodes"])
+    if rule.episodes != list(range(since, episodes)):
+        raise RuleRecordError(f"corrupt: {record}: episodes: {rule.episodes}, expected "
+                              f"{list(range(since, episodes))} (those recorded since the previous action)")
+    return rule
 
 
 def file_order(rules: list[RuleRecord], n_episodes: int) -> list[tuple[str, int]]:
