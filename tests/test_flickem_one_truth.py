@@ -30,6 +30,15 @@ def arrange(bridge: FlickemBridge, **pieces) -> None:
     assert disagreements(bridge) == []
 
 
+def four_zombie_city(bridge: FlickemBridge) -> None:
+    """S1 with only its first four zombies in the city (the others back in the bin): the street
+    these tests were worked out on."""
+    state = bridge.engine.state
+    zombies = tuple(replace(z, where="bin") if int(z.id.split("-")[1]) > 4 else z for z in state.data.zombies)
+    bridge.engine.state = replace(state, data=replace(state.data, zombies=zombies))
+    bridge.show([])
+
+
 def table_standing(bridge: FlickemBridge, piece: str) -> bool:
     return not bool(fallen_mask(bridge.session.poses[[bridge.city.index(piece)]])[0])
 
@@ -44,6 +53,7 @@ def test_QUIET_reaction_stands_the_fallen_zombie_on_the_table_and_the_next_flick
     # "Stand that zombie" (no rush). The first wave stood it in the rules only and the next
     # measured flick read it fallen again.
     bridge = FlickemBridge(load_flickem(1), seed=1)
+    four_zombie_city(bridge)
     arrange(bridge, **{"survivor-anita": ((-30.0, -20.0), True), "zombie-04": ((-30.0, -8.0), False)})
     assert not table_standing(bridge, "zombie-04")
     bridge.decide(ChooseSurvivor("survivor-anita"))
@@ -109,6 +119,7 @@ def test_after_the_ZOMBIE_RUSH_the_barrel_stands_again_and_a_zombie_pushed_out_l
     # objects that fell ... returned to standing"; "figures pushed outside of the city ... placed
     # just inside of the city limits ... in a fallen position".
     bridge = FlickemBridge(load_flickem(1), seed=1)
+    four_zombie_city(bridge)
     bridge.decide(ChooseSurvivor("survivor-anita"))
     arrange(bridge, **{"survivor-anita": ((-40.0, -20.0), True), "zombie-04": ((-28.0, -20.0), True)})
     i = bridge.city.index("barrel-3")

@@ -34,7 +34,7 @@ def test_a_broken_scene_file_is_one_line_and_exit_2_for_every_command(own, tmp_p
     broken.write_text(own.read_text().replace("round_start = 5", "round_start = 0"))
     assert main([arg.format(broken) for arg in command]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == f"feltbox: {broken}:9: round_start: must be 1..7, got 0", err
+    assert err == f"feltbox: {broken}:11: round_start: must be 1..7, got 0", err
     assert not (tmp_path / "never.png").exists()
 
 

@@ -25,7 +25,7 @@ SETUP = {
 }
 # SET UP numbers legible in the rulebook text: the round marker (in days; a round is half a day),
 # the zombies that begin in the bin, the invasion markers (day, night). The rest is house.
-LEGIBLE = {1: {"round_start": 5, "invasion": (2, 3)},
+LEGIBLE = {1: {"round_start": 5, "zombies_in_bin": 4, "invasion": (2, 3)},
            4: {"round_start": 6},
            5: {"round_start": 6, "zombies_in_bin": 8, "invasion": (2, 4)},
            6: {"round_start": 6, "zombies_in_bin": 10, "invasion": (2, 3)},
@@ -145,15 +145,15 @@ def test_toml_syntax_error_and_duplicate_id(tmp_path):
     ("zombies = [[20.4, 11.5, 245.1]", "zombies = [[20.4, 11.5]", "zombies: zombie 1 must be [x, y, heading]"),
     ('id = "car"', 'id = "c\u202ear"', "piece[7].id: 'c\\u202ear' holds the control character U+202E"),
     ('on = "school"', 'on = "school\\u0000"', ".on: 'school\\x00' holds the control character U+0000"),
-    ('game = "flickem"', 'game = "flickem"\ncity_width = -5.0', "6: city_width: must be 30..300"),
-    ('game = "flickem"', 'game = "flickem"\ncity_width = nan', "6: city_width: must be a finite number"),
+    ('game = "flickem"', 'game = "flickem"\ncity_width = -5.0', "9: city_width: must be 30..300"),
+    ('game = "flickem"', 'game = "flickem"\ncity_width = nan', "9: city_width: must be a finite number"),
     ("scenario = 2", "scenario = 42", "scenario: must be 1..10"),
     ("slot = 0", "slot = true", ".slot: must be 0 or 1"),
     ('kind = "vehicle"', 'kind = "vehicle"\nreserve = "no"', ".reserve: must be true or false"),
     ("invasion = { day = 2", "invasion = { day = 2.5", "invasion: day: must be a whole number"),
     ('title = "', 'titel = "x"\ntitle = "', "titel: unknown key"),
     ("life = 3", "life = 3\nlfie = 2", "survivor[0].lfie: unknown key"),
-    ("x = 0.0\ny = 36.0", "x = -27.0\ny = 36.0", "piece[1].x: building 'hospital' overlaps building 'school' (line 24)"),
+    ("x = 0.0\ny = 36.0", "x = -27.0\ny = 36.0", "piece[1].x: building 'hospital' overlaps building 'school' (line 27)"),
     ("tower_home = {", "tower_home = { x = -27.0, y = 36.0, heading = 0.0 }\n# {", "tower_home: zombie_bin"),
 ])
 def test_a_scene_that_is_wrong_is_refused_in_one_line_naming_the_field(tmp_path, old, new, field):

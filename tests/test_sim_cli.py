@@ -32,7 +32,7 @@ def test_example_script_runs_records_and_verifies(tmp_path, capsys, number):
     ('[[step]]\nflick = "survivor-john"\ndirection = -inf\npower = 0.5\n', "direction"),
     ('[[step]]\nrush = []\ntoward = "survivor-john"\n', "rush"),
     ('[[step]]\nflick = "library"\nweapon = "movement_disc"\ndirection = 0.0\npower = 0.5\n', "flick"),
-    ('[[step]]\nrush = ["zombie-12"]\ntoward = "survivor-john"\n', "rush"),          # still in the bin
+    ('[[step]]\nrush = ["zombie-18"]\ntoward = "survivor-john"\n', "rush"),          # still in the bin
     ('[[step]]\nrush = ["survivor-anita"]\ntoward = "survivor-john"\n', "rush"),
     ('[[step]]\nflick = "survivor-john"\ndirection = 0.0\npower = 0.5\nrush = ["zombie-01"]\n', "rush"),
     ('[[step]]\nrush = ["zombie-01"]\ntoward = [nan, 0.0]\n', "toward"),
