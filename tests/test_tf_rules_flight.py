@@ -22,7 +22,7 @@ def test_FLIGHT_MOVEMENT_must_move_2_to_move_templates_and_piloting_check_for_ti
     acts = legal_actions(s)
     assert EndActivation() not in acts and PilotCheck() in acts
     flies = [a for a in acts if isinstance(a, Fly)]
-    assert {len(a.templates) for a in flies} == {2, 3, 4}          # Aerijin move 4 (house)
+    assert {len(a.templates) for a in flies} == {2, 3}             # Aerijin move 3 (Flight Movement example)
     assert {a.tilt for a in flies} == {"center"}
     s = play(s, PilotCheck())
     assert pending(s) == PhysicsRequest("roll", {"dice": 2, "why": "pilot", "player": "mouse"})
@@ -34,6 +34,16 @@ def test_FLIGHT_MOVEMENT_must_move_2_to_move_templates_and_piloting_check_for_ti
     s = play(ok, Fly(("long", "short", "long"), "right"))
     f = s.data.figure("aerijin")
     assert f.pose == path["end"] and f.tilt == "right" and s.flow.waiting == "act"
+
+
+def test_FLIGHT_MOVEMENT_Aerijins_move_value_is_3_as_the_example_prints(path):
+    """Flight Movement: "With Aerijin's move value of 3, player one announces she will build a
+    'long, short, long' flight path": 2 to 3 templates, so "long, short, long" is offered and no
+    four-template path is."""
+    s = play(flying(at_activation(game()), tilt="center"), Activate("aerijin", ("aerijin",)))
+    flies = [a for a in legal_actions(s) if isinstance(a, Fly)]
+    assert max(len(a.templates) for a in flies) == 3
+    assert Fly(("long", "short", "long"), "center") in flies
 
 
 def test_CROSSING_tree_trunk_stops_turned_180_two_wounds_rattled(path):

@@ -58,6 +58,21 @@ def test_MISSION_PHASE_a_player_may_choose_no_mission():
     assert s.flow.waiting == "tilt"
 
 
+def test_MISSION_CARDS_no_mission_without_a_ground_figure_on_the_home_tree_to_assign():
+    """Mission Cards: "each player who selected a mission then assigns one or more ground figures
+    she controls to her mission by removing them from her home tree". The mice's ground figures
+    (oakguard-1..6 on m-b3 and m-nest) all moved off the home tree (to c-1, the middle tree):
+    the mouse can only choose no mission, and the rat (ground figures at home) still any of 7."""
+    s = game()
+    for k in range(1, 7):
+        s = put(s, f"oakguard-{k}", where="c-1" if k <= 4 else "c-2")
+    assert legal_actions(s) == [ChooseMission("")]
+    with pytest.raises(IllegalAction):
+        apply(s, ChooseMission("siege"))
+    s = play(s, ChooseMission(""))
+    assert len(legal_actions(s)) == 7 and ChooseMission("siege") in legal_actions(s)
+
+
 def _to_tilt(s):
     return play(play(s, ChooseMission("")), ChooseMission(""))
 

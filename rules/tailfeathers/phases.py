@@ -59,6 +59,11 @@ def left_of_first(state: TFState) -> tuple[str, ...]:
 
 # -- Mission Phase ------------------------------------------------------------------------------
 def mission_options(state: TFState) -> list:
+    """Mission Cards: "each player who selected a mission then assigns one or more ground figures
+    she controls to her mission": a player with no ground figure on her home tree to assign can
+    only choose none."""
+    if not _eligible(state, state.flow.queue[0]):
+        return [ChooseMission("")]
     return [ChooseMission("")] + [ChooseMission(m) for m in tables.mission_order()]
 
 
