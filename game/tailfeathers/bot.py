@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from feltbox.rules.tailfeathers import activation as act
-from feltbox.rules.tailfeathers import combat, flight, measure, phases, spirals
+from feltbox.rules.tailfeathers import combat, dice, flight, measure, phases, spirals
 from feltbox.rules.tailfeathers.state import FLYING, TFState
 from feltbox.rules.tailfeathers.stats import (
     enemies_on,
@@ -53,6 +53,8 @@ class TFBot:
             return self.assign_hit(state, legal)
         if isinstance(legal[0], spirals.Grudge):
             return max(legal, key=lambda a: len(a.reroll))
+        if isinstance(legal[0], dice.RerollCheese):     # Rolling Cheese: re-roll all the excess (as before)
+            return max(legal, key=lambda a: a.dice)
         handler = getattr(self, f"on_{w}", None)
         choice = handler(state, legal) if handler else None
         return choice if choice is not None else self.fallback(legal)

@@ -30,7 +30,7 @@ from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.tailfeathers.seats import new_seats
 from feltbox.rules.core import Decision, GameOver, Measured
 from feltbox.rules.tailfeathers import activation as act
-from feltbox.rules.tailfeathers import combat, final, flight, geometry, phases
+from feltbox.rules.tailfeathers import combat, dice, final, flight, geometry, phases
 from feltbox.rules.tailfeathers.measure import BASE_RADIUS
 from feltbox.scenes.loader import tailfeathers_path
 from feltbox.scenes.tailfeathers.schema import TFScene
@@ -90,6 +90,8 @@ def label(action) -> str:
         return f"assign the hit to {a.target}"
     if isinstance(a, final.SiegeTree):
         return f"besiege the {a.tree} tree"
+    if isinstance(a, dice.RerollCheese):
+        return f"re-roll {a.dice} excess cheese" if a.dice else "keep the roll (no cheese re-rolled)"
     simple = {act.Pass: "pass", act.EndMove: "end the move", act.EndActivation: "end the activation",
               act.Forage: "forage", flight.PilotCheck: "piloting check (roll the pilot dice)",
               flight.Continue: "continue the flight", flight.Perch: "perch here",

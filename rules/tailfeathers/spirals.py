@@ -81,11 +81,20 @@ def grudge(state: TFState, a: Grudge, events: list) -> Step:
 
 def spiral_faces(state: TFState, faces, events: list) -> Step:
     roll = state.flow.roll
+    if roll.why == "spiral":                  # Rolling Cheese: the excess may be re-rolled first
+        state, waiting = dice.excess(state, tuple(faces))
+        return Step(state) if waiting else kept_faces(state, tuple(faces), events)
     state, _ = dice.add_cheese(state, roll.player, dice.count(faces, "cheese"))
     state = replace(state, flow=replace(state.flow, roll=None))
-    if roll.why == "spiral" and state.data.unit(roller(state)).grudge:
-        return Step(replace(state, flow=replace(state.flow, grudge=tuple(faces))))   # may re-roll (Grudge)
     return _result(state, roll.kept + tuple(faces), events)
+
+
+def kept_faces(state: TFState, faces: tuple[str, ...], events: list) -> Step:
+    """A first death spiral roll its player keeps (no excess cheese re-rolled): the grudge
+    marker may re-roll it, else it is the result."""
+    if state.data.unit(roller(state)).grudge:
+        return Step(replace(state, flow=replace(state.flow, grudge=tuple(faces))))   # may re-roll (Grudge)
+    return _result(state, faces, events)
 
 
 def _result(state: TFState, faces, events: list) -> Step:

@@ -217,6 +217,8 @@ class Flow:
     leaf: str = ""              # the leaf drifting now
     drifts: tuple[str, ...] = ()   # final phase: drifting leaves still to move
     grudge: tuple[str, ...] = ()   # death spiral faces a grudge marker may re-roll (awaiting the choice)
+    cheese: RollCall | None = None  # a roll whose excess cheese its player may re-roll (awaiting the choice):
+    #                                 dice = the excess, kept = every face rolled (Rolling Cheese)
     spiral: tuple[str, ...] = ()   # a death spiral battle: (attacker unit, defender unit, from, round)
     result: str = ""
     winners: tuple[str, ...] = ()
