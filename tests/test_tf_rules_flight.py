@@ -142,8 +142,15 @@ def test_TRANSPORTING_perching_places_the_figure_on_an_adjacent_space(path):
     path["close"] = True
     path["cross"] = [(20.0, "space", "c-1")]
     s = play(flying(at_activation(game())), Activate("aerijin", ("aerijin",)))
-    s = play(play(s, Fly(("short", "long"), "center", "oakguard-5")), Perch())
-    assert s.data.figure("aerijin").where == "c-1" and s.data.figure("oakguard-5").where == "c-2"
+    s = play(s, Fly(("short", "long"), "center", "oakguard-5"))
+    # Transporting: "you must place that figure on an adjacent space or place it in your casualty
+    # pile". c-1 borders c-2 (empty) and m-b3 (4 oakguards: full), so: c-2 or the casualty pile.
+    assert [a for a in legal_actions(s) if isinstance(a, Perch)] == [Perch("c-2"), Perch("casualty")]
+    assert Perch() not in legal_actions(s)
+    there = play(s, Perch("c-2"))
+    assert there.data.figure("aerijin").where == "c-1" and there.data.figure("oakguard-5").where == "c-2"
+    gone = play(s, Perch("casualty"))
+    assert gone.data.figure("aerijin").where == "c-1" and gone.data.figure("oakguard-5").where == CASUALTY
 
 
 def test_TRANSPORTING_pick_up_at_a_maneuver_point_not_after_a_drop(path, monkeypatch):

@@ -200,11 +200,11 @@ def _decide(state: TFState, a, events: list) -> TFState | Step:
         return cards.play(state, a, events)
     simple = {act.Pass: act.pass_turn, act.EndMove: act.end_move, act.Forage: act.forage,
               act.EndActivation: act.finish_acting, flight.PilotCheck: flight.pilot_check,
-              flight.Continue: flight.cont, flight.Perch: flight.perch, flight.Drop: flight.drop}
+              flight.Continue: flight.cont, flight.Drop: flight.drop}
     if type(a) in simple:
         return simple[type(a)](state, events)
     handlers = {act.Activate: act.activate, act.TreeMove: act.tree_move, act.Scurry: act.scurry,
-                act.AttackWith: act.attack, act.Revive: act.revive, flight.Fly: flight.fly,
+                act.AttackWith: act.attack, act.Revive: act.revive, flight.Fly: flight.fly, flight.Perch: flight.perch,
                 flight.Swoop: flight.swoop, flight.Pickup: flight.pickup, final.SiegeTree: final.siege,
                 final.PatrolTarget: final.patrol, final.RescueBird: final.rescue, leaves.CutLeaf: leaves.cut,
                 spirals.Grudge: spirals.grudge}
