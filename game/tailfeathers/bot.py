@@ -114,6 +114,7 @@ class TFBot:
         if bird.where != FLYING:
             bearing = math.degrees(math.atan2(ty - bird.pose[1], tx - bird.pose[0])) % 360.0
             launches = [a for a in legal if isinstance(a, phases.Launch)]
+            launches = [a for a in launches if (a.x, a.y) == (launches[0].x, launches[0].y)]   # from the centre
             trunks = [t for t in flight_things(state, bird.id) if t.kind == "trunk"]
             centre = self.centre(state, bird.where)
 
