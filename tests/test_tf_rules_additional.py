@@ -141,6 +141,45 @@ def test_DEATH_SPIRALS_rolling_cheese_excess_may_be_re_rolled_in_the_battle(path
     assert s.data.unit("grizzard").wounds == 2                                     # 2 - 0
 
 
+def test_ACTION_CARDS_one_card_on_each_players_turn_for_every_player(path):
+    """Action Cards: "You cannot play more than 1 action card on each player's turn" (and "if 2
+    or more action cards would ever be played at the same time, the first player decides"):
+    the limit is each player's, on every turn, not only the active player's. On the mice's turn
+    Aerijin plays Tailwind (activation start), then crosses Grizzard: a death spiral, where both
+    birds attack. The mice have played their card this turn: Aerijin rolls battle 2 + melee 2 = 4
+    dice at once. The rats have not: before Grizzard's roll they may play a before-attack card
+    that fits a flying rook (Dive +1, Rook Bash +2) or none; Rook Bash: 3 + 3 + 2 = 8 dice, the
+    card held by Grizzard's unit card (a bird card)."""
+    s = flying(at_activation(game(rules=("action_cards", "death_spirals"), hands=HANDS)))
+    s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    path["cross"] = [(15.0, "flying", "grizzard")]
+    s = play(play(s, Activate("aerijin", ("aerijin",))), PlayCard("tailwind"))
+    s = play(s, Fly(("short", "long"), "center"))
+    assert pending(s).spec == {"dice": 4, "why": "spiral", "player": "mouse"}    # no second mouse card
+    s = roll(s, "sword_mark", "sword_shield", "bow", "bow")                        # 2
+    assert pending(s).player == "rat"
+    assert legal_actions(s) == [PlayCard("dive"), PlayCard("rook_bash"), PlayCard("")]
+    s = play(s, PlayCard("rook_bash"))
+    assert pending(s).spec == {"dice": 8, "why": "spiral", "player": "rat"}
+    assert "rook_bash" not in s.data.player("rat").hand and s.data.unit("grizzard").held_cards == ("rook_bash",)
+    assert s.flow.cards_played == ("mouse", "rat")
+
+
+def test_ACTION_CARDS_a_death_spiral_card_window_may_play_none(path):
+    """The same spiral without the mice's Tailwind: the mice may play a card before Aerijin's
+    roll too if one fits (their hand has none for a flying blue jay without cheese: no window);
+    the rats choose none: Grizzard rolls its 6 dice and keeps its cards."""
+    s = flying(at_activation(game(rules=("action_cards", "death_spirals"), hands=HANDS)))
+    s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    path["cross"] = [(15.0, "flying", "grizzard")]
+    s = play(play(s, Activate("aerijin", ("aerijin",))), Fly(("short", "long"), "center"))
+    assert pending(s).spec == {"dice": 4, "why": "spiral", "player": "mouse"}
+    s = roll(s, "sword_mark", "sword_shield", "bow", "bow")
+    s = play(s, PlayCard(""))
+    assert pending(s).spec == {"dice": 6, "why": "spiral", "player": "rat"}
+    assert "rook_bash" in s.data.player("rat").hand and s.flow.cards_played == ()
+
+
 def test_LEAVES_hold_three_small_figures_and_no_large_ones():
     s = at_activation(game(rules=("leaves",)))
     for k in (1, 2, 3):

@@ -55,6 +55,8 @@ class TFBot:
             return max(legal, key=lambda a: len(a.reroll))
         if isinstance(legal[0], dice.RerollCheese):     # Rolling Cheese: re-roll all the excess (as before)
             return max(legal, key=lambda a: a.dice)
+        if state.flow.card_window:                      # a death spiral card window: the first bonus card
+            return legal[0]
         handler = getattr(self, f"on_{w}", None)
         choice = handler(state, legal) if handler else None
         return choice if choice is not None else self.fallback(legal)

@@ -30,7 +30,7 @@ from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.tailfeathers.seats import new_seats
 from feltbox.rules.core import Decision, GameOver, Measured
 from feltbox.rules.tailfeathers import activation as act
-from feltbox.rules.tailfeathers import combat, dice, final, flight, geometry, phases
+from feltbox.rules.tailfeathers import cards, combat, dice, final, flight, geometry, phases
 from feltbox.rules.tailfeathers.measure import BASE_RADIUS
 from feltbox.scenes.loader import tailfeathers_path
 from feltbox.scenes.tailfeathers.schema import TFScene
@@ -93,6 +93,8 @@ def label(action) -> str:
         return f"besiege the {a.tree} tree" + (f" from {a.space}" if a.space else "")
     if isinstance(a, flight.Perch):
         return "perch here" + (f", the carried figure to {a.to}" if a.to else "")
+    if isinstance(a, cards.PlayCard) and not a.card:
+        return "no action card"
     if isinstance(a, dice.RerollCheese):
         return f"re-roll {a.dice} excess cheese" if a.dice else "keep the roll (no cheese re-rolled)"
     simple = {act.Pass: "pass", act.EndMove: "end the move", act.EndActivation: "end the activation",

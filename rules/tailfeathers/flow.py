@@ -64,6 +64,9 @@ def pending(state: TFState):
         return PhysicsRequest("roll", {"dice": f.roll.dice, "why": f.roll.why.rstrip("+"), "player": f.roll.player})
     if f.cheese is not None:
         return Decision(f.cheese.player, f"your cheese wheel is full: re-roll up to {f.cheese.dice} excess cheese?")
+    if f.card_window:
+        return Decision(state.data.unit(f.card_window).alliance,
+                        f"play an action card for {f.card_window} before its death spiral roll?")
     if _assigning(state):
         return Decision(f.attack.side, PROMPTS["assign_hits"])
     if f.grudge:
@@ -77,6 +80,8 @@ def legal_actions(state: TFState) -> list:
         return []
     if f.cheese is not None:
         return dice.cheese_options(state)
+    if f.card_window:
+        return cards.window_options(state)
     if _assigning(state):
         return [combat.AssignHit(t) for t in f.attack.targets]
     if f.grudge:
@@ -186,6 +191,9 @@ def _decide(state: TFState, a, events: list) -> TFState | Step:
         if call.why == "spiral":
             return spirals.kept_faces(state, kept, events)
         return combat.resolve(state, call.why, call.player, kept, events)
+    if isinstance(a, cards.PlayCard) and state.flow.card_window:
+        uid = state.flow.card_window
+        return spirals.ask_battle_roll(cards.play_window(state, a, events), uid)
     if isinstance(a, phases.ChooseMission):
         return phases.choose_mission(state, a, events)
     if isinstance(a, (phases.AssignFigure, phases.DoneAssigning)):

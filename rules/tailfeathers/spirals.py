@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Event
-from feltbox.rules.tailfeathers import dice, measure
+from feltbox.rules.tailfeathers import cards, dice, measure
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, TFState
 from feltbox.rules.tailfeathers.stats import stat
 from feltbox.rules.tailfeathers.step import UNIT_DONE, Step
@@ -34,7 +34,7 @@ def start_spiral(state: TFState, enemy: str, events: list) -> TFState:
     events.append(Event("death spiral", {"attacker": fig.id, "defender": enemy}))
     flow = replace(state.flow, flight=None, attacked=True, waiting="act", step="act", done=(),
                    spiral=(fig.unit, other.unit, "flight", "1"), totals=())
-    return dice.ask(replace(state, data=data, flow=flow), "spiral", fig.alliance, value(state, fig.unit))
+    return battle_roll(replace(state, data=data, flow=flow), fig.unit)
 
 
 def continue_spiral(state: TFState, events: list) -> TFState:
@@ -43,7 +43,21 @@ def continue_spiral(state: TFState, events: list) -> TFState:
     other = pair[0] if pair[1] == me else pair[1]
     flow = replace(state.flow, attacked=True, spiral=(me, other, "activation", "2"), totals=())
     events.append(Event("death spiral continues", {"units": [me, other]}))
-    return dice.ask(replace(state, flow=flow), "spiral", state.data.unit(me).alliance, value(state, me))
+    return battle_roll(replace(state, flow=flow), me)
+
+
+def battle_roll(state: TFState, uid: str) -> TFState:
+    """Ask ``uid``'s death spiral battle roll; first, when its player may still play a
+    before-attack card on this turn (Action Cards), the card window (flow.card_window)."""
+    if cards.window_options(state, uid):
+        return replace(state, flow=replace(state.flow, card_window=uid))
+    return ask_battle_roll(state, uid)
+
+
+def ask_battle_roll(state: TFState, uid: str) -> TFState:
+    """The battle roll: battle value + melee, plus a card's bonus dice."""
+    n = value(state, uid) + state.flow.spiral_bonus
+    return dice.ask(replace(state, flow=replace(state.flow, spiral_bonus=0)), "spiral", state.data.unit(uid).alliance, n)
 
 
 @dataclass(frozen=True)
@@ -105,7 +119,7 @@ def _result(state: TFState, faces, events: list) -> Step:
     events.append(Event("rolled", {"player": player, "why": "death spiral", "faces": list(faces), "total": n}))
     if not state.flow.totals:
         flow = replace(state.flow, roll=None, totals=((a, n),))
-        return Step(dice.ask(replace(state, flow=flow), "spiral", state.data.unit(b).alliance, value(state, b)))
+        return Step(battle_roll(replace(state, flow=flow), b))
     na = state.flow.totals[0][1]
     state = replace(state, flow=replace(state.flow, roll=None, totals=(), spiral=()),
                     data=replace(state.data, spirals=tuple(p for p in state.data.spirals if a not in p)))
