@@ -33,6 +33,7 @@ from feltbox.game.render.offscreen import Scene3D
 from feltbox.game.render.visuals import piece_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.session import Session
+from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.aim import aim_from_vector
 from feltbox.game.window.aim_view import AimView, draw_outlines
 from feltbox.game.window.camera_bindings import bind_camera
@@ -287,7 +288,7 @@ class PlayApp:
             self.sling.update()
         elif self.animation is None:
             hover = self.picker.update(tuple(self.orbit.eye()), enabled=not self.menu.open)
-            self.status.setText(f"{hover or ''}"            # the last power: free play only (noise in a rules game)
+            self.status.setText(pretty(hover or "")              # the last power: free play only (noise in a rules game)
                                 + (f"   last flick power {self.last_power:.2f}" if self.game is None else "")
                                 + ("   [aim preview on]" if self.preview_on else ""))
         if self.animation is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from direct.gui.DirectGui import DirectFrame, DirectLabel
 
+from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.app import PlayApp
 
 
@@ -25,7 +26,7 @@ def private_text(team: str, event) -> str:
     if "title" in data:
         betrayer = "\n(a BETRAYER's card)" if data.get("betrayer") else ""
         return f"{head}\n\n{data['title']}\n{data.get('text', '')}{betrayer}"
-    return head + "\n\n" + "\n".join(f"{k}: {v}" for k, v in data.items())
+    return head + "\n\n" + "\n".join(f"{k.replace('_', ' ')}: {pretty(v)}" for k, v in data.items())
 
 
 def who(viewer: str) -> str:
