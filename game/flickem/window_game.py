@@ -38,6 +38,7 @@ KEYS = "abcdefghijklmnopqrstuvwxyz"
 
 class WindowGame(BridgeController):
     name = "flickem"
+    FLICKS = True
     HELP = ("click a piece: its actions  |  a, b, c...: choose  |  drag back: flick (shift fine, ctrl lock power)  |  "
             "right-drag/arrows: orbit  |  wheel: zoom  |  1-5: views")     # + esc (game/window/app.py, game_menu.py)
     SECRET_HANDS = False       # secrets are events (objectives dealt, tokens looked at): ``private``
