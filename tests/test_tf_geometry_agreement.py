@@ -1,0 +1,76 @@
+"""One truth for Tail Feathers (ARCHITECTURE.md): after every applied action, every figure's pose on
+the table (its space, height, place, heading and tilt, flying or perched) matches the rules state
+(game/tailfeathers/agreement.py), on the real Show of Force battlefield and its real bodies: in
+headless games (strict in the test suite: tests/conftest.py sets games.STRICT_AGREEMENT), and in
+``feltbox replay --verify``."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from feltbox.game import games
+from feltbox.game.replay import tailfeathers_check
+from feltbox.game.tailfeathers.agreement import Disagreement, disagreements
+from feltbox.game.tailfeathers.bridge import TFBridge
+from feltbox.rules.tailfeathers.state import CASUALTY, FLYING
+from feltbox.scenes.loader import load_tailfeathers
+
+SCENE = load_tailfeathers("show_of_force")
+
+
+def _fly(bridge, fid, pose, tilt="center"):
+    state = bridge.engine.state
+    fig = replace(state.data.figure(fid), where=FLYING, pose=pose, tilt=tilt)
+    bridge.engine.state = replace(state, data=state.data.with_figure(fig))
+    bridge.sync()
+
+
+def test_ONE_TRUTH_the_check_sees_every_kind_of_disagreement():
+    bridge = TFBridge(SCENE, 1)
+    assert disagreements(bridge) == []                     # as set up: birds perched, squads on spaces
+    # Aerijin flies at (-14, -20) heading 30 at left tilt: the table follows (sync), they agree.
+    _fly(bridge, "aerijin", (-14.0, -20.0, 30.0), "left")
+    assert disagreements(bridge) == []
+    i = bridge.index["aerijin"]
+    bridge.poses[i, 0] += 0.5                              # its body 0.5 cm east of its rules place
+    assert [d.piece for d in disagreements(bridge)] == ["aerijin"]
+    assert "at (-13.50, -20.00)" in disagreements(bridge)[0].table
+    bridge.sync()
+    bridge.tilts["aerijin"] = "right"                      # the model at another tilt
+    assert "right tilt" in disagreements(bridge)[0].table
+    bridge.sync()
+    h = np.radians(120.0) / 2                              # turned to heading 120 (rules: 30)
+    bridge.poses[i, 3:7] = (np.cos(h), 0.0, 0.0, np.sin(h))
+    assert "facing 120.0" in disagreements(bridge)[0].table
+    bridge.sync()
+    bridge.poses[i, 2] += 2.0                              # lifted 2 cm: not standing on the table
+    assert "height 2.00" in disagreements(bridge)[0].table
+    bridge.sync()
+    # A casualty left on the table; an oakguard figure moved off its space (nest-mouse) onto the table.
+    state = bridge.engine.state
+    bridge.engine.state = replace(state, data=state.data.with_figure(replace(state.data.figure("sienna"), where=CASUALTY)))
+    bridge.present[bridge.index["sienna"]] = True
+    k = bridge.index["oakguard-1"]
+    bridge.poses[k, :2] = (0.0, -30.0)
+    found = {d.piece: d for d in disagreements(bridge)}
+    assert set(found) == {"sienna", "oakguard-1"}
+    assert "outside nest-mouse" in found["oakguard-1"].table and "casualty" in found["sienna"].rules
+    assert isinstance(found["sienna"], Disagreement)
+
+
+def test_ONE_TRUTH_headless_battle_and_replay_verify_agree(tmp_path, monkeypatch):
+    # A whole bot battle, strict: any disagreement after any action raises games.Disagreed.
+    assert games.STRICT_AGREEMENT and games.TAILFEATHERS.agreement is disagreements
+    path = tmp_path / "battle.fbr"
+    rec = games.game_recorder(path, SCENE, 4)
+    games.play_headless(SCENE, 4, on_episode=rec, on_action=rec.action)
+    rec.close()
+    ok = games.verify(path)
+    assert ok.ok, ok.message
+    # --verify lays every rebuilt state on the table and runs the check: a table that disagrees
+    # after the first action is reported there.
+    monkeypatch.setattr(tailfeathers_check, "disagreements",
+                        lambda bridge: [Disagreement("aerijin", "flying", "it off the table")])
+    bad = games.verify(path)
+    assert not bad.ok and "action 0" in bad.message and "aerijin: the rules say flying" in bad.message
