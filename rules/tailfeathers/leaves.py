@@ -134,7 +134,7 @@ def drift(state: TFState, sid: str, spins: int, events: list) -> TFState:
         kind = things[who][0] if who else ""
         if kind == "feather":                     # remove that feather, the spin goes on
             state = replace(state, data=replace(state.data, feathers=tuple(t for t in state.data.feathers if t.id != who)))
-            events.append(Event("leaf swept a tail feather", {"leaf": sid, "feather": who}))
+            events.append(Event("leaf swept tail feathers", {"removed": 1}))
             continue
         done += 1
         if kind == "tree":
