@@ -9,10 +9,13 @@ through a flying figure, tree trunk, tail feather or drifting leaf.
 
 So a flying figure's end of the twig may touch its base anywhere: :func:`range_check` first lays it
 between the nearest points (the shortest reach, which decides range and close range); if that line
-is blocked it searches the other placements that still reach: points around each flying base
-(every ``SIGHT_STEP`` degrees, measured from the line between the two, both ways, so mirror-image
-positions are searched alike), and for a ground figure the nearest point of its space to the other
-end. Clear if any placement within range passes through no blocker. Pure Python, no panda3d.
+is blocked it searches the other placements that still reach. Between two flying bases: lines
+meeting both discs (``LINE_TURNS`` directions each side of the line between the centres, up to the
+steepest, times ``2 LINE_SHIFTS + 1`` parallel offsets across the band both discs cover); between a
+flying base and a ground figure: points around the base every ``SIGHT_STEP`` degrees, each to the
+nearest point of the space. Every search is symmetric about the line between the two, so
+mirror-image positions are searched alike. Clear if any placement within range passes through no
+blocker. Pure Python, no panda3d.
 """
 from __future__ import annotations
 
@@ -23,7 +26,9 @@ from dataclasses import dataclass
 from feltbox.rules.tailfeathers.geometry import CLOSE_RANGE, RANGE, Thing
 from feltbox.rules.tailfeathers.shapes import EPS, boxes_touch, closest_on_outline, inside, nearest, passes_through
 
-SIGHT_STEP = 5.0          # degrees between the range finder's tried contact points on a flying base
+SIGHT_STEP = 5.0          # degrees between the tried contact points on a flying base (to a ground figure)
+LINE_TURNS = 12           # between two flying bases: directions tried each side of the centre line
+LINE_SHIFTS = 6           # ... and parallel lines each side of the middle of each direction's band
 
 
 @dataclass(frozen=True)
@@ -67,16 +72,44 @@ def _near_point(t: Thing, p) -> tuple[float, float]:
     return closest_on_outline(p, t.polygon)[1]
 
 
+def _lines(ca, cb):
+    """Twigs between two flying bases: straight lines that meet both discs, in ``LINE_TURNS``
+    directions each side of the line between the centres (up to the steepest that still meets
+    both) and ``LINE_SHIFTS`` offsets each side of the middle of the band both discs cover; each
+    laid from where it leaves the first base to where it reaches the second. Symmetric about the
+    line between the centres, nearest first."""
+    (ax, ay, ra), (bx, by, rb) = ca, cb
+    D = math.hypot(bx - ax, by - ay)
+    if D <= ra + rb:
+        return
+    u = math.atan2(by - ay, bx - ax)
+    steepest = math.asin(min(1.0, (ra + rb) / D))
+    for i in range(LINE_TURNS + 1):
+        for sign in ((1,) if i == 0 else (1, -1)):
+            t = u + sign * steepest * i / (LINE_TURNS + 1)
+            dx, dy = math.cos(t), math.sin(t)
+            nx, ny = -dy, dx
+            oa, ob = nx * ax + ny * ay, nx * bx + ny * by
+            lo, hi = max(oa - ra, ob - rb), min(oa + ra, ob + rb)
+            if lo > hi:
+                continue
+            mid, half = (lo + hi) / 2, (hi - lo) / 2 * 0.999
+            for j in range(LINE_SHIFTS + 1):
+                for side in ((1,) if j == 0 else (1, -1)):
+                    o = mid + side * half * j / LINE_SHIFTS
+                    ta = dx * ax + dy * ay + math.sqrt(max(ra * ra - (o - oa) ** 2, 0.0))
+                    tb = dx * bx + dy * by - math.sqrt(max(rb * rb - (o - ob) ** 2, 0.0))
+                    if tb > ta:
+                        yield (o * nx + ta * dx, o * ny + ta * dy), (o * nx + tb * dx, o * ny + tb * dy)
+
+
 def _placements(a: Thing, b: Thing, pa, pb):
     """Every other way to lay the twig from a to b (see the module docstring)."""
     ca = (a.circle[0], a.circle[1]) if a.circle else pa
     cb = (b.circle[0], b.circle[1]) if b.circle else pb
     ab = math.degrees(math.atan2(cb[1] - ca[1], cb[0] - ca[0]))
     if a.circle and b.circle:
-        rim_b = _rim(b, ab + 180.0)
-        for p in _rim(a, ab):
-            for q in rim_b:
-                yield p, q
+        yield from _lines(a.circle, b.circle)
     elif a.circle:
         for p in _rim(a, ab):
             yield p, _near_point(b, p)
