@@ -13,7 +13,7 @@ from feltbox.game import games
 from feltbox.game.replay import tailfeathers_check
 from feltbox.game.tailfeathers.agreement import Disagreement, disagreements
 from feltbox.game.tailfeathers.bridge import TFBridge
-from feltbox.rules.tailfeathers.state import CASUALTY, FLYING
+from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, Feather
 from feltbox.scenes.loader import load_tailfeathers
 
 SCENE = load_tailfeathers("show_of_force")
@@ -57,6 +57,23 @@ def test_ONE_TRUTH_the_check_sees_every_kind_of_disagreement():
     assert set(found) == {"sienna", "oakguard-1"}
     assert "outside nest-mouse" in found["oakguard-1"].table and "casualty" in found["sienna"].rules
     assert isinstance(found["sienna"], Disagreement)
+
+
+def test_ONE_TRUTH_tail_feathers_lie_where_the_rules_say_they_landed():
+    # A feather landed at (16, -20) heading 30: its token lies there (the bridge follows the
+    # rules); nudged 0.5 cm the check names it, and a token on the table the rules do not keep
+    # is named too.
+    bridge = TFBridge(SCENE, 1)
+    state = bridge.engine.state
+    bridge.engine.state = replace(state, data=replace(state.data, feathers=(Feather("feather-1", 16.0, -20.0, 30.0),),
+                                                      feathers_dropped=1))
+    bridge.sync()
+    assert disagreements(bridge) == []
+    t = bridge.index["tail-feather-1"]
+    bridge.poses[t, 1] += 0.5
+    found = {d.piece: d for d in disagreements(bridge)}
+    assert set(found) == {"feather-1", "tail-feather-1"}
+    assert "no feather token there" in found["feather-1"].table and "(16.00, -19.50)" in found["tail-feather-1"].table
 
 
 def test_ONE_TRUTH_headless_battle_and_replay_verify_agree(tmp_path, monkeypatch):

@@ -8,7 +8,8 @@ base centre read back from the body's pose), at which height (the table for a fl
 space's top for a figure on a space), which way it faces, and the tilt the bird's model is built
 with. A flying bird must stand on the table at its rules pose, heading and tilt; a perched bird
 at its rules pose and heading, on its space's top, at center tilt; a ground figure inside the
-outline of its space (a drifting leaf's where it drifted to), on its top. The check only reads;
+outline of its space (a drifting leaf's where it drifted to), on its top; and each tail feather
+token the rules keep lies where it landed, no other on the table. The check only reads;
 the bridge's ``sync`` is what makes the two agree. A disagreement names the figure, the rules'
 view and the table's view. Headless games run it after every action with ``--check-agreement``
 (strictly in the test suite), and ``feltbox replay --verify`` after every recorded action.
@@ -120,6 +121,27 @@ def compare(state: TFState, bodies: list[BodySpec], index: dict, poses: np.ndarr
                 problems.append(f"it at ({x:.2f}, {y:.2f}), outside {fig.where}")
         if problems:
             out.append(Disagreement(fig.id, _rules_view(fig), ", ".join(problems)))
+    return out + _feathers(state, bodies, poses, present)
+
+
+def _feathers(state: TFState, bodies: list[BodySpec], poses: np.ndarray, present: np.ndarray) -> list[Disagreement]:
+    """Each tail feather the rules keep on the battlefield lies on the table where it landed
+    (place and heading), and no other feather token is on the table."""
+    tokens = [i for i, b in enumerate(bodies) if b.kind == "tf_feather" and present[i]]
+    out, used = [], set()
+    for f in state.data.feathers:
+        match = next((i for i in tokens if i not in used
+                      and np.hypot(*(np.array(_base(bodies[i], poses[i])[:2]) - (f.x, f.y))) <= PLACE_TOLERANCE
+                      and _turn(_base(bodies[i], poses[i])[3], f.heading) <= HEADING_TOLERANCE), None)
+        if match is None:
+            out.append(Disagreement(f.id, f"a tail feather at ({f.x:.2f}, {f.y:.2f}) facing {f.heading:.1f}",
+                                    "no feather token there"))
+        else:
+            used.add(match)
+    for i in tokens:
+        if i not in used:
+            x, y, _, _ = _base(bodies[i], poses[i])
+            out.append(Disagreement(bodies[i].id, "no tail feather there", f"a feather token at ({x:.2f}, {y:.2f})"))
     return out
 
 
