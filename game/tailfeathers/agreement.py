@@ -22,6 +22,7 @@ import numpy as np
 
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import rest_pose
+from feltbox.game.tailfeathers.bridge import FEATHER_SUPPLY
 from feltbox.rules.tailfeathers.shapes import closest_on_outline, inside
 from feltbox.rules.tailfeathers.state import FLYING, OFF_FIELD, TFState
 from feltbox.rules.tailfeathers.stats import space
@@ -76,15 +77,17 @@ def _turn(a: float, b: float) -> float:
 
 def disagreements(bridge) -> list[Disagreement]:
     """Every figure the rules and a TFBridge's table see differently (see :func:`compare`)."""
+    supply = [bridge.index[f"tail-feather-{k + 1}"] for k in range(FEATHER_SUPPLY)]
     return compare(bridge.engine.state, bridge.bodies, bridge.index, bridge.poses, bridge.present,
-                   bridge.tilts, {sid: s.height for sid, s in bridge.spaces.items()})
+                   bridge.tilts, {sid: s.height for sid, s in bridge.spaces.items()}, supply)
 
 
 def compare(state: TFState, bodies: list[BodySpec], index: dict, poses: np.ndarray, present: np.ndarray,
-            tilts: dict, heights: dict) -> list[Disagreement]:
+            tilts: dict, heights: dict, supply: list[int] = ()) -> list[Disagreement]:
     """Every figure whose presence, place, height, heading or tilt differs between the rules
     ``state`` and a table (``poses``, ``present``, the birds' model ``tilts``, each space's top
-    ``heights``)."""
+    ``heights``), and every tail feather the rules keep that the supply's tokens (body rows
+    ``supply``; a scene's loose decorative tokens are not the rules') do not show where it landed."""
     drifted = {leaf.id for leaf in state.data.leaves}
     out = []
     for fig in state.data.figures:
@@ -121,13 +124,14 @@ def compare(state: TFState, bodies: list[BodySpec], index: dict, poses: np.ndarr
                 problems.append(f"it at ({x:.2f}, {y:.2f}), outside {fig.where}")
         if problems:
             out.append(Disagreement(fig.id, _rules_view(fig), ", ".join(problems)))
-    return out + _feathers(state, bodies, poses, present)
+    return out + _feathers(state, bodies, poses, present, supply)
 
 
-def _feathers(state: TFState, bodies: list[BodySpec], poses: np.ndarray, present: np.ndarray) -> list[Disagreement]:
+def _feathers(state: TFState, bodies: list[BodySpec], poses: np.ndarray, present: np.ndarray,
+              supply: list[int]) -> list[Disagreement]:
     """Each tail feather the rules keep on the battlefield lies on the table where it landed
     (place and heading), and no other feather token is on the table."""
-    tokens = [i for i, b in enumerate(bodies) if b.kind == "tf_feather" and present[i]]
+    tokens = [i for i in supply if present[i]]
     out, used = [], set()
     for f in state.data.feathers:
         match = next((i for i in tokens if i not in used
