@@ -12,7 +12,8 @@ import numpy as np
 from feltbox.game import games
 from feltbox.game.replay import tailfeathers_check
 from feltbox.game.tailfeathers.agreement import Disagreement, disagreements
-from feltbox.game.tailfeathers.bridge import TFBridge
+from feltbox.game.tailfeathers.bridge import SCENE_RULES, TFBridge
+from feltbox.rules.tailfeathers import leaves
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, Feather
 from feltbox.scenes.loader import load_tailfeathers
 
@@ -91,3 +92,25 @@ def test_ONE_TRUTH_headless_battle_and_replay_verify_agree(tmp_path, monkeypatch
                         lambda bridge: [Disagreement("aerijin", "flying", "it off the table")])
     bad = games.verify(path)
     assert not bad.ok and "action 0" in bad.message and "aerijin: the rules say flying" in bad.message
+
+
+def test_ONE_TRUTH_a_figure_on_a_drifted_leaf_stands_inside_its_moved_outline():
+    # With the Leaves rule, an oakguard on leaf-3 cuts it loose toward the sapling; one spin moves
+    # the leaf about 5 cm (test_tf_geometry_flight.py works it out). The leaf piece and the figure
+    # follow it (bridge.sync), so the check finds nothing; the figure left behind where the leaf
+    # hung (x -18.3, y -9.2) is outside the moved outline, and the check says so.
+    bridge = TFBridge(SCENE, 1, rules=SCENE_RULES + ("leaves",))
+    s = bridge.engine.state
+    s = replace(s, data=s.data.with_figure(replace(s.data.figure("oakguard-4"), where="leaf-3")))
+    bridge.engine.state = s
+    bridge.sync()
+    k = bridge.index["oakguard-4"]
+    hung = bridge.poses[k, :2].copy()
+    s = leaves.cut(s, leaves.CutLeaf("oakguard-4", "sapling"), [])
+    s = leaves.drift(replace(s, flow=replace(s.flow, roll=None, leaf="")), "leaf-3", 1, [])
+    bridge.engine.state = s
+    bridge.sync()
+    assert disagreements(bridge) == []
+    bridge.poses[k, :2] = hung
+    assert [d.piece for d in disagreements(bridge)] == ["oakguard-4"]
+    assert "outside leaf-3" in disagreements(bridge)[0].table
