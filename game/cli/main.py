@@ -158,7 +158,8 @@ def _play_parser(sub) -> None:
     pl.add_argument("--log", help="headless: write the rules' events as JSON lines")
     pl.add_argument("--check-agreement", action="store_true",
                     help="headless: after every action compare the rules state with the table (each figure's "
-                         "place and stance); exit 1 naming where they disagree (flickem)")
+                         "place and stance; Tail Feathers: place, height, heading, tilt, feathers); "
+                         "exit 1 naming where they disagree")
     pl.add_argument("--load", metavar="SAVE",
                     help="window: go on with a saved game (a file, or a name in the saves folder)")
     pl.add_argument("--continue", dest="continue_", action="store_true", help="window: go on with the last autosave")
