@@ -35,6 +35,7 @@ from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import City, build_city
 from feltbox.game.table.gallery import gallery as flickem_gallery
 from feltbox.game.tailfeathers import seats as tf_seats
+from feltbox.game.tailfeathers.agreement import disagreements as tf_disagreements
 from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.tailfeathers.forces import scene_with_forces
 from feltbox.game.tailfeathers.gallery import tf_gallery
@@ -145,7 +146,8 @@ TAILFEATHERS = GameKind(
     window_game=TFWindowGame, new_recorder=tf_recorder,
     rules_check=TFRulesCheck,
     table=tf_table, gallery=tf_gallery, replay_bodies=replay_bodies, replay_timeline=_tf_timeline,
-    with_forces=_tf_forces, seats=lambda scene: tuple(sorted({f.alliance for f in scene.figures})))
+    with_forces=_tf_forces, agreement=tf_disagreements,
+    seats=lambda scene: tuple(sorted({f.alliance for f in scene.figures})))
 
 GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS)}
 

@@ -157,7 +157,8 @@ def _shell(look: Look, w: float, d: float, h: float, z0: float) -> list[Part]:
     ground_z, upper_z, sign_z = z0 + 0.233 * h, z0 + 0.622 * h, z0 + 0.855 * h
     plinth = tuple(c * 0.7 for c in look.wall[:3]) + (1.0,)
     parts: list[Part] = [(box((d + 0.1, w + 0.1, 0.5), (0.0, 0.0, z0 + 0.25)), plinth)]
-    parts += [(_on_face("+x", 0.0, z0 + 0.44 * h / 2 + 0.1, 3.4, 0.44 * h + 0.2, 0.05, half), look.trim),
+    # the door's trim stands 0.7 mm off the wall, proud of the plinth's front (0.5 mm): no shared plane
+    parts += [(_on_face("+x", 0.0, z0 + 0.44 * h / 2 + 0.1, 3.4, 0.44 * h + 0.2, 0.07, half), look.trim),
               (_on_face("+x", 0.0, z0 + 0.44 * h / 2, 3.0, 0.44 * h, 0.08, half), DOOR),
               (_on_face("+x", 0.0, z0 + 0.3 * h, 2.2, 0.14 * h, 0.1, half), GLASS)]
     gw, gh = look.ground_size

@@ -30,7 +30,8 @@ def _number_stickers(number: int, height: float, faces: list[tuple[str, tuple[fl
     parts = []
     for normal, at in faces:
         plate = facing(box((size, size, 0.02), (0.0, 0.0, 0.01)), normal, at)
-        digit = facing(digits_mesh(str(number), height, 0.03), normal, at)
+        # the digit starts inside the plate, so its back face never coincides with the plate's
+        digit = facing(digits_mesh(str(number), height, 0.025).apply_translation((0.0, 0.0, 0.005)), normal, at)
         parts += [(plate, sticker), (digit, ink)]
     return parts
 
@@ -42,7 +43,10 @@ def barrel(number: int = 1) -> PieceModel:
     body = cylinder(r, 0.0, h)
     parts: list[Part] = [(body, (0.15, 0.40, 0.65, 1.0))]
     parts += [(cylinder(r + 0.05, z - 0.1, z + 0.1), DARK) for z in (h * 0.3, h * 0.7)]
-    parts += [(cylinder(r + 0.02, h - 0.15, h), DARK), (cylinder(r * 0.25, h, h + 0.02, 8, (r * 0.5, 0.0)), IRON)]
+    # the lid's rim (chime) stands 0.4 mm above the body's top and the bung sits on it: no two
+    # faces share a height, so nothing z-fights on the lid
+    parts += [(cylinder(r + 0.02, h - 0.15, h + 0.04), DARK),
+              (cylinder(r * 0.25, h + 0.04, h + 0.07, 8, (r * 0.5, 0.0)), IRON)]
     # the sticker sits on the flat of the 16-gon facing +x (its inscribed radius)
     flat = r * np.cos(np.pi / 16)
     parts += _number_stickers(number, h * 0.22, [("+x", (flat, 0.0, h / 2)), ("-x", (-flat, 0.0, h / 2))],

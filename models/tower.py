@@ -160,7 +160,10 @@ def zombie_bin(day: int = 2, night: int = 3) -> PieceModel:
     body = box((D, Wb, Hb), (0.0, 0.0, Hb / 2))
     rim = box((D + 0.3, Wb + 0.3, 0.5), (0.0, 0.0, Hb - 0.25))
     foot = box((D + 0.2, Wb + 0.2, 0.4), (0.0, 0.0, 0.2))
-    parts: list[Part] = [(body, (0.30, 0.35, 0.28, 1.0)), (rim, DARK), (foot, DARK)]
+    # the body as drawn stops 0.4 mm under the rim's top (the rim is the bin's top face), so the
+    # two never share a plane; the collision body keeps the full height
+    shown = box((D, Wb, Hb - 0.04), (0.0, 0.0, (Hb - 0.04) / 2))
+    parts: list[Part] = [(shown, (0.30, 0.35, 0.28, 1.0)), (rim, DARK), (foot, DARK)]
     for k in range(7):                                # hazard stripes along the front's bottom
         y = -Wb * 0.4 + k * Wb * 0.8 / 6
         parts.append((box((0.06, 0.7, 1.2), (D / 2 + 0.03, y, 1.2)), (0.9, 0.75, 0.1, 1.0) if k % 2 == 0 else DARK))

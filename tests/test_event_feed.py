@@ -112,3 +112,16 @@ def test_templates_use_the_keys_the_rules_send():
             continue
         fields = {f for _, f, _, _ in string.Formatter().parse(template) if f and f != "_all"}
         assert fields <= keys[kind], (kind, fields - keys[kind])
+
+
+def test_no_internal_ids_in_what_a_player_reads():
+    # issue 13's examples: "lamp-3", "movement_disc", "survivor-anita" read as names
+    assert pretty("lamp-3") == "lamp 3" and pretty("barrel-02") == "barrel 2"
+    assert pretty("movement_disc") == "movement disc" and pretty("survivor-anita") == "Anita"
+    from feltbox.game.flickem.window_game import WindowGame
+    from feltbox.game.window.hud_model import flickem_hud
+    from feltbox.scenes.loader import load_flickem
+    game = WindowGame(load_flickem(1), 0, "none")
+    game.choose(0)
+    game.choose(game.choices().index("Move"))
+    assert flickem_hud(game).prompt == "flick: movement disc"

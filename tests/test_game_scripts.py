@@ -88,6 +88,20 @@ def test_cli_save_script_then_replay_it_reaches_the_same_state(tmp_path, capsys)
     assert main(["play", "flickem", "5", "--headless", "--bots", "teamB"]) == 2      # a seat without a script
 
 
+def test_a_script_file_is_played_with_the_seed_its_header_names(tmp_path, capsys):
+    # docs/scripts/s07.txt starts "# feltbox play flickem 7 --headless --seed 3 --bots none ...":
+    # S7 deals face-down tokens by the seed, so the same script on seed 0 would take other tokens
+    script = str(ROOT / "docs" / "scripts" / "s07.txt")
+    assert main(["play", "flickem", "7", "--headless", "--bots", "none", "--script", script]) == 0
+    unnamed = capsys.readouterr().out.splitlines()[-1]
+    assert main(["play", "flickem", "7", "--headless", "--seed", "3", "--bots", "none", "--script", script]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == unnamed
+    headerless = tmp_path / "s07.txt"
+    headerless.write_text("".join(Path(script).read_text().splitlines(keepends=True)[1:]))
+    main(["play", "flickem", "7", "--headless", "--bots", "none", "--script", str(headerless)])
+    assert capsys.readouterr().out.splitlines()[-1:] != [unnamed]     # seed 0: another deal
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("number", range(1, 11))
 def test_every_scenario_example_script_plays_to_its_end(number):

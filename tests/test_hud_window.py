@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
+from tests.xvfb import felt_in, needs_xvfb, run_in_xvfb
 
 pytestmark = pytest.mark.render
 
@@ -123,7 +123,7 @@ def _regions(path, regions=REGIONS):
 
 
 def _check(shot, regions=REGIONS):
-    _felt_in(shot)                                 # the table is still there in the middle
+    felt_in(shot)                                 # the table is still there in the middle
     for name, (dark, bright, felt) in _regions(shot, regions).items():
         assert dark > 0.5, f"{name}: the panel is not drawn ({dark:.2f} dark)"
         assert bright > 0.003, f"{name}: no text in the panel ({bright:.3f} bright)"
@@ -152,7 +152,7 @@ def _lines(stdout, tag, what):
 def test_flickem_hud_panels_in_the_window(tmp_path, monkeypatch):
     monkeypatch.setenv("FELTBOX_HOME", str(tmp_path))
     shot = tmp_path / "hud.png"
-    out = _run_in_xvfb(FLICKEM, shot)
+    out = run_in_xvfb(FLICKEM, shot)
     _check(shot)
     blue, red, warm = _strips_and_tint(shot)
     assert blue > 30 and red > 30, (blue, red)           # team A's and team B's cards
@@ -178,7 +178,7 @@ def test_tail_feathers_hud_panels_in_the_window(tmp_path, monkeypatch):
     monkeypatch.setenv("FELTBOX_HOME", str(tmp_path))
     save_settings(Settings(ui_scale=1.25, sound=False))
     shot = tmp_path / "tf-hud.png"
-    out = _run_in_xvfb(TAIL_FEATHERS, shot)
+    out = run_in_xvfb(TAIL_FEATHERS, shot)
     assert "scale 1.25" in out
     regions = {"top bar": (0, 0, 1280, 55), "cards": (0, 70, 290, 385), "dice": (0, 400, 420, 470),
                "choices": (840, 75, 1272, 110), "feed": (840, 520, 1272, 630)}

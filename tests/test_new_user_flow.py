@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.window_drivers import PRELUDE
-from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
+from tests.xvfb import felt_in, needs_xvfb, run_in_xvfb
 
 pytestmark = pytest.mark.render
 
@@ -71,7 +71,7 @@ print("wheel %.4f %.4f %.3f" % (mid / d0, app.orbit.distance / d0, app.rig.sensi
 def test_a_new_user_starts_s1_and_flicks_a_survivor_with_the_mouse(tmp_path, monkeypatch):
     monkeypatch.setenv("FELTBOX_HOME", str(tmp_path / "home"))
     shot = tmp_path / "flow.png"
-    out = _run_in_xvfb(DRIVER, shot)
+    out = run_in_xvfb(DRIVER, shot)
     lines = dict(line.replace("|", " ", 1).split(" ", 1) for line in out.splitlines() if " " in line or "|" in line)
     assert lines["picked"] == "0"
     assert "team A to play" in lines["hud0"] and "left" not in lines["hud0"].split(" | ")[0]
@@ -92,7 +92,7 @@ def test_a_new_user_starts_s1_and_flicks_a_survivor_with_the_mouse(tmp_path, mon
     mid, end, sensitivity = map(float, lines["wheel"].split())
     assert end == pytest.approx(0.9 ** (3 * sensitivity), rel=1e-3)     # the notches add up...
     assert mid > end + 0.02                                              # ... eased, not jumped
-    _felt_in(shot)
+    felt_in(shot)
     _hud_regions(shot)
 
 

@@ -13,7 +13,7 @@ from feltbox.game.flickem.window_game import WindowGame
 from feltbox.game.table.undo import UndoRefused
 from feltbox.game.window import saves
 from feltbox.rules.engine import SaveError
-from feltbox.scenes.loader import load_flickem
+from feltbox.scenes.loader import load_flickem, load_scene
 
 DATA = Path(__file__).parent / "data"
 
@@ -268,3 +268,17 @@ def test_the_starting_team_is_kept_by_the_save():
     h, _ = saves.load_game(saves.save_game(g, "first"))
     assert h.first == "B" and h.seats.bot_teams == {"A"}
     assert h.bridge.engine.hash() == g.bridge.engine.hash()
+
+
+def test_a_game_on_a_players_own_scene_file_saves_its_path_and_loads_that_file(tmp_path):
+    # S1 with the library moved a centimetre (x -27 -> -26): the save must name the file, not
+    # "scenario 1", or loading it would lay the built-in S1 and the check of the table would fail
+    own = tmp_path / "my city.toml"
+    own.write_text(Path(load_flickem(1).source).read_text().replace("x = -27.0", "x = -26.0", 1))
+    g = WindowGame(load_scene(own), 0, "none")
+    assert g.scene_key() == str(own.resolve())
+    assert WindowGame(load_flickem(1), 0, "none").scene_key() == 1
+    h, note = saves.load_game(saves.save_game(g, "own"))
+    assert note == "" and h.bridge.city.scene.source == str(own.resolve())
+    library = [b.id for b in h.bridge.city.bodies].index("library")
+    assert np.allclose(h.bridge.session.poses[library][:2], g.bridge.session.poses[library][:2])

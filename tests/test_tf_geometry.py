@@ -14,8 +14,9 @@ import pytest
 from feltbox.rules.core import from_json, to_json
 from feltbox.rules.tailfeathers import geometry as g
 from feltbox.rules.tailfeathers.battlefield import Battlefield, sample_battlefield
-from feltbox.rules.tailfeathers.geometry import Crossing, FlightPath, Thing, crossings, flight_path, position_at, range_check
+from feltbox.rules.tailfeathers.geometry import Crossing, FlightPath, Thing, crossings, flight_path, position_at
 from feltbox.rules.tailfeathers.shapes import Shape, nearest, signed_area
+from feltbox.rules.tailfeathers.sight import range_check
 
 R = 3.0
 
@@ -149,15 +150,21 @@ def test_clear_sight_blocked_by_feather_and_trunk_but_not_by_a_and_b():
     feather = Thing("feather", "f", polygon=g.feather_polygon((10.0, 0.0, 90.0)))
     aside = Thing("feather", "f2", polygon=g.feather_polygon((10.0, 5.0, 0.0)))
     trunk = Thing("trunk", "oak-trunk", polygon=square(6, 8, -0.5, 3))
+    wall = Thing("trunk", "elm-trunk", polygon=square(9, 11, -4, 4))     # taller than the bases: no way round
     grazing = Thing("leaf", "leaf1", polygon=square(12, 14, 0.0, 2.0))       # edge on the line: not through
     r = range_check(a, b, [a, b, aside, grazing])
     assert r.clear and r.blocked_by == ()
+    # The feather (y -1.75..1.75 at x = 10) blocks the centre line, but "any point on the base":
+    # the twig laid from higher up on a's rim to higher up on b's passes over its tip (sight.py).
     r = range_check(a, b, [a, b, feather, aside])
-    assert not r.clear and r.blocked_by == ("f",) and r.in_range
+    assert r.clear and r.in_range and r.points[0][1] > 1.0
+    r = range_check(a, b, [wall, feather])
+    assert not r.clear and r.blocked_by == ("elm-trunk", "f")
     r = range_check(a, b, [trunk, feather])
-    assert r.blocked_by == ("oak-trunk", "f")
+    assert r.clear and r.points[0][1] < 0 < r.points[1][1] + 3     # under the trunk (y >= -0.5), past the feather
     flyer = Thing("flying", "c", circle=(10.0, 2.5, 3.0))
-    assert range_check(a, b, [flyer]).blocked_by == ("c",)
+    assert range_check(a, b, [flyer]).clear                          # below it: y = -3 is 5.5 from its centre
+    assert range_check(a, b, [flyer, wall]).blocked_by == ("c", "elm-trunk")
 
 
 def test_death_spiral_rotates_away_from_another_flying_base():

@@ -118,7 +118,7 @@ def test_the_tail_feathers_example_script_replays_the_whole_battle(scene):
     from pathlib import Path
     path = Path(__file__).resolve().parent.parent / "docs" / "scripts" / "tailfeathers-example.txt"
     result = play_headless(scene, seed=1, bots="none", script=load_game_script(path, ACTIONS))
-    assert result.result == "the mouse nest is destroyed"
+    assert result.result == "the rat nest is destroyed"
 
 
 def test_LEAF_DRIFTING_the_leaf_piece_follows_its_drift_and_goes_back_to_its_branch(scene):

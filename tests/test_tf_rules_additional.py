@@ -206,7 +206,11 @@ def test_LEAVES_cutting_loose_spins_by_die_plus_figures_and_blocks_sight():
     s = roll(s, "bow")                                                 # 1 + 1 figure = 2 spins
     leaf = s.data.leaves[0]
     cx = sum(p[0] for p in leaf.polygon) / 4
-    assert cx == pytest.approx(63 + 2 * 10 * 23 / (23 ** 2 + 26 ** 2) ** 0.5)   # 2 leaf lengths toward t-rat
+    # The holes sit 0.8 inside the tips of the 6 x 8 leaf's diagonal: (60.48, 46.64), (65.52, 53.36),
+    # 8.4 apart; the stem end (nearer c-2) is the first. Pointed at t-rat's trunk centre (88, 88):
+    # u = (27.52, 41.36) / |.|; the centroid (the diagonal's middle) is then at h0 + 4.2 u, and two
+    # 180-degree spins about the holes move it 2 * 8.4 u further: h0 + 21 u.
+    assert cx == pytest.approx(60.48 + 21 * 27.52 / (27.52 ** 2 + 41.36 ** 2) ** 0.5)
     assert space(s, "c-leaf").polygon == leaf.polygon and space(s, "c-leaf").adjacent == ()
     assert "c-leaf" in [b.id for b in blockers(s)]
     assert not any(isinstance(a, AttackWith) for a in legal_actions(s))   # it replaced the attack

@@ -11,7 +11,7 @@ import pytest
 from feltbox.game.cli.main import main
 from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.tailfeathers_timeline import FLIGHT, build_tf_timeline, is_tailfeathers
-from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
+from tests.xvfb import felt_in, needs_xvfb, run_in_xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.physics
@@ -188,9 +188,9 @@ base.win.saveScreenshot(Filename(sys.argv[1]))
 @needs_xvfb
 def test_the_theatre_window_shows_the_battlefield(tf_replay, tmp_path):
     shot = tmp_path / "tf-theatre.png"
-    stdout = _run_in_xvfb(TF_DRIVER.replace("REPLAY", repr(str(tf_replay))), shot)
+    stdout = run_in_xvfb(TF_DRIVER.replace("REPLAY", repr(str(tf_replay))), shot)
     assert float(stdout.split("seek_ms ")[1].split()[0]) <= 100.0
-    _felt_in(shot)
+    felt_in(shot)
 
 
 def test_a_battle_these_rules_rebuild_differently_is_refused(tf_replay):

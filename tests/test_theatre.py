@@ -17,7 +17,7 @@ from feltbox.game.replay.timeline import HOLD, build_timeline, event_label
 from feltbox.game.table.flick import Aim
 from feltbox.game.table.session import Session
 from tests.lab import lab_city, survivor, zombie
-from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
+from tests.xvfb import felt_in, needs_xvfb, run_in_xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.physics
@@ -243,7 +243,7 @@ def test_theatre_window_plays_scrubs_and_jumps(recorded, tmp_path):
     """The real window under Xvfb: space plays and pauses (xdotool keys), a mouse drag along the
     timeline scrubs, n jumps to the next event, the pieces move and the table is on screen."""
     shot = tmp_path / "theatre.png"
-    stdout = _run_in_xvfb(DRIVER.replace("REPLAY", repr(str(recorded))), shot)
+    stdout = run_in_xvfb(DRIVER.replace("REPLAY", repr(str(recorded))), shot)
     assert "playing True t>0 True" in stdout and "paused True" in stdout
     assert "right True True" in stdout and "speed 2.0 follow True camera: follow" in stdout
     scrubbed = float(stdout.split("scrubbed ")[1].split()[0])
@@ -251,7 +251,7 @@ def test_theatre_window_plays_scrubs_and_jumps(recorded, tmp_path):
     assert "next True label 'Zombie 1 is killed at short distance" in stdout
     assert float(stdout.split("moved ")[1].split()[0]) > 1.0
     assert "loops 1 playing True restarted True" in stdout
-    _felt_in(shot)
+    felt_in(shot)
 
 
 @pytest.mark.slow

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.window_drivers import PRELUDE
-from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
+from tests.xvfb import felt_in, needs_xvfb, run_in_xvfb
 
 pytestmark = pytest.mark.render
 
@@ -125,7 +125,7 @@ def _preview_cyan(shot) -> int:
 @needs_xvfb
 def test_click_choose_move_and_flick_a_survivor_with_the_mouse(tmp_path):
     out = tmp_path / "flow"
-    stdout = _run_in_xvfb(DRIVER, out)
+    stdout = run_in_xvfb(DRIVER, out)
     lines = dict(line.split(" ", 1) for line in stdout.splitlines() if " " in line)
     assert "choose a survivor" in lines["hud0"]
     assert lines["menu"].startswith("True [('choose survivor anita', True), ('move', False)")
@@ -141,7 +141,7 @@ def test_click_choose_move_and_flick_a_survivor_with_the_mouse(tmp_path):
     assert lines["keys"] == "preview False pitch 89"      # shift+P toggled it off, 2: top-down
     assert lines["settings"] == "True True" and lines["meter"] == "True"              # shadows on llvmpipe, preview back on
     before, menu, after = (tmp_path / f"flow-{name}.png" for name in ("before", "menu", "after"))
-    _felt_in(menu)
-    _felt_in(after)
+    felt_in(menu)
+    felt_in(after)
     assert _dark_panel(menu) > 2 * _dark_panel(before) + 200, "the context menu is not drawn"
     assert _preview_cyan(tmp_path / "flow-aim.png") > 30 > _preview_cyan(after), "no predicted path drawn"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
+from tests.xvfb import felt_in, needs_xvfb, run_in_xvfb
 
 pytestmark = pytest.mark.render
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,12 +68,12 @@ def test_real_mouse_drag_in_the_play_window_flicks_a_survivor(tmp_path):
     """A synthetic mouse (xdotool) presses on John, drags back and releases: one flick episode
     runs, the animation plays to its end, and the window shows the city."""
     shot = tmp_path / "window.png"
-    stdout = _run_in_xvfb(DRIVER, shot)
+    stdout = run_in_xvfb(DRIVER, shot)
     assert "hover survivor-john selected survivor-john episodes 1" in stdout
     assert "animating False" in stdout
     power = float(stdout.split("power ")[1].split()[0])
     assert 0.2 < power <= 1.0
-    _felt_in(shot)
+    felt_in(shot)
 
 
 def test_play_without_display_says_so_in_one_line():
@@ -150,10 +150,10 @@ def test_tail_feathers_window_takes_letter_keys_and_draws_the_flight_preview(tmp
     picks "no mission card", the rat bot plays, the player launches and activates a bird by
     keys, "]" highlights a flight and its templates are drawn on the table."""
     shot = tmp_path / "tf-window.png"
-    stdout = _run_in_xvfb(TF_DRIVER, shot)
+    stdout = run_in_xvfb(TF_DRIVER, shot)
     assert "hud0 round 1  MISSION phase  |  mouse" in stdout
     assert "ACTIVATION phase" in stdout.split("hud2")[1]
     assert "hud1 round 1  MISSION" not in stdout
     preview = stdout.split("preview ")[1].split()
     assert int(preview[0]) >= 3 and preview[2] == "1"
-    _felt_in(shot)
+    felt_in(shot)

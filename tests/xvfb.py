@@ -7,6 +7,8 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -16,9 +18,10 @@ needs_xvfb = pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xd
                                 reason="Xvfb and xdotool are not installed (.ci/run installs them)")
 
 
-def _run_in_xvfb(driver: str, shot: Path) -> str:
-    """Run a window driver script on a fresh Xvfb display; its stdout (it saves ``shot``)."""
-    display = _free_display()
+@contextmanager
+def xvfb_display() -> Iterator[str]:
+    """A fresh Xvfb display (1280x720) for the time of the block: its DISPLAY value."""
+    display = free_display()
     xvfb = subprocess.Popen(["Xvfb", f":{display}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -26,18 +29,23 @@ def _run_in_xvfb(driver: str, shot: Path) -> str:
             if Path(f"/tmp/.X11-unix/X{display}").exists():
                 break
             time.sleep(0.1)
-        env = {**os.environ, "DISPLAY": f":{display}"}
-        out = subprocess.run([sys.executable, "-c", driver, str(shot)], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=240)
-        assert out.returncode == 0, out.stderr[-2000:]
-        print(out.stdout)
-        return out.stdout
+        yield f":{display}"
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)
 
 
-def _felt_in(shot: Path) -> None:
+def run_in_xvfb(driver: str, shot: Path) -> str:
+    """Run a window driver script on a fresh Xvfb display; its stdout (it saves ``shot``)."""
+    with xvfb_display() as display:
+        out = subprocess.run([sys.executable, "-c", driver, str(shot)], cwd=ROOT, env={**os.environ, "DISPLAY": display},
+                             capture_output=True, text=True, timeout=240)
+        assert out.returncode == 0, out.stderr[-2000:]
+        print(out.stdout)
+        return out.stdout
+
+
+def felt_in(shot: Path) -> None:
     from panda3d.core import PNMImage
     image = PNMImage()
     assert image.read(str(shot)) and image.getXSize() == 1280
@@ -46,7 +54,7 @@ def _felt_in(shot: Path) -> None:
     assert greens > 40, "the felt table is not in the window's screenshot"
 
 
-def _free_display() -> int:
+def free_display() -> int:
     for n in range(90, 120):
         if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
             return n

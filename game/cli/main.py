@@ -8,8 +8,10 @@ bug and keeps its traceback.
 from __future__ import annotations
 
 import argparse
+import re
 import secrets
 import sys
+from pathlib import Path
 
 from feltbox.game.cli.commands import (
     cmd_bench,
@@ -71,7 +73,7 @@ def parser() -> argparse.ArgumentParser:
         func=cmd_start)
     _sub(sub, "scenes", "list every game's scenes with their teams", "feltbox scenes").set_defaults(func=cmd_scenes)
     r = _sub(sub, "render", "render a scene offscreen to a PNG", "feltbox render tailfeathers show_of_force --view top")
-    r.add_argument("game", choices=tuple(GAMES))
+    r.add_argument("game", choices=tuple(GAMES), help="the game: " + ", ".join(GAMES))
     r.add_argument("number", help=KEY_HELP)
     r.add_argument("--out", default="shot.png", help="the PNG to write (default shot.png)")
     r.add_argument("--size", type=_size, default=(1280, 720), help="picture size WxH (default 1280x720)")
@@ -85,7 +87,7 @@ def parser() -> argparse.ArgumentParser:
     _play_parser(sub)
     s = _sub(sub, "sim", "run a physical command script headless (flicks, rushes, hordes)",
              "feltbox sim flickem 1 --script docs/examples/s01.toml --record sim.fbr")
-    s.add_argument("game", choices=("flickem",))
+    s.add_argument("game", choices=("flickem",), help="the game (sim scripts are Dead of Winter only)")
     s.add_argument("number", help="the scenario number, 1-10, or your own scene file (a .toml path)")
     s.add_argument("--script", required=True, help="the TOML command script (docs/examples/)")
     s.add_argument("--record", help="write every physics episode to this replay")
@@ -102,7 +104,7 @@ def parser() -> argparse.ArgumentParser:
     add_video_options(rp)
     rp.set_defaults(func=cmd_replay)
     dm = _sub(sub, "demo", "attract mode: bots play a scenario, the theatre shows it, again", "feltbox demo flickem 1")
-    dm.add_argument("game", choices=tuple(GAMES))
+    dm.add_argument("game", choices=tuple(GAMES), help="the game: " + ", ".join(GAMES))
     dm.add_argument("number", help=KEY_HELP)
     dm.add_argument("--seed", type=int, default=0, help="the first game's seed; each next game takes the next one")
     dm.add_argument("--size", type=_size, default=None, help="video size WxH (default 1280x720)")
@@ -119,7 +121,7 @@ def _tournament_parser(sub) -> None:
     t = _sub(sub, "tournament", "bots play every seat of scenes for many seeds, in parallel; prints JSON "
              "(wins per team, why games were lost, game lengths, rules events per game)",
              "feltbox tournament flickem 1-5 --seeds 20 --workers 2")
-    t.add_argument("game", choices=tuple(GAMES))
+    t.add_argument("game", choices=tuple(GAMES), help="the game: " + ", ".join(GAMES))
     t.add_argument("keys", help="the scenes: a key (see feltbox scenes), a list 1,3,7, a range 1-5, or all")
     t.add_argument("--seeds", type=int, default=20, help="games per scene, seeds --first-seed on (default 20)")
     t.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
@@ -133,7 +135,7 @@ def _tournament_parser(sub) -> None:
 def _play_parser(sub) -> None:
     pl = _sub(sub, "play", "play a game in the window (a rules game with --bots, else a free table), or headless",
               "feltbox play flickem 7 --headless --bots all --seed 3 --transcript s7.txt")
-    pl.add_argument("game", choices=tuple(GAMES))
+    pl.add_argument("game", choices=tuple(GAMES), help="the game: " + ", ".join(GAMES))
     pl.add_argument("number", help=KEY_HELP)
     pl.add_argument("--headless", action="store_true", help="no window: bots play the whole game")
     pl.add_argument("--bots", default=None,
@@ -156,7 +158,8 @@ def _play_parser(sub) -> None:
     pl.add_argument("--log", help="headless: write the rules' events as JSON lines")
     pl.add_argument("--check-agreement", action="store_true",
                     help="headless: after every action compare the rules state with the table (each figure's "
-                         "place and stance); exit 1 naming where they disagree (flickem)")
+                         "place and stance; Tail Feathers: place, height, heading, tilt, feathers); "
+                         "exit 1 naming where they disagree")
     pl.add_argument("--load", metavar="SAVE",
                     help="window: go on with a saved game (a file, or a name in the saves folder)")
     pl.add_argument("--continue", dest="continue_", action="store_true", help="window: go on with the last autosave")
@@ -164,11 +167,29 @@ def _play_parser(sub) -> None:
 
 
 def play_seed(args) -> int:
-    """The seed of a game given none: 0 when only bots play (the same game each time); when people
-    play (the window, or --script - at a terminal), a fresh random one, since the seed deals the
+    """The seed of a game given none: the seed a script file says it was written for (its first
+    line, ``# feltbox play ... --seed S ...``, as ``--save-script`` writes it), since the deal and
+    the dice follow the seed; 0 when only bots play (the same game each time); when people play
+    (the window, or --script - at a terminal), a fresh random one, since the seed deals the
     face-down tokens and the secret objectives (a replay reveals it once the game is over)."""
+    if getattr(args, "script", None) not in (None, "-"):
+        written_for = script_seed(Path(args.script))
+        if written_for is not None:
+            return written_for
     people = not args.headless or args.script == "-"
     return secrets.randbelow(2**31) if people else 0
+
+
+def script_seed(path: Path) -> int | None:
+    """The ``--seed`` on a script file's header line, or None (no header, no seed, unreadable:
+    the script reader reports an unreadable file itself)."""
+    try:
+        with path.open(encoding="utf-8") as f:
+            first = f.readline()
+    except (OSError, UnicodeDecodeError):
+        return None
+    found = re.match(r"#\s*feltbox play\b.*?--seed\s+(\d+)\b", first)
+    return int(found.group(1)) if found else None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 
@@ -29,6 +30,7 @@ from feltbox.rules.core import Decision, GameOver, PhysicsRequest
 from feltbox.rules.engine import Engine
 from feltbox.rules.flickem.flow import ACTIONS, EndTurn, FlickemGame
 from feltbox.rules.flickem.secrets import dealt_events
+from feltbox.scenes.loader import flickem_path
 from feltbox.scenes.schema import Scene
 
 KEYS = "abcdefghijklmnopqrstuvwxyz"
@@ -36,6 +38,7 @@ KEYS = "abcdefghijklmnopqrstuvwxyz"
 
 class WindowGame(BridgeController):
     name = "flickem"
+    FLICKS = True
     HELP = ("click a piece: its actions  |  a, b, c...: choose  |  drag back: flick (shift fine, ctrl lock power)  |  "
             "right-drag/arrows: orbit  |  wheel: zoom  |  1-5: views")     # + esc (game/window/app.py, game_menu.py)
     SECRET_HANDS = False       # secrets are events (objectives dealt, tokens looked at): ``private``
@@ -260,8 +263,12 @@ class WindowGame(BridgeController):
         return self.bridge.session.poses[None].astype(np.float32)
 
     # -- saving ----------------------------------------------------------------------------------
-    def scene_key(self) -> int:
-        return self.bridge.city.scene.number
+    def scene_key(self) -> int | str:
+        """The scenario's number, or the path of a player's own scene file (so a save of a game
+        on it loads that file again, not the built-in scenario of the same number)."""
+        scene = self.bridge.city.scene
+        own = Path(scene.source).resolve()
+        return scene.number if own == flickem_path(scene.number).resolve() else str(own)
 
     def snapshot(self):
         """Poses, who is on the table, who is inside which building."""

@@ -10,7 +10,9 @@ A roll's ``Measured`` faces are checked against its episodes: the faces each re-
 shows (read again from its final poses, cocked dice thrown again in the next episode) must be
 the recorded ones, and the last reading of every die must be the face the rules were given.
 Feather drops run on stand-in bodies (game/tailfeathers/feathers.py) and are not recorded: their
-``Measured`` landings are checked by the state hashes only.
+``Measured`` landings are checked by the state hashes only. After every action the rebuilt state is
+laid on the battlefield's table (a TFBridge following the check's engine) and the agreement check
+(game/tailfeathers/agreement.py) must find nothing.
 
 A battle is recorded sealed (game/replay/sealing.py): the players' hidden choices, a mission card
 placed face down (``ChooseMission``) and the dice bought for initiative (``Bid``), are sealed in
@@ -28,7 +30,8 @@ from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.rules_records import plain
 from feltbox.game.replay.sealing import Seal
 from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
-from feltbox.game.tailfeathers.bridge import setup_from_scene
+from feltbox.game.tailfeathers.agreement import disagreements
+from feltbox.game.tailfeathers.bridge import TFBridge, setup_from_scene
 from feltbox.game.tailfeathers.dice import body_of, dice_bodies, read_dice
 from feltbox.game.tailfeathers.forces import scene_with_forces
 from feltbox.rules.core import GameOver
@@ -93,8 +96,23 @@ class TFRulesCheck(RulesCheck):
 
     def __init__(self, header: dict, episodes: list):
         seed = header["rules"].get("seed")          # None: sealed and not opened (the battle did not end)
-        engine = new_engine(scene_for_replay(header), seed) if seed is not None else None
-        super().__init__(engine, header, episodes, ACTIONS)
+        scene = scene_for_replay(header)
+        super().__init__(new_engine(scene, seed) if seed is not None else None, header, episodes, ACTIONS)
+        self.table = None
+        if self.engine is not None:          # the battlefield's table, following the rebuilt rules
+            self.table = TFBridge(scene, seed)
+            self.table.engine = self.engine
+            self.table.sync()
+
+    def action(self, rec) -> str | None:
+        """Re-apply one recorded action, then lay the rules state on the battlefield's table and
+        run the agreement check (game/tailfeathers/agreement.py): one truth after every action."""
+        problem = super().action(rec)
+        if problem or self.table is None:
+            return problem
+        self.table.sync()
+        found = disagreements(self.table)
+        return f"action {rec.index} ({rec.type}): {found[0]}" if found else None
 
     def episode(self, episode, result) -> None:
         ids = [b.id for b in dice_bodies()]

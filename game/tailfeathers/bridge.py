@@ -75,7 +75,10 @@ def setup_from_scene(scene: TFScene, rules: tuple[str, ...] = SCENE_RULES) -> Se
     life = min((n.life for n in scene.nests), default=12)
     units = units_from_scene(scene)
     hands = tuple((a, default_hand(units, a)) for a in ("mouse", "rat")) if "action_cards" in rules else ()
-    return Setup(battlefield_from_scene(scene), units, "mouse", nest_life=life,
+    battlefield = battlefield_from_scene(scene)
+    if "leaves" not in rules:                      # Leaves: only attached when the rule is in play
+        battlefield = battlefield.without_leaves()
+    return Setup(battlefield, units, "mouse", nest_life=life,
                  placements=placements, rules=tuple(rules), hands=hands)
 
 
@@ -184,6 +187,7 @@ class TFBridge:
                 self.poses[i] = _moved_with(self.home[i], self.spaces[leaf_id].polygon, drifted[leaf_id])
             else:                           # on its branch (again)
                 self.poses[i] = self.home[i]
+            self.present[i] = "leaves" in self.setup.rules     # no leaves on the table without the rule
         by_space: dict[str, list] = {}
         for fig in data.figures:
             i = self.index.get(fig.id)

@@ -109,6 +109,7 @@ class TFWindowGame(BridgeController):
     HELP = ("click a bird: its actions  |  a, b, c...: choose  |  [ ]: highlight (a flight shows its templates)  |  "
             "enter: pick it  |  page up/down  |  right-drag/arrows: orbit  |  wheel: zoom")   # + esc (game/window/app.py)
     SECRET_HANDS = True        # the choices list a player's mission and action cards (game/window/handover.py)
+    FLICKS = False             # birds fly by templates and dice roll in the tray: nothing to take back
     page_size = PAGE
     first = None               # initiative is rolled every round: nobody is chosen to start
 

@@ -36,6 +36,9 @@ def pretty(value) -> str:
         if kind == "survivor":
             return rest.replace("_", " ").title()
         return f"{'X token' if kind == 'x' else kind} {rest}"
+    m = re.fullmatch(r"([a-z_]+)-0*(\d+)", text)           # lamp-3, barrel-02, box-1: "lamp 3"
+    if m:
+        return f"{m.group(1).replace('_', ' ')} {m.group(2)}"
     if text.startswith("nest:"):
         return f"the {text[5:]} nest"
     if text.startswith("mission:"):

@@ -33,6 +33,7 @@ from feltbox.game.render.offscreen import Scene3D
 from feltbox.game.render.visuals import piece_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.session import Session
+from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.aim import aim_from_vector
 from feltbox.game.window.aim_view import AimView, draw_outlines
 from feltbox.game.window.camera_bindings import bind_camera
@@ -122,6 +123,9 @@ class PlayApp:
         """The title, status and help lines, and the plain text HUD of a rules game."""
         self.title = OnscreenText(text=title, pos=(-1.3, 0.92), scale=0.05, align=0, fg=(1, 1, 1, 1))
         self.status = OnscreenText(text="", pos=(-1.3, -0.86), scale=0.045, align=0, fg=(1, 0.9, 0.6, 1))
+        self.status_prompt = OnscreenText(text="", pos=(0, 0.1), scale=0.07, fg=(1, 1, 1, 1), bg=(0.05, 0.06, 0.07, 0.9),
+                                          mayChange=True, sort=25)      # "Quit feltbox? y / n"
+        self.quit_asked = False
         self.help = OnscreenText(text=HELP if self.game is None else self.game.HELP + ESC_HELP, pos=(-1.3, -0.94),
                                  scale=0.032, align=0, fg=(0.8, 0.8, 0.8, 1))
         self.hud = OnscreenText(text="", pos=(-1.3, 0.84), scale=0.04, align=0, fg=(1, 1, 1, 1),
@@ -253,10 +257,23 @@ class PlayApp:
         b.accept("enter", self.game_key, [game.choose_highlighted])
 
     def _escape(self) -> None:
+        """Esc without the game menu (a free table): close a piece's menu, else ask before
+        quitting (y quits; n or Esc again stays)."""
         if self.menu.open:
             self.menu.close()
+        elif self.quit_asked:
+            self._stay()
         else:
-            self.base.userExit()
+            self.quit_asked = True
+            self.status_prompt.setText("Quit feltbox?  y: quit   n / Esc: stay")
+            self.base.accept("y", self.base.userExit)
+            self.base.accept("n", self._stay)
+
+    def _stay(self) -> None:
+        self.quit_asked = False
+        self.status_prompt.setText("")
+        self.base.ignore("y")
+        self.base.ignore("n")
 
     def piece_xy(self, piece: str | None):
         if piece is None or piece not in self.ids:
@@ -287,7 +304,7 @@ class PlayApp:
             self.sling.update()
         elif self.animation is None:
             hover = self.picker.update(tuple(self.orbit.eye()), enabled=not self.menu.open)
-            self.status.setText(f"{hover or ''}"            # the last power: free play only (noise in a rules game)
+            self.status.setText(pretty(hover or "")              # the last power: free play only (noise in a rules game)
                                 + (f"   last flick power {self.last_power:.2f}" if self.game is None else "")
                                 + ("   [aim preview on]" if self.preview_on else ""))
         if self.animation is not None:

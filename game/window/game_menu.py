@@ -28,6 +28,10 @@ from feltbox.game.window.settings_screen import SettingsScreen
 
 MESSAGE_SECONDS = 5.0
 ITEMS = ("Resume", "Save", "Load", "Undo", "Take back flick", "Settings", "Quit to start screen", "Quit")
+# why an item is greyed: only a window opened without the start screen (``feltbox play`` with a
+# scene, or a plain run_window) has no shell to load into or go back to
+WHY_GREY = {"Load": "from the start screen: run feltbox, or --load here",
+            "Quit to start screen": "this window was opened without it"}
 
 
 class Screens(Protocol):
@@ -120,12 +124,19 @@ class GameMenu:
         return self.frame
 
     def open(self) -> None:
+        """Only what applies to this game ("Take back flick" where players flick); an item that
+        applies but cannot be used here is greyed with the reason beside it."""
         shell = self.shell
         commands = {"Resume": self.close, "Save": self.save, "Load": self.open_load if shell else None,
                     "Undo": self.undo, "Take back flick": self.ask_take_back, "Settings": self.settings,
                     "Quit to start screen": shell.start_screen if shell else None,
                     "Quit": self.base.userExit}
-        self._panel("Menu  (Esc: back to the game)", [(item, commands[item]) for item in ITEMS])
+        rows = [(item, commands[item]) for item in ITEMS
+                if item != "Take back flick" or getattr(self.app.game, "FLICKS", True)]
+        self._panel("Menu  (Esc: back to the game)", rows)
+        for item, command in rows:
+            if command is None:
+                self.buttons[item]["text"] = f"{item}  ({WHY_GREY[item]})"
 
     # -- commands ------------------------------------------------------------------------------
     def _name(self) -> str:

@@ -45,6 +45,7 @@ class GameView(Protocol):
     SECRET_HANDS: bool        # the HUD lists a player's secret hand (cards): in hot-seat the hand-over
                               # covers the table before each human decision (game/window/handover.py)
     first: str | None         # the team chosen to start (kept by saves), None where nobody is chosen
+    FLICKS: bool              # does a player flick in this game (the menu offers "Take back flick")
     listeners: list[Listener]  # called with the visible events after every rules action (HUD, sounds, autosave)
     feed: list[str]           # the last rules events as plain lines (the old text HUD, the menu's messages)
     private: list[tuple[str, Event | None]]   # hot-seat: (who, event) waiting for the hand-over; the

@@ -5,16 +5,20 @@ face-down token looked at, a secret objective dealt) never reaches the HUD: the 
 keep it in ``game.private`` as (team, event) pairs (game/window/game_view.GameView). This
 add-on (``attach_handover(app)``, for the app's ``handover`` place) covers the whole window
 (table, HUD and all) with an opaque panel: "Pass the device to team X. Press space when only
-team X is looking"; space shows the private details, space again hides them and shows the next
-one, or gives the table back. A game whose HUD lists a player's secret hand
+team X is looking"; space shows the private details, space again hides them and gives the table
+back, or covers it for the next seat. One cover per change of seat: everything waiting for a seat
+(S9's three survivors' objective cards of a team) is shown together. A game whose HUD lists a player's secret hand
 (``game.SECRET_HANDS``: Tail Feathers' mission and action cards) also gets the cover, without
 details, each time another human player is to decide. The terminal hot-seat does
 the same with Enter (game/flickem/hotseat.Prompt.events); the text of a private event is the same.
 """
 from __future__ import annotations
 
+import re
+
 from direct.gui.DirectGui import DirectFrame, DirectLabel
 
+from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.app import PlayApp
 
 
@@ -25,12 +29,19 @@ def private_text(team: str, event) -> str:
     if "title" in data:
         betrayer = "\n(a BETRAYER's card)" if data.get("betrayer") else ""
         return f"{head}\n\n{data['title']}\n{data.get('text', '')}{betrayer}"
-    return head + "\n\n" + "\n".join(f"{k}: {v}" for k, v in data.items())
+    return head + "\n\n" + "\n".join(f"{k.replace('_', ' ')}: {pretty(v)}" for k, v in data.items())
 
 
 def who(viewer: str) -> str:
     """Window games name the viewer already ("team B", "Rosa (team A)", "mouse")."""
     return viewer
+
+
+def seat_of(viewer: str) -> str:
+    """The seat at the device a viewer sits in: "Rosa (team A)" -> "team A"; a team or an
+    alliance is its own seat."""
+    m = re.search(r"\((team \w+)\)$", viewer)
+    return m.group(1) if m else viewer
 
 
 class Handover:
@@ -57,14 +68,20 @@ class Handover:
                 self.last_player = player          # a new player's hand (cards) is on the HUD
                 game.private.insert(0, (player, None))
         if game.private:
-            self.current = game.private.pop(0)
+            # one cover per change of seat: everything queued for the seat of the first entry
+            # (each of its survivors' secrets) is shown together after it
+            seat = seat_of(game.private[0][0])
+            group = [entry for entry in game.private if seat_of(entry[0]) == seat]
+            game.private[:] = [entry for entry in game.private if seat_of(entry[0]) != seat]
+            events = [entry for entry in group if entry[1] is not None]
+            self.current = (seat, events or None)
             self._show("cover")
         return task.cont
 
     def _show(self, step: str) -> None:
         if self.frame is not None:
             self.frame.destroy()
-        team, event = self.current
+        team, shown = self.current            # the seat, and its [(viewer, event)] or None (a hand only)
         self.step = step
         self.app.choice_keys(False)
         self.frame = DirectFrame(frameColor=(0.02, 0.02, 0.03, 1.0), frameSize=(-3, 3, -2, 2), sortOrder=100,
@@ -72,9 +89,10 @@ class Handover:
         if step == "cover":
             text = f"Pass the device to {who(team)}.\n\nPress space when only {who(team)} is looking."
         else:
-            text = private_text(who(team), event) + "\n\nPress space to hide it."
-        self.label = DirectLabel(parent=self.frame, text=text, scale=0.07, pos=(0, 0, 0.2), text_fg=(1, 1, 1, 1),
-                                 frameColor=(0, 0, 0, 0), text_wordwrap=30)
+            text = "\n\n".join(private_text(who(viewer), e) for viewer, e in shown) + "\n\nPress space to hide it."
+        scale = 0.07 if step == "cover" or len(shown) == 1 else 0.045
+        self.label = DirectLabel(parent=self.frame, text=text, scale=scale, pos=(0, 0, 0.2 + 0.25 * (scale < 0.07)),
+                                 text_fg=(1, 1, 1, 1), frameColor=(0, 0, 0, 0), text_wordwrap=30 * 0.07 / scale)
 
     def advance(self) -> None:
         if self.frame is None:

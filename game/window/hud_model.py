@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from feltbox.game.tailfeathers.window_game import PHASES
+from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.game_view import GameView
 from feltbox.rules.core import Decision, GameOver, PhysicsRequest
 from feltbox.rules.flickem.scenarios import scenario_rules
@@ -162,7 +163,7 @@ def flickem_hud(game: GameView) -> FlickemHud:
     elif isinstance(pending, Decision):
         prompt, over = pending.prompt, ""
     elif isinstance(pending, PhysicsRequest):
-        prompt, over = (f"flick: {pending.spec.get('weapon') or pending.kind}"
+        prompt, over = (f"flick: {pretty(pending.spec.get('weapon') or pending.kind)}"
                         if pending.kind not in ("rush", "horde") else f"the zombies {pending.kind}"), ""
     else:
         prompt, over = "", ""

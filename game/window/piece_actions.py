@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
 
 from feltbox.game.tailfeathers.window_game import label as tf_label
+from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.game_view import GameView
 from feltbox.rules.core import IllegalAction
 from feltbox.rules.flickem.flow import ChooseSurvivor, Move, ShortDistanceKill, UseWeapon
@@ -124,15 +125,15 @@ def _hint(state, piece: str, action, reason: str, legal: list) -> str:
     if survivor is not None and survivor.team != f.teams[f.team_index]:
         hint = f"{survivor.name} is team {survivor.team}'s survivor"
     elif survivor is not None and survivor.where in ("dead", "reserve"):
-        hint = f"{survivor.name} is {survivor.where}"
+        hint = f"{survivor.name} is {pretty(survivor.where)}"
     elif kind == "ChooseSurvivor" and f.waiting == "choose":
         chosen = [a.survivor for a in legal if type(a).__name__ == "ChooseSurvivor"]
         if chosen == [state.data.pretzel] and piece != state.data.pretzel:
-            hint = f"the pretzel holder ({state.data.pretzel.removeprefix('survivor-')}) goes first this round"
+            hint = f"the pretzel holder ({pretty(state.data.pretzel)}) goes first this round"
         else:
             hint = f"{survivor.name} has already played this round"
     elif kind == "ChooseSurvivor":
-        hint = f"{f.active} is playing now"
+        hint = f"{pretty(f.active)} is playing now"
     elif f.waiting == "choose":
         hint = "choose a survivor first"
     elif f.active and f.active != piece and survivor is not None:

@@ -45,7 +45,9 @@ def flight_template(size: str = "short", end: bool = False) -> PieceModel:
         body = convex_prism(np.array([[0, -w / 2], [length, -w / 2], [length, w / 2], [0, w / 2]]), 0.0, h)
         point = cylinder(t["maneuver_radius"], 0.0, h, 20, (length, 0.0))
         solids += [body, point]
-        parts += [(body, CARD), (point, colour), (cylinder(0.3, z, z + 0.03, 12, (length, 0.0)), INK)]
+        # the coloured maneuver point is 0.1 mm proud of the card where they overlap (no z-fighting)
+        parts += [(body, CARD), (cylinder(t["maneuver_radius"], 0.0, h + 0.01, 20, (length, 0.0)), colour),
+                  (cylinder(0.3, z, z + 0.03, 12, (length, 0.0)), INK)]
         parts.append((_strip(0.3, 0.0, length, 0.0, z), INK))
         for angle in (-t["line_angle"], 0.0, t["line_angle"]):
             a = np.radians(angle)

@@ -138,7 +138,9 @@ def axis_marker() -> PieceModel:
         c, sn = np.cos(k * np.pi / 2), np.sin(k * np.pi / 2)
         arm = np.array([[s * 0.12, -s * 0.1], [s * 0.5, 0.0], [s * 0.12, s * 0.1]]) @ np.array([[c, sn], [-sn, c]])
         solid = convex_prism(arm, 0.0, h)
-        parts.append((solid, (0.85, 0.75, 0.45, 1.0) if k else (0.75, 0.2, 0.15, 1.0)))
+        # the red arm (+x) stands 0.2 mm proud where it runs over the hub, so the two never z-fight
+        visual = solid if k else convex_prism(arm, 0.0, h + 0.02)
+        parts.append((visual, (0.85, 0.75, 0.45, 1.0) if k else (0.75, 0.2, 0.15, 1.0)))
         solids.append(solid)
     parts.append((cylinder(s * 0.08, h, h + 0.05, 12), (0.3, 0.2, 0.1, 1.0)))
     return finish("tf_axis_marker", parts, [convex_prism(np.vstack([p.vertices[:, :2] for p in solids]), 0.0, h)],

@@ -12,7 +12,7 @@ and for the other parts to develop against until the scene TOML exists.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from feltbox.rules.tailfeathers.geometry import Thing
@@ -76,6 +76,17 @@ class Battlefield:
         """Spaces (nests as kind "nest") and trunks as :class:`geometry.Thing` for crossings
         (the same Thing objects each call, so their outlines are prepared once)."""
         return list(self._things)
+
+    def without_leaves(self) -> Battlefield:
+        """The battlefield when the Leaves additional rule is not in play ("When playing with this
+        rule, attach leaves to tree branches while building the battlefield"): no leaf spaces, and
+        no space adjacent to one."""
+        leaves = {s.id for s in self.spaces if s.kind == "leaf"}
+        if not leaves:
+            return self
+        spaces = tuple(replace(s, adjacent=tuple(a for a in s.adjacent if a not in leaves))
+                       for s in self.spaces if s.id not in leaves)
+        return replace(self, spaces=spaces)
 
     def problems(self) -> list[str]:
         """Consistency checks the bridge runs on a freshly built battlefield ([] = fine)."""

@@ -1,21 +1,22 @@
 """Additional Rules: Tail Feathers. A wounded flying bird drops 1 feather per wound from the supply
 (10 tokens): PhysicsRequest("feathers", {"bird", "count", "at"}) -> Measured({"landed": [[x, y,
 heading], ...]}); feathers landing on another feather, a space, a mission card or a figure are
-removed. They block clear sight; a flight crossing one removes it and rattles the pilot; at the end
-of each round each is flipped to its 3-notch side, or removed if already flipped."""
+removed (their 3.5 x 1.2 rectangle footprint touching it). They block clear sight and are
+crossed with that footprint (measure.feather_thing); a flight crossing one removes it and rattles
+the pilot; at the end of each round each is flipped to its 3-notch side, or removed if already
+flipped. A bird killed by its wounds drops them too."""
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from feltbox.rules.core import Event, IllegalAction
 from feltbox.rules.tailfeathers import measure
+from feltbox.rules.tailfeathers.shapes import Shape, boxes_touch, nearest
 from feltbox.rules.tailfeathers.state import FLYING, Feather, TFState
 from feltbox.rules.tailfeathers.stats import mission_polygon
 from feltbox.rules.tailfeathers.turn import mover
 
 SUPPLY = 10
-FEATHER_RADIUS = 1.0            # HOUSE: a feather token's footprint radius (cm)
 
 
 def collect(state: TFState, fid: str, wounds: int) -> TFState:
@@ -43,7 +44,7 @@ def landed(state: TFState, outcome: dict, events: list) -> TFState:
     kept, removed = [], 0
     for x, y, h in spots:
         cur = replace(state, data=data)
-        if _blocked(cur, (x, y)):
+        if _blocked(cur, (x, y, h)):
             removed += 1
             continue
         n = data.feathers_dropped + 1
@@ -54,15 +55,15 @@ def landed(state: TFState, outcome: dict, events: list) -> TFState:
     return replace(state, data=data, flow=flow)
 
 
-def _blocked(state: TFState, p) -> bool:
-    if any(math.hypot(p[0] - t.x, p[1] - t.y) < 2 * FEATHER_RADIUS for t in state.data.feathers):
-        return True
-    if any(measure.inside(p, s.polygon) for s in state.setup.battlefield.spaces):
-        return True
-    if any(q.mission and measure.inside(p, mission_polygon(state, q.alliance)) for q in state.data.players):
-        return True
-    return any(f.where == FLYING and math.hypot(p[0] - f.pose[0], p[1] - f.pose[1]) < measure.BASE_RADIUS
-               for f in state.data.figures)
+def _blocked(state: TFState, spot) -> bool:
+    """Does a feather landed at ``spot`` = (x, y, heading) lie on another tail feather, a space,
+    a mission card or a flying figure's base? Its 3.5 x 1.2 footprint overlapping or touching them."""
+    me = Shape(poly=measure.feather_polygon(tuple(spot)))
+    others = [measure.feather_thing(t).shape() for t in state.data.feathers]
+    others += [Shape(poly=s.polygon) for s in state.setup.battlefield.spaces]
+    others += [Shape(poly=mission_polygon(state, q.alliance)) for q in state.data.players if q.mission]
+    others += [Shape(circle=(f.pose[0], f.pose[1], measure.BASE_RADIUS)) for f in state.data.figures if f.where == FLYING]
+    return any(boxes_touch(me.box, o.box) and nearest(me, o)[0] <= 0.0 for o in others)
 
 
 def cross_feather(state: TFState, fid: str, events: list) -> TFState:

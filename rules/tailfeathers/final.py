@@ -14,7 +14,7 @@ from feltbox.rules.tailfeathers import combat, dice, measure
 from feltbox.rules.tailfeathers import data as tables
 from feltbox.rules.tailfeathers.feathers import reset_feathers
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, MISSION, RESERVES, Attack, TFState
-from feltbox.rules.tailfeathers.stats import can_enter, home_nest, nest_in_play, opponents, space, stat
+from feltbox.rules.tailfeathers.stats import can_enter, home_nest, in_spiral, nest_in_play, opponents, space, stat
 from feltbox.rules.tailfeathers.wounds import wound
 
 
@@ -197,7 +197,8 @@ def siege(state: TFState, a: SiegeTree, events: list) -> TFState:
 def patrol_options(state: TFState) -> list:
     who = state.flow.missions[0]
     foes = set(opponents(state, who))
-    targets = [f.id for f in state.data.figures if f.alliance in foes and f.where == FLYING]
+    targets = [f.id for f in state.data.figures if f.alliance in foes and f.where == FLYING
+               and not in_spiral(state, f.unit)]      # Death Spirals: not from outside the spiral
     targets += [f"leaf:{leaf.id}" for leaf in state.data.leaves           # a drifting leaf with enemies on it
                 if any(f.alliance in foes for f in state.data.on_space(leaf.id))]
     return [PatrolTarget(t) for t in sorted(targets)] + ([] if targets else [PatrolTarget("")])

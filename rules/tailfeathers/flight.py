@@ -6,7 +6,8 @@ one-step tilt change; then 2..move templates are announced and geometry.flight_p
 Crossings (geometry.crossings) are resolved in order: trunk (stop touching it, turned 180, 2
 wounds, rattled), space (may perch unless it began perched; may swoop ground enemies / a nest /
 a mission), flying figure (1 wound through an enemy; ending on one -> last free maneuver point,
-both wounded if enemy), tail feather (removed, rattled), off the battlefield at the end -> casualty.
+both wounded if enemy; with Death Spirals an enemy bird crossed or ended on starts one), tail feather
+(removed, rattled), the whole base off the battlefield at the end -> casualty.
 A flight that leaves the unit with no figure in play reports step.UNIT_DONE to the flow."""
 from __future__ import annotations
 
@@ -32,7 +33,6 @@ from feltbox.rules.tailfeathers.stats import (
     on_ground,
     space,
     stat,
-    within_bounds,
 )
 from feltbox.rules.tailfeathers.step import UNIT_DONE, Step
 from feltbox.rules.tailfeathers.turn import mover
@@ -131,6 +131,8 @@ def fly(state: TFState, a: Fly, events: list) -> Step:
     others = [o for o in state.data.figures if o.where == FLYING and o.id != fig.id]
     end, stop, blocked = path.end, path.centreline[-1][2], ""
     on = [o for o in others if measure.overlaps(end, o.pose)]
+    if any(_spirals_with(state, fig, o) for o in on):
+        on = []                         # Death Spirals replace that rule: the crossing starts one
     if on:                              # ending on a flying figure: the last free maneuver point
         blocked = on[0].id
         free = [p for p in path.maneuver_points if not any(measure.overlaps(p, o.pose) for o in others)]
@@ -200,8 +202,8 @@ def advance(state: TFState, events: list) -> Step:
             if other.where == FLYING and other.alliance != fig.alliance:
                 if in_spiral(state, other.unit) or in_spiral(state, fig.unit):
                     pass                                 # crossing a death spiral: no wounds
-                elif "death_spirals" in state.setup.rules and state.data.unit(other.unit).kind == "bird":
-                    return Step(start_spiral(state, other.id, events))
+                elif _spirals_with(state, fig, other):
+                    return Step(start_spiral(state, other.id, events, measure.position_at(_path(fl), s)[:2]))
                 else:
                     events.append(Event("flew through an enemy", {"figure": fig.id, "enemy": cid}))
                     state = wound(state, fig.id, 1, events, attacker=cid)
@@ -209,6 +211,15 @@ def advance(state: TFState, events: list) -> Step:
             return Step(state)
         state = replace(state, flow=replace(state.flow, flight=replace(state.flow.flight,
                                                                        index=state.flow.flight.index + 1)))
+
+
+def _spirals_with(state: TFState, fig, other) -> bool:
+    """Death Spirals: "when your bird crosses an enemy bird in flight, the two birds will
+    immediately enter a death spiral (this rule replaces the standard rule for crossing an enemy
+    bird in flight)", unless either is already in one."""
+    return ("death_spirals" in state.setup.rules and other.where == FLYING and other.alliance != fig.alliance
+            and state.data.unit(other.unit).kind == "bird"
+            and not in_spiral(state, other.unit) and not in_spiral(state, fig.unit))
 
 
 def cont(state: TFState, events: list) -> Step:
@@ -317,7 +328,7 @@ def resume(state: TFState, events: list) -> Step:
 
 def _arrive(state: TFState, events: list) -> Step:
     fig, fl = mover(state), state.flow.flight
-    if not within_bounds(state, fl.end):
+    if measure.completely_out(state.setup.battlefield.bounds, fl.end):
         events.append(Event("flew off the battlefield", {"figure": fig.id}))
         return _after_flight(defeat(state, fig.id, events))
     state = replace(state, data=state.data.with_figure(replace(fig, pose=fl.end)))

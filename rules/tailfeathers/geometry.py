@@ -29,7 +29,6 @@ from feltbox.rules.tailfeathers.shapes import (
     local_to_table,
     min_along,
     nearest,
-    passes_through,
     rotate,
 )
 
@@ -89,16 +88,6 @@ class Crossing:
     s: float
     kind: str
     id: str
-
-
-@dataclass(frozen=True)
-class RangeResult:
-    in_range: bool
-    close: bool
-    clear: bool
-    blocked_by: tuple[str, ...]
-    gap: float = 0.0                                   # edge-to-edge distance (0 when touching)
-    points: tuple[tuple[float, float], ...] = ()       # nearest point on a, on b
 
 
 def _dir(h: float) -> tuple[float, float]:
@@ -303,51 +292,56 @@ def maneuver_s(path: FlightPath, index: int) -> float:
     return path.centreline[index + 2][2]
 
 
-# -- range finder ---------------------------------------------------------------------------------
-def range_check(a: Thing, b: Thing, blockers: Sequence[Thing]) -> RangeResult:
-    """Lay the range finder between the nearest points of a and b (flying: its base circle;
-    ground: the space polygon). In range if it reaches (gap <= RANGE), close if the wrapped
-    section does (gap <= CLOSE_RANGE), clear if it passes through no blocker except a and b."""
-    g, pa, pb = nearest(a.shape(), b.shape())
-    g = max(g, 0.0)
-    seg_box = (min(pa[0], pb[0]), max(pa[0], pb[0]), min(pa[1], pb[1]), max(pa[1], pb[1]))
-    blocked = []
-    for t in blockers:
-        if t.id in (a.id, b.id):
-            continue
-        shape = t.shape()
-        if boxes_touch(seg_box, shape.box) and passes_through(pa, pb, shape):
-            blocked.append(t.id)
-    return RangeResult(g <= RANGE + EPS, g <= CLOSE_RANGE + EPS, not blocked, tuple(blocked), g, (pa, pb))
-
-
 def feather_polygon(pose: Pose) -> Polygon:
     """A landed tail feather's footprint (house rectangle) at the pose physics reported."""
     L, W = FEATHER
     return local_to_table((pose[0], pose[1]), pose[2], ((-L / 2, -W / 2), (L / 2, -W / 2), (L / 2, W / 2), (-L / 2, W / 2)))
 
 
-# -- death spirals (Death Spirals, steps 1-2) --------------------------------------------------------
+# -- death spirals (Death Spirals, steps 1-2 and 3b) -------------------------------------------------
 def death_spiral_place(enemy: Thing, toward: tuple[float, float], own_radius: float,
-                       flying: Sequence[Thing], step: float = 5.0) -> tuple[Pose, Polygon] | None:
+                       obstacles: Sequence[Thing], step: float = 5.0) -> tuple[Pose, Polygon] | None:
     """Place the template against the enemy base on the side facing ``toward`` (where the
     attacker made contact) and the attacker's base against its far side, facing the enemy;
-    rotate the template around the enemy base (alternately +step, -step) until the attacker's
-    base does not overlap another flying base. Returns (own pose, template polygon) or None."""
+    "if you cannot place your bird ..., rotate the death spiral template around the enemy bird's
+    base until you can place your bird" (alternately +step, -step degrees) until the attacker's
+    base overlaps none of ``obstacles`` (other flying bases, trunks; touching is allowed; the
+    enemy itself and the attacker are left out by id). Returns (own pose, template polygon) or
+    None when no angle is free."""
     ex, ey, er = enemy.circle
     a0 = math.degrees(math.atan2(toward[1] - ey, toward[0] - ex))
     L, W = DEATH_SPIRAL
-    others = [t for t in flying if t.id != enemy.id]
+    others = [t for t in obstacles if t.id != enemy.id]
     for k in range(int(180 // step) + 1):
-        for sign in ((1,) if k == 0 else (1, -1)):
+        for sign in ((1,) if k == 0 or k * step >= 180 else (1, -1)):
             a = a0 + sign * k * step
             dx, dy = _dir(a)
             d = er + L + own_radius
             pose = (ex + d * dx, ey + d * dy, (a + 180.0) % 360.0)
-            if not overlapping(pose, own_radius, others):
+            me = Shape(circle=(pose[0], pose[1], own_radius))
+            if not any(boxes_touch(me.box, t.shape().box) and nearest(me, t.shape())[0] < -1e-6 for t in others):
                 poly = local_to_table((ex, ey), a, ((er, -W / 2), (er + L, -W / 2), (er + L, W / 2), (er, W / 2)))
                 return pose, poly
     return None
+
+
+def pivot_apart(a: Pose, b: Pose) -> tuple[Pose, Pose]:
+    """Death Spirals 3b, "pivot both birds 180 degrees away from each other": the two birds face
+    the template between them; each turns on its base until it faces straight away from their
+    common point (the middle of the line joining the two centres), back to back."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    ha = math.degrees(math.atan2(a[1] - my, a[0] - mx)) % 360.0
+    hb = math.degrees(math.atan2(b[1] - my, b[0] - mx)) % 360.0
+    return (a[0], a[1], ha), (b[0], b[1], hb)
+
+
+def completely_out(bounds: tuple[float, float, float, float], pose: Pose, radius: float) -> bool:
+    """Flight Movement, "If you end a figure's movement completely out of the battlefield": the
+    whole base (a disc of ``radius``) lies outside the bounds rectangle (touching its edge is in)."""
+    x0, x1, y0, y1 = bounds
+    dx = max(x0 - pose[0], 0.0, pose[0] - x1)
+    dy = max(y0 - pose[1], 0.0, pose[1] - y1)
+    return math.hypot(dx, dy) > radius + EPS
 
 
 # -- drifting leaves (Moving a Drifting Leaf) ------------------------------------------------------

@@ -5,18 +5,32 @@ from __future__ import annotations
 
 import math
 
-from feltbox.rules.tailfeathers import geometry
+from feltbox.rules.tailfeathers import geometry, sight
 
 Thing = geometry.Thing
 FlightPath = geometry.FlightPath
 Crossing = geometry.Crossing
-RangeResult = geometry.RangeResult
+RangeResult = sight.RangeResult
 flight_path = geometry.flight_path
 crossings = geometry.crossings
 position_at = geometry.position_at
-range_check = geometry.range_check
+range_check = sight.range_check
+death_spiral_place = geometry.death_spiral_place
+pivot_apart = geometry.pivot_apart
+feather_polygon = geometry.feather_polygon
 
 BASE_RADIUS = geometry.BIRD_BASE_RADIUS      # a bird base's radius (cm; data/templates.toml)
+
+
+def completely_out(bounds, pose) -> bool:
+    """Flight Movement: a bird base (BASE_RADIUS) ending wholly outside the battlefield bounds."""
+    return geometry.completely_out(bounds, pose, BASE_RADIUS)
+
+
+def feather_thing(feather) -> Thing:
+    """A tail feather token on the battlefield: its 3.5 x 1.2 rectangle (data/templates.toml) at
+    the pose physics reported, for crossings and clear sight."""
+    return Thing("feather", feather.id, polygon=geometry.feather_polygon((feather.x, feather.y, feather.heading)))
 
 
 def stop_touching(path, thing) -> tuple[float, float, float]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from feltbox.rules.core import Event
 from feltbox.rules.tailfeathers import cards, dice, measure
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, TFState
-from feltbox.rules.tailfeathers.stats import stat
+from feltbox.rules.tailfeathers.stats import figure_thing, flight_things, stat
 from feltbox.rules.tailfeathers.step import UNIT_DONE, Step
 from feltbox.rules.tailfeathers.turn import mover
 from feltbox.rules.tailfeathers.wounds import defeat, wound
@@ -24,12 +24,21 @@ def value(state: TFState, uid: str) -> int:
     return stat(state, uid, "battle") + (0 if u.rattled else stat(state, uid, "melee"))
 
 
-def start_spiral(state: TFState, enemy: str, events: list) -> TFState:
+def start_spiral(state: TFState, enemy: str, events: list, toward: tuple[float, float] | None = None) -> TFState:
+    """Steps 1-2: the template against the enemy bird on the side the attacker reached it from
+    (``toward``: the attacker's place on its flight path where it crossed the enemy; default its
+    flight start), the attacker's base against the template's other side, facing the enemy;
+    rotated around the enemy's base until the attacker's base overlaps no other flying figure
+    or trunk (geometry.death_spiral_place)."""
     fig, other = mover(state), state.data.figure(enemy)
-    sx, sy, _ = state.flow.flight.start
-    a = math.atan2(sy - other.pose[1], sx - other.pose[0])
-    d = 2 * measure.BASE_RADIUS + 1.0          # HOUSE: the death spiral template's width
-    pose = (other.pose[0] + d * math.cos(a), other.pose[1] + d * math.sin(a), (math.degrees(a) + 180) % 360)
+    toward = toward or state.flow.flight.start[:2]
+    things = [t for t in flight_things(state, fig.id) if t.kind in ("flying", "trunk") and t.id != other.id]
+    placed = measure.death_spiral_place(figure_thing(state, other), toward, measure.BASE_RADIUS, things)
+    if placed is None:        # HOUSE: nowhere free around the enemy: the attacker stays where it met it
+        a = math.degrees(math.atan2(other.pose[1] - toward[1], other.pose[0] - toward[0])) % 360.0
+        pose = (toward[0], toward[1], a)
+    else:
+        pose = placed[0]
     data = state.data.with_figure(replace(fig, pose=pose))
     events.append(Event("death spiral", {"attacker": fig.id, "defender": enemy}))
     flow = replace(state.flow, flight=None, attacked=True, waiting="act", step="act", done=(),
@@ -150,10 +159,8 @@ def _battle(state: TFState, units, totals, rnd: str, events: list) -> TFState:
     else:
         loser = fb if na > nb else fa
         state = wound(state, loser, abs(na - nb), events)
-        alive = [f for f in (fa, fb) if state.data.figure(f).where == FLYING]
-        for f in alive:
-            fig = state.data.figure(f)
-            turn = 180.0 if len(alive) == 2 else 0.0
-            state = replace(state, data=state.data.with_figure(
-                replace(fig, tilt="center", pose=(fig.pose[0], fig.pose[1], (fig.pose[2] + turn) % 360.0))))
+        alive = [state.data.figure(f) for f in (fa, fb) if state.data.figure(f).where == FLYING]
+        poses = measure.pivot_apart(alive[0].pose, alive[1].pose) if len(alive) == 2 else [f.pose for f in alive]
+        for fig, pose in zip(alive, poses):
+            state = replace(state, data=state.data.with_figure(replace(fig, tilt="center", pose=pose)))
     return state

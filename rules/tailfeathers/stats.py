@@ -131,7 +131,7 @@ def blockers(state: TFState):
     """What blocks clear sight: flying figures, tree trunks, tail feathers (Ranged Attack)."""
     out = [measure.Thing("trunk", t.id, polygon=t.polygon) for t in state.setup.battlefield.trunks]
     out += [figure_thing(state, f) for f in state.data.figures if f.where == FLYING]
-    out += [measure.Thing("feather", t.id, circle=(t.x, t.y, 1.0)) for t in state.data.feathers]
+    out += [measure.feather_thing(t) for t in state.data.feathers]
     out += [measure.Thing("leaf", t.id, polygon=t.polygon) for t in state.data.leaves]   # drifting leaves
     return out
 
@@ -143,7 +143,7 @@ def flight_things(state: TFState, mover: str):
     out += [measure.Thing("trunk", t.id, polygon=t.polygon) for t in bf.trunks]
     out += [figure_thing(state, f) for f in state.data.figures if f.where == FLYING and f.id != mover]
     if "tail_feathers" in state.setup.rules:
-        out += [measure.Thing("feather", t.id, circle=(t.x, t.y, 1.0)) for t in state.data.feathers]
+        out += [measure.feather_thing(t) for t in state.data.feathers]
     out += [measure.Thing("mission", f"mission:{p.alliance}", polygon=mission_polygon(state, p.alliance))
             for p in state.data.players if p.mission]
     return out

@@ -33,10 +33,10 @@ def wound(state: TFState, target: str, n: int, events: list[Event], attacker: st
     events.append(Event("wounded", {"figure": fig.id, "wounds": n, "total": u.wounds}))
     if rattle:
         events.append(Event("rattled", {"unit": u.id, "why": "more wounds than its pilot value"}))
+    if fig.where == FLYING and "tail_feathers" in state.setup.rules:
+        state = collect(state, fig.id, n)          # 1 feather per wound, while the supply lasts (killed too)
     if u.wounds >= stat(state, u.id, "life"):
         return defeat(state, fig.id, events)
-    if fig.where == FLYING and "tail_feathers" in state.setup.rules:
-        state = collect(state, fig.id, n)          # 1 feather per wound, while the supply lasts
     return state
 
 
