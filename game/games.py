@@ -26,7 +26,7 @@ from feltbox.game.replay.format import Replay
 from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import city_bodies_for_replay
 from feltbox.game.replay.rules_check import RulesCheck
-from feltbox.game.replay.tailfeathers_check import TFRulesCheck, tf_header
+from feltbox.game.replay.tailfeathers_check import TFRulesCheck, tf_recorder
 from feltbox.game.replay.tailfeathers_timeline import build_tf_timeline
 from feltbox.game.replay.timeline import Timeline, build_timeline
 from feltbox.game.replay.verify_flickem import FlickemRulesCheck, flickem_recorder
@@ -143,7 +143,7 @@ TAILFEATHERS = GameKind(
     name="tailfeathers", title="Tail Feathers",
     load_scene=_tf_scene, new_bridge=TFBridge, new_seats=tf_seats.new_seats,
     actions=TF_ACTIONS, turn_ends=tf_seats.TURN_ENDS, min_decisions=tf_seats.MIN_DECISIONS,
-    window_game=TFWindowGame, new_recorder=lambda path, scene, seed: recorder.Recorder(path, tf_header(scene, seed)),
+    window_game=TFWindowGame, new_recorder=tf_recorder,
     rules_check=TFRulesCheck,
     table=tf_table, gallery=tf_gallery, replay_bodies=replay_bodies, replay_timeline=_tf_timeline,
     with_forces=_tf_forces, agreement=tf_disagreements,

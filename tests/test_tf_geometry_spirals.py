@@ -17,22 +17,36 @@ import pytest
 
 from feltbox.game.tailfeathers.bridge import setup_from_scene
 from feltbox.rules.tailfeathers.activation import Activate
+from feltbox.rules.tailfeathers.cards import PlayCard
 from feltbox.rules.tailfeathers.final import PatrolTarget, patrol_options
 from feltbox.rules.tailfeathers.flight import Fly
 from feltbox.rules.tailfeathers.flow import new_game
 from feltbox.rules.tailfeathers.state import FLYING
 from feltbox.scenes.loader import load_tailfeathers
-from tests.tf_fixtures import at_activation, flying, pending, play, roll
+from tests.tf_fixtures import at_activation, flying, pending, play
+from tests.tf_fixtures import roll as tray_roll
 
 SCENE = setup_from_scene(load_tailfeathers("show_of_force"))      # death_spirals is one of its rules
 FLY = Fly(("short", "long"), "center")
+
+
+def _no_cards(s):
+    """The scene plays with action cards: before each death spiral roll its bird's player may play
+    a before-attack card (cards.window_options); here nobody does."""
+    while s.flow.card_window:
+        s = play(s, PlayCard(""))
+    return s
+
+
+def roll(s, *faces):
+    return _no_cards(tray_roll(s, *faces))
 
 
 def _battle(**poses):
     s = at_activation(new_game(SCENE, 1))
     for fid, pose in poses.items():
         s = flying(s, fid, pose=pose)
-    return play(play(s, Activate("aerijin", ("aerijin",))), FLY)
+    return _no_cards(play(play(s, Activate("aerijin", ("aerijin",))), FLY))
 
 
 def _close(p, q, tol=1e-3):

@@ -41,7 +41,7 @@ def test_ACTION_CARDS_bird_cards_need_flight_and_stay_until_the_bird_perches(pat
     s = play(s, Activate("aerijin", ("aerijin",)))
     assert PlayCard("tailwind") in legal_actions(s)
     s = play(s, PlayCard("tailwind"))                                 # move bonus +1
-    assert {len(a.templates) for a in legal_actions(s) if isinstance(a, Fly)} == {2, 3, 4, 5}
+    assert {len(a.templates) for a in legal_actions(s) if isinstance(a, Fly)} == {2, 3, 4}     # move 3 + 1
     assert s.data.unit("aerijin").held_cards == ("tailwind",)
     path["cross"] = [(20.0, "space", "c-1")]
     s = play(play(s, FLY), Perch())
@@ -118,6 +118,66 @@ def test_DEATH_SPIRALS_tie_entangles_second_tie_plummets(path):
     s = roll(s, "bow", "bow", "bow", "bow", "bow", "bow")
     s = roll(s, "bow", "bow", "bow", "bow")                                        # tie again
     assert s.data.figure("aerijin").where == CASUALTY and s.data.figure("grizzard").where == CASUALTY
+
+
+def test_DEATH_SPIRALS_rolling_cheese_excess_may_be_re_rolled_in_the_battle(path):
+    """Rolling Cheese applies "when attacking or defending, including special attacks": the death
+    spiral battle roll too. Aerijin's player has 5 cheese and rolls 2 cheese: 1 fits, 1 is excess
+    and may be re-rolled (0 or 1); re-rolled to a sword, Aerijin's total is 1 (sword_mark) + 1 = 2."""
+    from feltbox.rules.tailfeathers.dice import RerollCheese
+    s = at_activation(game(rules=("death_spirals",)))
+    s = replace(s, data=s.data.with_player(replace(s.data.player("mouse"), cheese=5)))
+    s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    path["cross"] = [(15.0, "flying", "grizzard")]
+    s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
+    s = roll(s, "sword_mark", "bow", "cheese", "cheese")
+    assert s.data.player("mouse").cheese == 6
+    assert pending(s).player == "mouse" and legal_actions(s) == [RerollCheese(0), RerollCheese(1)]
+    s = play(s, RerollCheese(1))
+    assert pending(s).spec == {"dice": 1, "why": "spiral", "player": "mouse"}
+    s = roll(s, "sword_shield")
+    assert pending(s).spec == {"dice": 6, "why": "spiral", "player": "rat"}      # Aerijin's roll is done
+    s = roll(s, "bow", "bow", "bow", "bow", "bow", "bow")                          # 0
+    assert s.data.unit("grizzard").wounds == 2                                     # 2 - 0
+
+
+def test_ACTION_CARDS_one_card_on_each_players_turn_for_every_player(path):
+    """Action Cards: "You cannot play more than 1 action card on each player's turn" (and "if 2
+    or more action cards would ever be played at the same time, the first player decides"):
+    the limit is each player's, on every turn, not only the active player's. On the mice's turn
+    Aerijin plays Tailwind (activation start), then crosses Grizzard: a death spiral, where both
+    birds attack. The mice have played their card this turn: Aerijin rolls battle 2 + melee 2 = 4
+    dice at once. The rats have not: before Grizzard's roll they may play a before-attack card
+    that fits a flying rook (Dive +1, Rook Bash +2) or none; Rook Bash: 3 + 3 + 2 = 8 dice, the
+    card held by Grizzard's unit card (a bird card)."""
+    s = flying(at_activation(game(rules=("action_cards", "death_spirals"), hands=HANDS)))
+    s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    path["cross"] = [(15.0, "flying", "grizzard")]
+    s = play(play(s, Activate("aerijin", ("aerijin",))), PlayCard("tailwind"))
+    s = play(s, Fly(("short", "long"), "center"))
+    assert pending(s).spec == {"dice": 4, "why": "spiral", "player": "mouse"}    # no second mouse card
+    s = roll(s, "sword_mark", "sword_shield", "bow", "bow")                        # 2
+    assert pending(s).player == "rat"
+    assert legal_actions(s) == [PlayCard("dive"), PlayCard("rook_bash"), PlayCard("")]
+    s = play(s, PlayCard("rook_bash"))
+    assert pending(s).spec == {"dice": 8, "why": "spiral", "player": "rat"}
+    assert "rook_bash" not in s.data.player("rat").hand and s.data.unit("grizzard").held_cards == ("rook_bash",)
+    assert s.flow.cards_played == ("mouse", "rat")
+
+
+def test_ACTION_CARDS_a_death_spiral_card_window_may_play_none(path):
+    """The same spiral without the mice's Tailwind: the mice may play a card before Aerijin's
+    roll too if one fits (their hand has none for a flying blue jay without cheese: no window);
+    the rats choose none: Grizzard rolls its 6 dice and keeps its cards."""
+    s = flying(at_activation(game(rules=("action_cards", "death_spirals"), hands=HANDS)))
+    s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
+    path["cross"] = [(15.0, "flying", "grizzard")]
+    s = play(play(s, Activate("aerijin", ("aerijin",))), Fly(("short", "long"), "center"))
+    assert pending(s).spec == {"dice": 4, "why": "spiral", "player": "mouse"}
+    s = roll(s, "sword_mark", "sword_shield", "bow", "bow")
+    s = play(s, PlayCard(""))
+    assert pending(s).spec == {"dice": 6, "why": "spiral", "player": "rat"}
+    assert "rook_bash" in s.data.player("rat").hand and s.flow.cards_played == ()
 
 
 def test_LEAVES_hold_three_small_figures_and_no_large_ones():

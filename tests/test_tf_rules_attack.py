@@ -9,6 +9,7 @@ import pytest
 from feltbox.rules.core import GameOver, IllegalAction, PhysicsRequest
 from feltbox.rules.tailfeathers import measure
 from feltbox.rules.tailfeathers.activation import Activate, AttackWith, EndActivation, EndMove
+from feltbox.rules.tailfeathers.dice import RerollCheese
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING
 from tests.tf_fixtures import apply, at_activation, cheese, game, legal_actions, pending, play, put, roll
 
@@ -92,18 +93,45 @@ def test_ATTACKING_AND_DEFENDING_WITH_A_BIRD_pilot_attacks_bird_defends_life_is_
     assert stat(s, "wrunk", "life") == 6 and s.data.figure("wrunk").where == FLYING
 
 
-def test_ROLLING_CHEESE_excess_rerolled_once_wheel_max_six(sight):
-    s = cheese(at_activation(game()), "mouse", 5)
+def _sienna_attacks_wrunk(s):
     s = put(put(s, "sienna", where=FLYING, pose=(40, 40, 0)), "wrunk", where=FLYING, pose=(60, 40, 0))
     s = play(s, Activate("sienna", ("sienna",)))
     s = replace(s, flow=replace(s.flow, waiting="act", step="act"))   # (as after its flight)
-    s = play(s, AttackWith("sienna", "wrunk", "ranged"))
-    s = roll(s, "cheese", "cheese", "bow")                      # 1 fits the wheel, 1 re-rolled
+    return play(s, AttackWith("sienna", "wrunk", "ranged"))
+
+
+def test_ROLLING_CHEESE_excess_rerolled_once_wheel_max_six(sight):
+    """Rolling Cheese: "If your cheese wheel is or becomes full you may re-roll any excess cheese
+    results, but must keep your second roll results." 5 cheese + 2 rolled: 1 fits (6), 1 is
+    excess; re-rolled, the second roll's cheese is kept (no third roll) and the wheel stays 6."""
+    s = _sienna_attacks_wrunk(cheese(at_activation(game()), "mouse", 5))
+    s = roll(s, "cheese", "cheese", "bow")                      # 1 fits the wheel, 1 excess
     assert s.data.player("mouse").cheese == 6
+    assert pending(s).player == "mouse" and legal_actions(s) == [RerollCheese(0), RerollCheese(1)]
+    s = play(s, RerollCheese(1))
     assert pending(s) == PhysicsRequest("roll", {"dice": 1, "why": "attack", "player": "mouse"})
     s = roll(s, "cheese")                                       # kept: no second re-roll
     assert s.data.player("mouse").cheese == 6
     assert pending(s).spec["why"] == "defense"                  # 1 hit (the bow)
+
+
+def test_ROLLING_CHEESE_the_re_roll_is_optional_you_may_keep_the_excess(sight):
+    """Rolling Cheese: "you MAY re-roll any excess": 4 cheese + 3 rolled and a bow: 2 fit (6), 1 is
+    excess; the player keeps the roll (RerollCheese(0)): no die is thrown again, the bow's 1 hit
+    counts and Wrunk rolls defense; choosing 0..excess is the whole choice."""
+    s = _sienna_attacks_wrunk(cheese(at_activation(game()), "mouse", 4))
+    s = roll(s, "cheese", "cheese", "cheese")
+    assert s.data.player("mouse").cheese == 6 and legal_actions(s) == [RerollCheese(0), RerollCheese(1)]
+    with pytest.raises(IllegalAction):
+        apply(s, RerollCheese(2))
+    s, events = apply(s, RerollCheese(0))
+    rolled = next(e for e in events if e.kind == "rolled")
+    assert rolled.data["faces"] == ["cheese"] * 3 and s.flow.attack is None    # kept: no hit, attack over
+    s = _sienna_attacks_wrunk(cheese(at_activation(game()), "mouse", 6))
+    s = roll(s, "cheese", "cheese", "bow")                      # a full wheel: both are excess
+    assert legal_actions(s) == [RerollCheese(0), RerollCheese(1), RerollCheese(2)]
+    s = play(s, RerollCheese(0))
+    assert pending(s).spec["why"] == "defense" and pending(s).spec["player"] == "rat"   # the bow's 1 hit
 
 
 def test_NESTS_defense_zero_dial_and_destroyed_nest_ends_the_game(sight):

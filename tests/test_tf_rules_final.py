@@ -58,8 +58,53 @@ def test_RESOLVE_MISSIONS_intercept_melee_group_attack_on_the_mission_box():
     assert s.data.figure("oakguard-6").where == CASUALTY
     assert s.data.figure("ratblades-5").where == "r-nest"            # intercept done: home
     assert pending(s).player == "mouse" and s.flow.waiting == "siege"
-    s = play(s, SiegeTree("t-mid"))
-    assert s.data.figure("oakguard-5").where in ("c-1", "c-2")      # next to the trunk
+    # c-1 (x 40..48) and c-2 (x 52..60) both touch trunk-mid (x 48..52): the player picks one
+    assert [a for a in legal_actions(s) if a.tree == "t-mid"] == [SiegeTree("t-mid", "c-1"), SiegeTree("t-mid", "c-2")]
+    s = play(s, SiegeTree("t-mid", "c-2"))
+    assert s.data.figure("oakguard-5").where == "c-2"                # next to the trunk, where chosen
+
+
+def _siege_on_show_of_force(n):
+    """Show of Force, the mice send ``n`` oakguards on a siege; the Final Phase asks where."""
+    from feltbox.game.tailfeathers.bridge import TFBridge
+    from feltbox.scenes.loader import load_tailfeathers
+    s = TFBridge(load_tailfeathers("show_of_force"), 1).engine.state
+    s = play(play(s, ChooseMission("siege")), ChooseMission(""))
+    for _ in range(n):
+        s = play(s, next(a for a in legal_actions(s) if isinstance(a, AssignFigure)))
+    s, _ = _final(at_activation(play(s, DoneAssigning())))
+    assert s.flow.waiting == "siege"
+    return s
+
+
+def test_RESOLVE_MISSIONS_siege_any_tree_the_spaces_adjacent_to_its_trunk_chosen():
+    """Siege: "move all figures in your mission box to any one tree (including the sapling) ...
+    and place them in a space or spaces adjacent to its trunk." On Show of Force's real
+    battlefield the inner ring of each tree touches its trunk (outline gap 0: the scene builds
+    the ring against the trunk) and the next ring is about 5 cm out (ne: 4.79 cm, sw: 5.1 cm), so
+    the choices for the rats' tree ne are its 5 ring spaces ne.r1..ne.r5, for the sapling its 4,
+    every tree offered; 2 oakguards sent to ne.r3 stand on ne.r3."""
+    s = _siege_on_show_of_force(2)
+    options = legal_actions(s)
+    assert [a.space for a in options if a.tree == "ne"] == [f"ne.r{k}" for k in range(1, 6)]
+    assert [a.space for a in options if a.tree == "sapling"] == [f"sapling.r{k}" for k in range(1, 5)]
+    assert {a.tree for a in options} == {"ne", "nw", "se", "sw", "sapling"}
+    box = [f.id for f in s.data.figures if f.where == "mission"]
+    s = play(s, SiegeTree("ne", "ne.r3"))
+    assert [s.data.figure(f).where for f in box] == ["ne.r3", "ne.r3"]
+
+
+def test_RESOLVE_MISSIONS_siege_a_full_space_sends_the_rest_to_the_next_adjacent_one():
+    """Siege: a space holds 4 small figures (Tree Movement capacity); with Staborah and 2 rat
+    squad figures on ne.r3 only one of 2 oakguards fits; the other goes to another space adjacent
+    to the trunk, the nearest to ne.r3: its ring neighbours ne.r2 and ne.r4, equally near (to
+    0.01 cm), ne.r2 first by id (2 rats on it: room for 2)."""
+    s = _siege_on_show_of_force(2)
+    for k in (1, 2):
+        s = put(s, f"rat-squad-{k}", where="ne.r3")
+    box = [f.id for f in s.data.figures if f.where == "mission"]
+    s = play(s, SiegeTree("ne", "ne.r3"))
+    assert sorted(s.data.figure(f).where for f in box) == ["ne.r2", "ne.r3"]
 
 
 def test_RESOLVE_MISSIONS_patrol_ranged_group_attack_on_a_flying_figure():

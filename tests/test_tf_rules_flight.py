@@ -22,7 +22,7 @@ def test_FLIGHT_MOVEMENT_must_move_2_to_move_templates_and_piloting_check_for_ti
     acts = legal_actions(s)
     assert EndActivation() not in acts and PilotCheck() in acts
     flies = [a for a in acts if isinstance(a, Fly)]
-    assert {len(a.templates) for a in flies} == {2, 3, 4}          # Aerijin move 4 (house)
+    assert {len(a.templates) for a in flies} == {2, 3}             # Aerijin move 3 (Flight Movement example)
     assert {a.tilt for a in flies} == {"center"}
     s = play(s, PilotCheck())
     assert pending(s) == PhysicsRequest("roll", {"dice": 2, "why": "pilot", "player": "mouse"})
@@ -34,6 +34,16 @@ def test_FLIGHT_MOVEMENT_must_move_2_to_move_templates_and_piloting_check_for_ti
     s = play(ok, Fly(("long", "short", "long"), "right"))
     f = s.data.figure("aerijin")
     assert f.pose == path["end"] and f.tilt == "right" and s.flow.waiting == "act"
+
+
+def test_FLIGHT_MOVEMENT_Aerijins_move_value_is_3_as_the_example_prints(path):
+    """Flight Movement: "With Aerijin's move value of 3, player one announces she will build a
+    'long, short, long' flight path": 2 to 3 templates, so "long, short, long" is offered and no
+    four-template path is."""
+    s = play(flying(at_activation(game()), tilt="center"), Activate("aerijin", ("aerijin",)))
+    flies = [a for a in legal_actions(s) if isinstance(a, Fly)]
+    assert max(len(a.templates) for a in flies) == 3
+    assert Fly(("long", "short", "long"), "center") in flies
 
 
 def test_CROSSING_tree_trunk_stops_turned_180_two_wounds_rattled(path):
@@ -132,8 +142,15 @@ def test_TRANSPORTING_perching_places_the_figure_on_an_adjacent_space(path):
     path["close"] = True
     path["cross"] = [(20.0, "space", "c-1")]
     s = play(flying(at_activation(game())), Activate("aerijin", ("aerijin",)))
-    s = play(play(s, Fly(("short", "long"), "center", "oakguard-5")), Perch())
-    assert s.data.figure("aerijin").where == "c-1" and s.data.figure("oakguard-5").where == "c-2"
+    s = play(s, Fly(("short", "long"), "center", "oakguard-5"))
+    # Transporting: "you must place that figure on an adjacent space or place it in your casualty
+    # pile". c-1 borders c-2 (empty) and m-b3 (4 oakguards: full), so: c-2 or the casualty pile.
+    assert [a for a in legal_actions(s) if isinstance(a, Perch)] == [Perch("c-2"), Perch("casualty")]
+    assert Perch() not in legal_actions(s)
+    there = play(s, Perch("c-2"))
+    assert there.data.figure("aerijin").where == "c-1" and there.data.figure("oakguard-5").where == "c-2"
+    gone = play(s, Perch("casualty"))
+    assert gone.data.figure("aerijin").where == "c-1" and gone.data.figure("oakguard-5").where == CASUALTY
 
 
 def test_TRANSPORTING_pick_up_at_a_maneuver_point_not_after_a_drop(path, monkeypatch):

@@ -58,6 +58,47 @@ def test_MISSION_PHASE_a_player_may_choose_no_mission():
     assert s.flow.waiting == "tilt"
 
 
+def test_MISSION_CARDS_no_mission_without_a_ground_figure_on_the_home_tree_to_assign():
+    """Mission Cards: "each player who selected a mission then assigns one or more ground figures
+    she controls to her mission by removing them from her home tree". The mice's ground figures
+    (oakguard-1..6 on m-b3 and m-nest) all moved off the home tree (to c-1, the middle tree):
+    the mouse can only choose no mission, and the rat (ground figures at home) still any of 7."""
+    s = game()
+    for k in range(1, 7):
+        s = put(s, f"oakguard-{k}", where="c-1" if k <= 4 else "c-2")
+    assert legal_actions(s) == [ChooseMission("")]
+    with pytest.raises(IllegalAction):
+        apply(s, ChooseMission("siege"))
+    s = play(s, ChooseMission(""))
+    assert len(legal_actions(s)) == 7 and ChooseMission("siege") in legal_actions(s)
+
+
+def test_LAUNCH_POSITION_pivot_in_any_direction_and_move_anywhere_within_the_space():
+    """Launch Position: "you may pivot the launching figure in any direction and move it anywhere
+    within its space." Show of Force, Aerijin perched on sw.b2b, corners (-39.13, -30.86),
+    (-42.93, -33.32), (-41.14, -36.67), (-36.99, -34.90) (the scene's real space). Offered: 24
+    headings (15 degree steps) at each of 5 spots: the centre, the corners' mean (-40.0475,
+    -33.9375) -> (-40.05, -33.94), and half way to each corner, e.g. the first ((-40.0475 -
+    39.13) / 2, (-33.9375 - 30.86) / 2) = (-39.59, -32.40); 120 launches and "stay"."""
+    from feltbox.game.tailfeathers.bridge import TFBridge
+    from feltbox.scenes.loader import load_tailfeathers
+    s = TFBridge(load_tailfeathers("show_of_force"), 1).engine.state
+    s = play(play(s, ChooseMission("")), ChooseMission(""))
+    s = play(play(s, Tilt("grizzard", "stay")), Tilt("wrunk", "stay"))
+    assert pending(s).player == "mouse" and s.data.figure("aerijin").where == "sw.b2b"
+    launches = [a for a in legal_actions(s) if isinstance(a, Launch)]
+    assert len(launches) == 5 * 24 and len(legal_actions(s)) == 121
+    assert {a.heading for a in launches} == {15.0 * k for k in range(24)}
+    spots = list(dict.fromkeys((a.x, a.y) for a in launches))
+    assert spots[0] == (-40.05, -33.94) and spots[1] == (-39.59, -32.4) and len(spots) == 5
+    s = play(s, Launch("aerijin", 105.0, -39.59, -32.4))
+    a = s.data.figure("aerijin")
+    assert a.launching and a.tilt == "center" and a.pose == (-39.59, -32.4, 105.0)
+    with pytest.raises(IllegalAction):                       # outside the space: not offered
+        apply(play(play(TFBridge(load_tailfeathers("show_of_force"), 1).engine.state, ChooseMission("")),
+                   ChooseMission("")), Launch("grizzard", 0.0, 0.0, 0.0))
+
+
 def _to_tilt(s):
     return play(play(s, ChooseMission("")), ChooseMission(""))
 
@@ -66,10 +107,11 @@ def test_TILT_PHASE_one_step_and_launch_position():
     s = _to_tilt(game())
     assert pending(s).player == "rat"                        # from the left of the first player
     opts = legal_actions(s)
-    assert Tilt("grizzard", "stay") in opts and Launch("grizzard", 90.0) in opts
-    s = play(s, Launch("grizzard", 90.0))
+    centre = Launch("grizzard", 90.0, 81.0, 90.0)            # r-b1's centre (its 5 corners' mean)
+    assert Tilt("grizzard", "stay") in opts and centre in opts
+    s = play(s, centre)
     g = s.data.figure("grizzard")
-    assert g.launching and g.tilt == "center" and g.pose[2] == 90.0
+    assert g.launching and g.tilt == "center" and g.pose == (81.0, 90.0, 90.0)
     s = play(s, Tilt("wrunk", "stay"))
     assert pending(s).player == "mouse"
     s = put(s, "aerijin", where=FLYING, tilt="right")

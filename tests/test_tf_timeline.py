@@ -35,14 +35,19 @@ def built(tf_replay):
 
 
 def _fresh_bridge(replay):
-    """The battle rebuilt independently: a new bridge, every recorded action, synced."""
+    """The battle rebuilt independently: a new bridge, every recorded action, synced (the battle
+    is recorded sealed: its REVL record opens the seed, the salt and the hidden choices)."""
+    from feltbox.game.replay.sealing import keyed_hash
     from feltbox.game.replay.tailfeathers_check import scene_for_replay
     from feltbox.game.tailfeathers.bridge import TFBridge
     from feltbox.rules.core import from_json, state_hash
-    bridge = TFBridge(scene_for_replay(replay.header), replay.header["rules"]["seed"])
+    opened = replay.reveal
+    bridge = TFBridge(scene_for_replay(replay.header), opened["seed"])
     for rec in replay.rules:
-        bridge.decide(from_json(bridge.engine.action_types[rec.type], rec.data))
-        assert state_hash(bridge.engine.state) == rec.hash, f"action {rec.index} rebuilt differently"
+        data = opened["actions"].get(str(rec.index), rec.data)
+        bridge.decide(from_json(bridge.engine.action_types[rec.type], data))
+        hashed = keyed_hash(opened["salt"], state_hash(bridge.engine.state))
+        assert hashed == rec.hash, f"action {rec.index} rebuilt differently"
     return bridge
 
 

@@ -3,7 +3,8 @@
 Prints JSON. Targets: flick episode >= 20x real time; 3-zombie rush and 8-zombie horde >= 10x;
 fresh world from a snapshot <= 10 ms; Python overhead (episode wall time outside Bullet's step)
 <= 25 %; replay <= 20 KiB per simulated second for a typical flick turn; offscreen frame time. Tail
-Feathers: a whole Show of Force bot battle <= 180 s, crossing / range queries <= 1 ms.
+Feathers: a whole Show of Force bot battle <= 180 s, crossing / range queries <= 1 ms, and the same
+battle with rest poses computed once per model against recomputed, side by side (bench_tailfeathers).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from feltbox.game.cli.bench_tailfeathers import pose_cache_bench
 from feltbox.game.cli.bench_theatre import theatre_bench
 from feltbox.game.cli.bench_window import window_fps
 from feltbox.game.flickem.bot import Bot
@@ -190,7 +192,8 @@ def bench_tailfeathers(quick: bool) -> dict:
                                      "result": battle.result, "target_wall_s": 180},
             "crossings_ms_median": round(statistics.median(cross), 4), "crossings_ms_max": round(max(cross), 4),
             "range_check_ms_median": round(statistics.median(rng), 4), "range_check_ms_max": round(max(rng), 4),
-            "things": len(things), "target_query_ms": 1.0}
+            "things": len(things), "target_query_ms": 1.0,
+            "battle_pose_cache": pose_cache_bench(3 if quick else 5)}
 
 
 def run_bench(quick: bool = False) -> dict:

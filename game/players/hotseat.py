@@ -6,7 +6,8 @@ only one team may see (a face-down token looked at, a secret objective) is shown
 hand-over: the other players look away, the team presses Enter, reads, presses Enter again and
 the terminal is cleared before play goes on. A team's next decision after it saw something
 private is asked the same way (its choices may tell the secret: only an X token can be thrown
-out of the game), and cleared once it is made.
+out of the game), and cleared once it is made. A secret of a seat the bot plays (its face-down
+mission, its initiative bid) is nobody's at the terminal: only its public view is printed.
 
 Clearing wipes the scrollback too, or the others could scroll back to the secret: ``CLEAR`` is
 what ``clear`` writes, home, erase the screen, then erase the scrollback (ESC[3J, an xterm
@@ -35,6 +36,7 @@ class Prompt:
         self.count = 0
         self.saw_private: set[str] = set()      # players who were just shown something private
         self.in_private: str | None = None      # the team deciding in private now
+        self.seated: Callable[[str], bool] = lambda team: True    # Seats: a player sits at ``team``
 
     def __bool__(self) -> bool:            # never runs out: the players are there
         return True
@@ -77,7 +79,7 @@ class Prompt:
         for e in events:
             public = public_event(e, hidden)
             self.write("  - " + e.kind + "".join(f" {k}={v}" for k, v in public["data"].items()))
-            if e.visible_to is not None and e.data:
+            if e.visible_to is not None and e.data and any(self.seated(t) for t in e.visible_to):
                 teams = ", ".join(e.visible_to)
                 self.read(f"  [private to {teams}: others look away; {teams}, press Enter] ")
                 self.write("    " + ", ".join(f"{k}={v}" for k, v in e.data.items()))

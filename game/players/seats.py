@@ -49,6 +49,8 @@ class Seats:
         self.script = script if getattr(script, "interactive", False) else list(script or [])
         self.all_bots = bots == "all"
         self.written: list[str] = []     # every decision and aim as a script line (--save-script)
+        if self.interactive:             # the prompt shows a bot seat's secrets to nobody
+            self.script.seated = lambda team: not self.all_bots and team not in self.bot_teams
 
     def team_of(self, player: str | None) -> str | None:
         """The team a decision or an aim belongs to (a player is a team or a survivor id)."""

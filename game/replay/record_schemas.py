@@ -162,7 +162,8 @@ def file_context(header: dict) -> dict:
     bodies = header["bodies"]
     return {"bodies": len(bodies), "ids": {b["id"] for b in bodies},
             "buildings": {b["id"] for b in bodies if b["kind"] == "building"},
-            "ticks_per_frame": header["tick_hz"] // header["record_hz"]}
+            "ticks_per_frame": header["tick_hz"] // header["record_hz"],
+            "sealed": "commitment" in (header.get("rules") or {})}
 
 
 # -- episodes ------------------------------------------------------------------------------------
@@ -244,7 +245,9 @@ EVENT = Obj({"kind": Str(), "data": Map(Json()), "visible_to": Either(NULL, List
 RULE = Obj({"index": Const(key="index"), "type": ACTION_NAME, "data": Map(Json()), "events": List(EVENT),
             "hash": hex_digits(16), "episodes": List(Int())}, what="rules action")
 MEASURED = Obj({"outcome": OUTCOME}, what="Measured {outcome}")
-REVEAL = Obj({"seed": Int(*I64), "salt": hex_digits(32)}, what="REVL {seed, salt}")
+REVEAL = Obj({"seed": Int(*I64), "salt": hex_digits(32)}, {"actions": Map(Json())},
+             what="REVL {seed, salt[, actions]}")
+SEALED_DATA = Obj({"sealed": hex_digits(64)}, what="a hidden action's seal {sealed}")
 
 
 def trailer_spec(version: int) -> Obj:
@@ -266,6 +269,9 @@ def check_rule(record: Any, index: int, ctx: dict, actions: dict | None) -> None
     kind = actions.get(record["type"])
     if kind is None:
         raise SchemaError("type", f"{record['type']!r} is not an action of {ctx['game']}")
+    if ctx.get("sealed") and set(record["data"]) == {"sealed"}:     # a hidden choice: opened by REVL
+        SEALED_DATA.check(record["data"], "data", ctx)
+        return
     dataclass_spec(kind, {Measured: MEASURED}).check(record["data"], "data", ctx)
 
 

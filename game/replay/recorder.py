@@ -26,7 +26,7 @@ from feltbox.game.replay.format import ReplayWriter
 from feltbox.game.replay.reader import ReplayError, read_replay
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.rules_records import file_order, plain
-from feltbox.game.replay.sealing import RevealError, Seal, header_bodies, neutral_body
+from feltbox.game.replay.sealing import RevealError, Seal, header_bodies, neutral_body, sealed_data
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import City, build_city
 from feltbox.game.table.session import Episode
@@ -59,11 +59,17 @@ class Recorder:
     and none of it tells a secret."""
 
     def __init__(self, path: str | Path, header: dict, seal: Seal | None = None,
-                 over: Callable[[Any], bool] | None = None):
+                 over: Callable[[Any], bool] | None = None, hidden: Callable[[Any], bool] | None = None):
+        """``hidden(action)``: the action is a hidden choice (sealed.py): its data is sealed in
+        its RULE record and opened in the REVL record (a sealed recording only)."""
         self.path = Path(path)
-        self.seal, self.over = seal, over
+        self.seal, self.over, self.hidden = seal, over, hidden
         if seal is not None and over is None:
             raise ValueError("a sealed recording needs over(state) to know when to reveal its seed")
+        if hidden is not None and seal is None:
+            raise ValueError("hidden choices need a sealed recording")
+        self.count = 0                             # rules actions written
+        self.opened: dict[str, Any] = {}           # index -> the data of each sealed action
         self.writer = ReplayWriter(self.path, header)
         self.writer.__enter__()
 
@@ -71,9 +77,14 @@ class Recorder:
         """One rules action applied: its JSON, its events as everyone sees them, the state hash;
         in a sealed game, the seed and salt once it is over."""
         hashed = self.seal.state_hash(state) if self.seal is not None else state_hash(state)
-        self.writer.add_rule(type(action).__name__, to_json(action), plain(public_events(events, state)), hashed)
+        data = plain(to_json(action))
+        if self.hidden is not None and self.hidden(action):
+            self.opened[str(self.count)] = data
+            data = sealed_data(self.seal.salt, self.count, data)
+        self.writer.add_rule(type(action).__name__, data, plain(public_events(events, state)), hashed)
+        self.count += 1
         if self.seal is not None and not self.writer.revealed and self.over(state):
-            self.writer.add_reveal(self.seal.to_json())
+            self.writer.add_reveal({**self.seal.to_json(), **({"actions": self.opened} if self.opened else {})})
         self.writer.flush()
 
     def __call__(self, episode: Episode) -> None:
@@ -194,7 +205,8 @@ def _opened(header: dict, reveal: dict | None) -> tuple[dict, str | None]:
     if seal.commitment() != rules["commitment"]:
         return None, (f"the revealed seed {seal.seed} and its salt do not match the header's commitment "
                       f"{rules['commitment'][:16]}...: the file was changed")
-    return {**header, "rules": {**rules, "seed": seal.seed, "salt": seal.salt}}, None
+    return {**header, "rules": {**rules, "seed": seal.seed, "salt": seal.salt,
+                                "actions": dict(reveal.get("actions", {}))}}, None
 
 
 def _first_difference(ep, again: np.ndarray, bodies: list[BodySpec]) -> str | None:

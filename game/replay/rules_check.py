@@ -9,14 +9,15 @@ one-line mismatch.
 The header's ``rules`` entry says what can be rebuilt: with its ``seed`` (a sealed game's once
 ``verify`` has opened it: game/replay/sealing.py; then ``salt`` keys the hashes) everything is;
 a sealed game that did not end has no seed, so there is no engine and only what is public is
-checked: every action is one of the game's and rebuilds from its data, and every ``Measured``
-outcome agrees with its episodes.
+checked: every action is one of the game's and rebuilds from its data (a hidden choice, sealed,
+only names its action), and every ``Measured`` outcome agrees with its episodes. Once opened, a
+hidden choice's data comes from the REVL record, checked against its seal.
 """
 from __future__ import annotations
 
 from feltbox.game.replay.format import Episode
 from feltbox.game.replay.rules_records import RuleRecord, plain
-from feltbox.game.replay.sealing import keyed_hash
+from feltbox.game.replay.sealing import is_sealed, keyed_hash, opened_action
 from feltbox.game.table.table import EpisodeResult
 from feltbox.game.text.public import public_events
 from feltbox.rules.core import IllegalAction, Measured, from_json, state_hash
@@ -33,6 +34,7 @@ class RulesCheck:
         self.engine, self.episodes, self.facts = engine, episodes, {}
         self.action_types = engine.action_types if engine is not None else dict(actions or {})
         salt = rules.get("salt")
+        self.salt, self.opened = salt, rules.get("actions", {})     # a sealed game's hidden actions, opened
         self.hash_of = (lambda state: keyed_hash(salt, state_hash(state))) if salt else state_hash
         self.start_error = None
         if engine is not None and "start_hash" in rules and self.hash_of(engine.state) != rules["start_hash"]:
@@ -58,8 +60,15 @@ class RulesCheck:
         if kind is None:
             game = self.engine.name if self.engine is not None else "this game"
             return f"{name}: not an action of {game}"
+        data = rec.data
+        if is_sealed(data):                   # a hidden choice: opened by the REVL record
+            if self.engine is None:
+                return None
+            data, problem = opened_action(self.salt, rec.index, data, self.opened)
+            if problem:
+                return f"{name}: {problem}"
         try:
-            action = from_json(kind, rec.data)
+            action = from_json(kind, data)
         except (KeyError, TypeError, ValueError) as exc:
             return f"{name}: cannot be rebuilt from its data ({exc!r})"
         if isinstance(action, Measured):

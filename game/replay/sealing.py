@@ -13,6 +13,13 @@ it (try seeds until one hashes alike). So a recorded game that has secrets is se
 - the seed and the salt are written in the REVL record when the rules say the game is over;
   ``verify`` checks them against the commitment and then rebuilds everything.
 
+A game may also have hidden *choices* (Tail Feathers: a mission card placed face down, the dice
+bought for initiative): the RULE record of such an action holds ``{"sealed": HMAC-SHA256(salt,
+"<index>|<action JSON>")}`` (64 hex digits) instead of its data, and the REVL record adds
+``"actions": {"<index>": data}``; ``verify`` checks each opened action against its seal before
+it applies it. Its events are the public view (the choice's own event is private: kind only),
+and the state hashes are keyed, so no choice can be tried against them.
+
 Face-down token bodies are written without their kind (``neutral_body``): a face-down token is
 the same body whatever its kind (models/discs.py ``token``: the same prism, mass, back and mark),
 so the physics needs no kind. ``header_body`` rebuilds such a body as the common back. Imports
@@ -22,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from dataclasses import dataclass
 from functools import cached_property
@@ -74,6 +82,37 @@ class Seal:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RevealError(f"corrupt: the REVL record's seed is {seed!r}, not an integer")
         return Seal(seed, salt)
+
+
+SEALED = "sealed"          # the one key of a hidden action's data in its RULE record
+
+
+def action_seal(salt: str, index: int, data: Any) -> str:
+    """The seal of rules action ``index`` whose data (``rules.core.to_json``, as JSON reads it
+    back) is ``data``: HMAC-SHA256 with the salt over "<index>|<sorted-key JSON>", hex."""
+    text = json.dumps(data, sort_keys=True, allow_nan=False, separators=(",", ":"))
+    return hmac.new(bytes.fromhex(salt), f"{int(index)}|{text}".encode(), hashlib.sha256).hexdigest()
+
+
+def sealed_data(salt: str, index: int, data: Any) -> dict:
+    """What a RULE record holds for a hidden action: its seal only."""
+    return {SEALED: action_seal(salt, index, data)}
+
+
+def is_sealed(data: Any) -> bool:
+    """A RULE record's data is a hidden action's seal."""
+    return isinstance(data, dict) and set(data) == {SEALED}
+
+
+def opened_action(salt: str, index: int, sealed: dict, opened: dict) -> tuple[Any, str | None]:
+    """The data of sealed action ``index`` from a REVL record's ``actions`` (``opened``):
+    (data, None), or (None, why not) when it is missing or does not match its seal."""
+    if str(index) not in opened:
+        return None, "its data is sealed and the REVL record does not open it"
+    data = opened[str(index)]
+    if action_seal(salt, index, data) != sealed[SEALED]:
+        return None, "the REVL record opens it with data that do not match its seal: the file was changed"
+    return data, None
 
 
 def commitment(seed: int, salt: str) -> str:

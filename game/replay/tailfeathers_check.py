@@ -13,19 +13,32 @@ Feather drops run on stand-in bodies (game/tailfeathers/feathers.py) and are not
 ``Measured`` landings are checked by the state hashes only. After every action the rebuilt state is
 laid on the battlefield's table (a TFBridge following the check's engine) and the agreement check
 (game/tailfeathers/agreement.py) must find nothing.
+
+A battle is recorded sealed (game/replay/sealing.py): the players' hidden choices, a mission card
+placed face down (``ChooseMission``) and the dice bought for initiative (``Bid``), are sealed in
+their RULE records (the events already show them as private), the state hashes are keyed with a
+secret salt (else a reader could try each mission against the hash), the header carries the
+commitment instead of the seed, and the REVL record opens seed, salt and every hidden choice once
+the battle is over. (The seed itself only decides the dice throws, which the roll episodes show.)
 """
 from __future__ import annotations
 
+from pathlib import Path
+
+from feltbox.game.replay.recorder import Recorder
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.rules_records import plain
+from feltbox.game.replay.sealing import Seal
 from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
 from feltbox.game.tailfeathers.agreement import disagreements
 from feltbox.game.tailfeathers.bridge import TFBridge, setup_from_scene
 from feltbox.game.tailfeathers.dice import body_of, dice_bodies, read_dice
 from feltbox.game.tailfeathers.forces import scene_with_forces
+from feltbox.rules.core import GameOver
 from feltbox.rules.engine import Engine
-from feltbox.rules.tailfeathers.flow import ACTIONS, TailFeathersGame
+from feltbox.rules.tailfeathers.flow import ACTIONS, TailFeathersGame, pending
 from feltbox.rules.tailfeathers.forces import Force
+from feltbox.rules.tailfeathers.phases import Bid, ChooseMission
 from feltbox.scenes.loader import load_scene, portable_source, source_path
 from feltbox.scenes.tailfeathers.schema import TFScene
 
@@ -35,17 +48,40 @@ def new_engine(scene: TFScene, seed: int) -> Engine:
     return Engine(TailFeathersGame(setup_from_scene(scene)), "tailfeathers", 0, seed, ACTIONS)
 
 
-def tf_rules_header(scene: TFScene, seed: int) -> dict:
+HIDDEN = (ChooseMission, Bid)      # Mission Phase: "place it face-down"; Initiative: "keeping the total secret"
+
+
+def hidden_choice(action) -> bool:
+    """The action is a choice the rules keep hidden when it is made (sealed in the replay)."""
+    return isinstance(action, HIDDEN)
+
+
+def over(state) -> bool:
+    return isinstance(pending(state), GameOver)
+
+
+def tf_rules_header(scene: TFScene, seed: int, seal: Seal | None = None) -> dict:
     engine = new_engine(scene, seed)
+    if seal is not None:
+        return {"game": "tailfeathers", "scenario": 0, "commitment": seal.commitment(),
+                "start_hash": seal.state_hash(engine.state)}
     return {"game": "tailfeathers", "scenario": 0, "seed": int(seed), "start_hash": engine.hash()}
 
 
-def tf_header(scene: TFScene, seed: int = 0) -> dict:
+def tf_header(scene: TFScene, seed: int = 0, seal: Seal | None = None) -> dict:
+    """A battle's replay header; ``seal``: sealed (no seed, the commitment, a keyed start hash)."""
     return {"build": build_info(), "units": "cm", "tick_hz": TICK_HZ, "record_hz": RECORD_HZ,
-            "bodies": [b.to_json() for b in dice_bodies()], "seed": int(seed),
+            "bodies": [b.to_json() for b in dice_bodies()], "seed": None if seal is not None else int(seed),
             "scene": {"game": "tailfeathers", "number": 0, "name": scene.name, "source": portable_source(scene.source),
                       **({"forces": [f.to_json() for f in scene.forces]} if scene.forces else {})},
-            "rules": tf_rules_header(scene, seed)}
+            "rules": tf_rules_header(scene, seed, seal)}
+
+
+def tf_recorder(path: str | Path, scene: TFScene, seed: int, seal: Seal | None = None) -> Recorder:
+    """A sealed recorder for a whole battle (a fresh salt unless ``seal`` is given); pass its
+    ``action`` as the bridge's ``on_action``."""
+    seal = seal or Seal.new(seed)
+    return Recorder(path, tf_header(scene, seal.seed, seal), seal, over=over, hidden=hidden_choice)
 
 
 def scene_for_replay(header: dict) -> TFScene:
@@ -59,11 +95,12 @@ class TFRulesCheck(RulesCheck):
     """RulesCheck for a Tail Feathers battle (the Setup from the scene, rolls checked by dice)."""
 
     def __init__(self, header: dict, episodes: list):
+        seed = header["rules"].get("seed")          # None: sealed and not opened (the battle did not end)
         scene = scene_for_replay(header)
-        super().__init__(new_engine(scene, header["rules"]["seed"]), header, episodes)
+        super().__init__(new_engine(scene, seed) if seed is not None else None, header, episodes, ACTIONS)
         self.table = None
         if self.engine is not None:          # the battlefield's table, following the rebuilt rules
-            self.table = TFBridge(scene, header["rules"]["seed"])
+            self.table = TFBridge(scene, seed)
             self.table.engine = self.engine
             self.table.sync()
 

@@ -34,6 +34,7 @@ from itertools import pairwise
 
 import numpy as np
 
+from feltbox.game.replay.sealing import is_sealed, keyed_hash, opened_action
 from feltbox.game.replay.tailfeathers_check import scene_for_replay
 from feltbox.game.replay.timeline import QUIET_EVENTS, Timeline, follow_distance, follow_path, rule_markers
 from feltbox.game.table.bodies import BodySpec, heading_quat
@@ -168,8 +169,16 @@ def rebuild(replay):
     """Re-apply the replay's RULE records on a fresh TFBridge; yields (record, bridge, paths,
     figures before, poses before, presence before) after each action (the bridge synced).
     ``paths``: each bird's last announced flight path."""
+    rules = replay.header["rules"]
+    seed, salt, opened = rules.get("seed"), None, {}
+    if "commitment" in rules:                 # sealed: the REVL record opens seed and hidden choices
+        if replay.reveal is None:
+            raise RebuildError("the battle did not end: its hidden choices stay sealed, so the rules "
+                               "cannot be rebuilt until it is over")
+        seed, salt, opened = replay.reveal["seed"], replay.reveal["salt"], replay.reveal.get("actions", {})
+    hashed = (lambda state: keyed_hash(salt, state_hash(state))) if salt else state_hash
     try:
-        bridge = TFBridge(scene_for_replay(replay.header), replay.header["rules"]["seed"])
+        bridge = TFBridge(scene_for_replay(replay.header), seed)
     except (OSError, KeyError, ValueError) as exc:
         raise RebuildError(f"its battlefield scene cannot be rebuilt ({exc})") from None
     paths: dict = {}
@@ -177,7 +186,12 @@ def rebuild(replay):
         kind = bridge.engine.action_types.get(rec.type)
         if kind is None:
             raise RebuildError(f"action {rec.index} ({rec.type}) is not a Tail Feathers action")
-        action = from_json(kind, rec.data)
+        data = rec.data
+        if is_sealed(data):
+            data, problem = opened_action(salt, rec.index, data, opened)
+            if problem:
+                raise RebuildError(f"action {rec.index} ({rec.type}): {problem}")
+        action = from_json(kind, data)
         flight = _flight_of(bridge.engine, action)
         if flight is not None:
             paths[flight[0]] = flight[1]
@@ -187,7 +201,7 @@ def rebuild(replay):
             bridge.engine.apply(action)
         except IllegalAction as exc:
             raise RebuildError(f"action {rec.index} ({rec.type}) is refused by the rules: {exc.reason}") from None
-        if state_hash(bridge.engine.state) != rec.hash:
+        if hashed(bridge.engine.state) != rec.hash:
             raise RebuildError(f"action {rec.index} ({rec.type}) rebuilds a different state than recorded")
         bridge.sync()
         yield rec, bridge, paths, figs, before, present

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from feltbox.rules.tailfeathers import activation as act
-from feltbox.rules.tailfeathers import combat, flight, measure, phases, spirals
+from feltbox.rules.tailfeathers import combat, dice, flight, measure, phases, spirals
 from feltbox.rules.tailfeathers.state import FLYING, TFState
 from feltbox.rules.tailfeathers.stats import (
     enemies_on,
@@ -53,6 +53,10 @@ class TFBot:
             return self.assign_hit(state, legal)
         if isinstance(legal[0], spirals.Grudge):
             return max(legal, key=lambda a: len(a.reroll))
+        if isinstance(legal[0], dice.RerollCheese):     # Rolling Cheese: re-roll all the excess (as before)
+            return max(legal, key=lambda a: a.dice)
+        if state.flow.card_window:                      # a death spiral card window: the first bonus card
+            return legal[0]
         handler = getattr(self, f"on_{w}", None)
         choice = handler(state, legal) if handler else None
         return choice if choice is not None else self.fallback(legal)
@@ -112,6 +116,7 @@ class TFBot:
         if bird.where != FLYING:
             bearing = math.degrees(math.atan2(ty - bird.pose[1], tx - bird.pose[0])) % 360.0
             launches = [a for a in legal if isinstance(a, phases.Launch)]
+            launches = [a for a in launches if (a.x, a.y) == (launches[0].x, launches[0].y)]   # from the centre
             trunks = [t for t in flight_things(state, bird.id) if t.kind == "trunk"]
             centre = self.centre(state, bird.where)
 

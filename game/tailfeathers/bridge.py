@@ -24,12 +24,10 @@ from __future__ import annotations
 import numpy as np
 
 from feltbox.game.table.bodies import BodySpec, heading_quat, quat_mul
-from feltbox.game.table.city import rest_pose
 from feltbox.game.tailfeathers.dice import roll
 from feltbox.game.tailfeathers.feathers import Obstacle, drop_feathers
-from feltbox.game.tailfeathers.table import tf_table
+from feltbox.game.tailfeathers.table import space_slots, standing_pose, tf_table
 from feltbox.models.tailfeathers import tf_dims
-from feltbox.models.tailfeathers.shapes import slots
 from feltbox.rules.core import Event, GameOver, Measured, PhysicsRequest
 from feltbox.rules.engine import Engine
 from feltbox.rules.tailfeathers.cards import default_hand
@@ -200,7 +198,7 @@ class TFBridge:
                 self.tilts[fig.id] = fig.tilt
             if fig.where == FLYING or (spec.kind == "tf_bird" and fig.where in self.spaces):
                 base = self.spaces[fig.where].height if fig.where in self.spaces else 0.0
-                self.poses[i] = rest_pose(spec, fig.pose[0], fig.pose[1], fig.pose[2], base)
+                self.poses[i] = standing_pose(spec, fig.pose[0], fig.pose[1], fig.pose[2], base)
                 self.present[i] = True
             elif fig.where in self.spaces:
                 by_space.setdefault(fig.where, []).append(i)
@@ -211,11 +209,11 @@ class TFBridge:
             space = self.spaces[sid]
             polygon = drifted.get(sid, space.polygon)
             height = 0.0 if sid in drifted else space.height
-            points = slots(polygon, max(len(idx), 4 if space.kind == "nest" else 1), radius)
+            points = space_slots(polygon, max(len(idx), 4 if space.kind == "nest" else 1), radius)
             centre = polygon.mean(axis=0)
             for i, p in zip(sorted(idx, key=lambda j: self.bodies[j].id), points):
                 heading = float(np.degrees(np.arctan2(*(p - centre)[::-1]))) if len(idx) > 1 else 0.0
-                self.poses[i] = rest_pose(self.bodies[i], float(p[0]), float(p[1]), heading, height)
+                self.poses[i] = standing_pose(self.bodies[i], float(p[0]), float(p[1]), heading, height)
                 self.present[i] = True
         first = self.index["tail-feather-1"]
         feathers = data.feathers[-FEATHER_SUPPLY:]
@@ -223,7 +221,7 @@ class TFBridge:
             i = first + k
             if k < len(feathers):
                 f = feathers[k]
-                self.poses[i] = rest_pose(self.bodies[i], f.x, f.y, f.heading)
+                self.poses[i] = standing_pose(self.bodies[i], f.x, f.y, f.heading)
             self.present[i] = k < len(feathers)
 
     def bodies_now(self) -> list[BodySpec]:

@@ -30,7 +30,7 @@ from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.tailfeathers.seats import new_seats
 from feltbox.rules.core import Decision, GameOver, Measured
 from feltbox.rules.tailfeathers import activation as act
-from feltbox.rules.tailfeathers import combat, final, flight, geometry, phases
+from feltbox.rules.tailfeathers import cards, combat, dice, final, flight, geometry, phases
 from feltbox.rules.tailfeathers.measure import BASE_RADIUS
 from feltbox.scenes.loader import tailfeathers_path
 from feltbox.scenes.tailfeathers.schema import TFScene
@@ -66,7 +66,8 @@ def label(action) -> str:
     if isinstance(a, phases.Tilt):
         return f"{a.bird}: keep perched" if a.tilt == "stay" else f"{a.bird}: tilt {a.tilt}"
     if isinstance(a, phases.Launch):
-        return f"{a.bird}: launch, heading {a.heading:.0f} deg"
+        spot = f" at ({a.x:.1f}, {a.y:.1f})" if a.x is not None and a.y is not None else ""
+        return f"{a.bird}: launch, heading {a.heading:.0f} deg{spot}"
     if isinstance(a, phases.ChooseMission):
         return f"mission card: {a.mission}" if a.mission else "no mission card"
     if isinstance(a, phases.AssignFigure):
@@ -89,10 +90,16 @@ def label(action) -> str:
     if isinstance(a, combat.AssignHit):
         return f"assign the hit to {a.target}"
     if isinstance(a, final.SiegeTree):
-        return f"besiege the {a.tree} tree"
+        return f"besiege the {a.tree} tree" + (f" from {a.space}" if a.space else "")
+    if isinstance(a, flight.Perch):
+        return "perch here" + (f", the carried figure to {a.to}" if a.to else "")
+    if isinstance(a, cards.PlayCard) and not a.card:
+        return "no action card"
+    if isinstance(a, dice.RerollCheese):
+        return f"re-roll {a.dice} excess cheese" if a.dice else "keep the roll (no cheese re-rolled)"
     simple = {act.Pass: "pass", act.EndMove: "end the move", act.EndActivation: "end the activation",
               act.Forage: "forage", flight.PilotCheck: "piloting check (roll the pilot dice)",
-              flight.Continue: "continue the flight", flight.Perch: "perch here",
+              flight.Continue: "continue the flight",
               flight.Drop: "drop off the carried figure", phases.DoneAssigning: "done assigning"}
     return simple.get(type(a)) or describe(a)
 

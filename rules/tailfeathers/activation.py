@@ -125,7 +125,7 @@ def activate(state: TFState, a: Activate, events: list) -> Step:
             events.append(Event("stood up", {"figure": fid}))
     figs = tuple(f for f in a.figures if f not in done)
     flow = replace(state.flow, active=u.id, figs=figs, done=(), attacked=False,
-                   began_rattled=u.rattled, card_played=False, bonus_move=0, bonus_attack=0,
+                   began_rattled=u.rattled, cards_played=(), bonus_move=0, bonus_attack=0,
                    tilt_free=False, tilt_ok=False, piloted=False, fire_checks=())
     state = replace(state, data=data, flow=flow)
     events.append(Event("activated", {"player": u.alliance, "unit": u.id, "figures": list(a.figures)}))

@@ -1,9 +1,13 @@
 """Additional Rules: Action Cards and Structures (the ballista). 60 HOUSE cards (data/
-action_cards.toml) with a small effect vocabulary interpreted here. One card per player turn, for
-the active unit when it matches the requirement; hero/pilot cards cost cheese and go to the
-refresh pile; bird cards need the bird in flight and stay by its card until it perches or is
-defeated. Build Ballista puts a ballista structure on a tree space (not a leaf or nest), turned
-(activated) the round it is built; it activates only with its required figures and no enemies."""
+action_cards.toml) with a small effect vocabulary interpreted here. A card is played for a unit
+that matches its requirement, at its timing; hero/pilot cards cost cheese and go to the refresh
+pile; bird cards need the bird in flight and stay by its card until it perches or is defeated.
+"You cannot play more than 1 action card on each player's turn": each player at most one on
+each turn (flow.cards_played), the active player's or another's: in a death spiral both birds
+attack, so before each battle roll the bird's player may play a before-attack card for it (a
+card window, ``window_options``; PlayCard("") plays none). Build Ballista puts a ballista
+structure on a tree space (not a leaf or nest), turned (activated) the round it is built; it
+activates only with its required figures and no enemies."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -20,8 +24,8 @@ class PlayCard:
     card: str
 
 
-def _fits(state: TFState, card: dict) -> bool:
-    u = state.data.unit(state.flow.active)
+def _fits(state: TFState, card: dict, uid: str = "") -> bool:
+    u = state.data.unit(uid or state.flow.active)
     fig = state.data.figures_of(u.id)[0]
     req = card["requirement"]
     if card["kind"] == "bird":
@@ -41,7 +45,9 @@ def _fits(state: TFState, card: dict) -> bool:
 
 def card_options(state: TFState) -> list:
     f = state.flow
-    if "action_cards" not in state.setup.rules or f.card_played or not f.active:
+    if "action_cards" not in state.setup.rules or not f.active:
+        return []
+    if state.data.unit(f.active).alliance in f.cards_played:
         return []
     timing = "before_attack" if f.waiting == "act" else "activation_start"
     if f.waiting not in ("act", "move", "pilot") or (timing == "activation_start" and (f.done or f.piloted)):
@@ -55,6 +61,54 @@ def card_options(state: TFState) -> list:
                 and (card["effect"] != "build:ballista" or _build_space(state)):
             out.append(PlayCard(cid))
     return sorted(set(out), key=lambda c: c.card)
+
+
+def window_options(state: TFState, uid: str = "") -> list:
+    """A death spiral bird's before-attack cards (its player's hand, requirement, cost), then
+    PlayCard("") for none; [] when its player has played a card on this turn or has none."""
+    f = state.flow
+    uid = uid or f.card_window
+    if "action_cards" not in state.setup.rules or not uid:
+        return []
+    p = state.data.player(state.data.unit(uid).alliance)
+    if p.alliance in f.cards_played:
+        return []
+    out = sorted({PlayCard(c) for c in p.hand if tables.action_cards()[c]["timing"] == "before_attack"
+                  and _fits(state, tables.action_cards()[c], uid) and p.cheese >= tables.action_cards()[c]["cost"]},
+                 key=lambda c: c.card)
+    return out + [PlayCard("")] if out else []
+
+
+def play_window(state: TFState, a: PlayCard, events: list) -> TFState:
+    """The card (or none) played in a death spiral's card window: its attack bonus goes to the
+    bird's battle roll (flow.spiral_bonus)."""
+    uid = state.flow.card_window
+    state = replace(state, flow=replace(state.flow, card_window=""))
+    if not a.card:
+        return state
+    card = tables.action_cards()[a.card]
+    state = _pay(state, uid, a.card, card, events)
+    name, _, arg = card["effect"].partition(":")
+    if name != "attack_bonus":
+        raise IllegalAction(f"{a.card}: no before-attack effect {card['effect']!r} in a death spiral")
+    return replace(state, flow=replace(state.flow, spiral_bonus=state.flow.spiral_bonus + int(arg)))
+
+
+def _pay(state: TFState, uid: str, cid: str, card: dict, events: list) -> TFState:
+    """The card leaves the hand: a bird card by the bird's unit card, a hero/pilot card to the
+    refresh pile once its cheese is paid; its player has played this turn's card."""
+    u = state.data.unit(uid)
+    p = state.data.player(u.alliance)
+    hand = list(p.hand)
+    hand.remove(cid)
+    if card["kind"] == "bird":
+        data = state.data.with_player(replace(p, hand=tuple(hand)))
+        data = data.with_unit(replace(data.unit(u.id), held_cards=u.held_cards + (cid,)))
+    else:
+        data = state.data.with_player(replace(p, hand=tuple(hand), cheese=p.cheese - card["cost"],
+                                              refresh=p.refresh + (cid,)))
+    events.append(Event("action card", {"player": u.alliance, "card": cid, "unit": u.id}))
+    return replace(state, data=data, flow=replace(state.flow, cards_played=state.flow.cards_played + (u.alliance,)))
 
 
 def _build_space(state: TFState) -> str:
@@ -71,18 +125,7 @@ def _build_space(state: TFState) -> str:
 
 def play(state: TFState, a: PlayCard, events: list) -> TFState:
     card = tables.action_cards()[a.card]
-    u = state.data.unit(state.flow.active)
-    p = state.data.player(u.alliance)
-    hand = list(p.hand)
-    hand.remove(a.card)
-    if card["kind"] == "bird":
-        data = state.data.with_player(replace(p, hand=tuple(hand)))
-        data = data.with_unit(replace(data.unit(u.id), held_cards=u.held_cards + (a.card,)))
-    else:
-        data = state.data.with_player(replace(p, hand=tuple(hand), cheese=p.cheese - card["cost"],
-                                              refresh=p.refresh + (a.card,)))
-    state = replace(state, data=data, flow=replace(state.flow, card_played=True))
-    events.append(Event("action card", {"player": u.alliance, "card": a.card, "unit": u.id}))
+    state = _pay(state, state.flow.active, a.card, card, events)
     return _effect(state, card["effect"], events)
 
 

@@ -85,30 +85,23 @@ def start(state: TFState, atk: Attack, events: list[Event]) -> Step:
     return Step(dice.ask(state, "attack", atk.side, atk.dice))
 
 
-def _cheese(state: TFState, alliance: str, faces: tuple[str, ...], rerolled: bool, events):
-    """Rolling Cheese: 1 cheese per cheese face; what does not fit a full wheel is re-rolled once
-    (HOUSE: always, it can only help) and the second result kept."""
-    state, excess = dice.add_cheese(state, alliance, dice.count(faces, "cheese"))
-    if excess and not rerolled:
-        kept = list(faces)
-        for _ in range(excess):
-            kept.remove("cheese")
-        events.append(Event("cheese re-rolled", {"player": alliance, "dice": excess}))
-        return state, tuple(kept), excess
-    return state, faces, 0
-
-
 def on_faces(state: TFState, faces: tuple[str, ...], events: list[Event]) -> Step:
-    """Measured faces for an attack or defense roll (flow.roll.why attack/defense, + = re-roll)."""
-    roll, atk = state.flow.roll, state.flow.attack
-    rerolled = roll.why.endswith("+")
-    all_faces = roll.kept + faces
-    state = replace(state, flow=replace(state.flow, roll=None))
-    state, kept, excess = _cheese(state, roll.player, faces if not rerolled else faces, rerolled, events)
-    if excess:
-        return Step(dice.ask(state, roll.why + "+", roll.player, excess, kept=roll.kept + kept))
-    events.append(Event("rolled", {"player": roll.player, "why": roll.why.rstrip("+"), "faces": list(all_faces)}))
-    if roll.why.startswith("attack"):
+    """Measured faces for an attack or defense roll (flow.roll.why attack/defense, + = re-roll):
+    a first roll's excess cheese waits for the player's choice (dice.excess), else it counts."""
+    roll = state.flow.roll
+    if roll.why.endswith("+"):                   # the second roll: its cheese counts, no re-roll
+        state, _ = dice.add_cheese(state, roll.player, dice.count(faces, "cheese"))
+        return resolve(replace(state, flow=replace(state.flow, roll=None)), roll.why, roll.player,
+                       roll.kept + tuple(faces), events)
+    state, waiting = dice.excess(state, faces)
+    return Step(state) if waiting else resolve(state, roll.why, roll.player, roll.kept + tuple(faces), events)
+
+
+def resolve(state: TFState, why: str, player: str, all_faces: tuple[str, ...], events: list[Event]) -> Step:
+    """An attack or defense roll with its final faces: hits, or blocks and wounds."""
+    atk = state.flow.attack
+    events.append(Event("rolled", {"player": player, "why": why.rstrip("+"), "faces": list(all_faces)}))
+    if why.startswith("attack"):
         n = dice.hits(all_faces, atk.kind)
         atk = replace(atk, hits=n, faces=all_faces)
         events.append(Event("hits", {"side": atk.side, "hits": n}))

@@ -20,7 +20,11 @@ from feltbox.rules.tailfeathers.wounds import wound
 
 @dataclass(frozen=True)
 class SiegeTree:
+    """Siege: "move all figures in your mission box to any one tree ... and place them in a space
+    or spaces adjacent to its trunk": ``space`` is the trunk-adjacent space the figures go to
+    first ("" when none has room: as close to the trunk as possible)."""
     tree: str
+    space: str = ""
 
 
 @dataclass(frozen=True)
@@ -124,20 +128,63 @@ def trees(state: TFState) -> list[str]:
     return sorted({s.tree for s in state.setup.battlefield.spaces if s.kind != "leaf"})
 
 
+TRUNK_TOUCH = 0.05      # cm: a space whose outline comes this close to the trunk's is adjacent to it
+
+
+def _segment_gap(p, a, b) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = dx * dx + dy * dy
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def outline_gap(p, q) -> float:
+    """The least distance between two polygons' outlines (0 when they touch or cross)."""
+    def one_way(u, v):
+        return min(_segment_gap(x, v[i], v[(i + 1) % len(v)]) for x in u for i in range(len(v)))
+    return min(one_way(p, q), one_way(q, p))
+
+
+def _tree_spaces(state: TFState, tree: str) -> list:
+    bf = state.setup.battlefield
+    spaces = [s for s in bf.spaces if s.tree == tree and s.kind not in ("leaf", "nest")]
+    return spaces or [s for s in bf.spaces if s.tree == tree]
+
+
+def _trunk_gaps(state: TFState, tree: str) -> dict[str, float]:
+    """Each space of ``tree`` -> its outline's gap to the trunk's (no trunk: to the first space's
+    centre, the old house reading)."""
+    trunk = state.setup.battlefield.trunk_of(tree)
+    spaces = _tree_spaces(state, tree)
+    if trunk is None:
+        c = measure.centroid(spaces[0].polygon)
+        return {s.id: math.dist(measure.centroid(s.polygon), c) + 1.0 for s in spaces}
+    return {s.id: outline_gap(s.polygon, trunk.polygon) for s in spaces}
+
+
 def siege_options(state: TFState) -> list:
-    return [SiegeTree(t) for t in trees(state)]
+    """One choice per space adjacent to a tree's trunk (its outline touches the trunk's) that a
+    figure of the box can enter; a tree with none such: the tree alone (closest spaces)."""
+    box = _box(state, state.flow.missions[0])
+    out = []
+    for t in trees(state):
+        gaps = _trunk_gaps(state, t)
+        adjacent = sorted(sid for sid, g in gaps.items() if g <= TRUNK_TOUCH and any(can_enter(state, f, sid) for f in box))
+        out += [SiegeTree(t, sid) for sid in adjacent] or [SiegeTree(t)]
+    return out
 
 
 def siege(state: TFState, a: SiegeTree, events: list) -> TFState:
-    """Siege: the box's figures to spaces adjacent to the chosen tree's trunk, else as close to it
-    as possible (HOUSE reading of adjacency: nearest space centroids to the trunk's centroid)."""
+    """Siege: the box's figures to the chosen space adjacent to the tree's trunk; those it cannot
+    take to the other spaces, the closest to the trunk first (then the closest to the chosen
+    space): "if all the spaces adjacent to the trunk are full, ... as close to the trunk as
+    possible"."""
     who = state.flow.missions[0]
-    bf = state.setup.battlefield
-    trunk = next((t for t in bf.trunks if t.tree == a.tree), None)
-    spaces = [s for s in bf.spaces if s.tree == a.tree and s.kind not in ("leaf", "nest")]
-    spaces = spaces or [s for s in bf.spaces if s.tree == a.tree]
-    c = measure.centroid(trunk.polygon) if trunk else measure.centroid(spaces[0].polygon)
-    spaces.sort(key=lambda s: (math.dist(measure.centroid(s.polygon), c), s.id))
+    gaps = _trunk_gaps(state, a.tree)
+    spaces = _tree_spaces(state, a.tree)
+    first = measure.centroid(space(state, a.space).polygon) if a.space else None
+    spaces.sort(key=lambda s: (s.id != a.space, round(gaps[s.id], 2),
+                               round(math.dist(measure.centroid(s.polygon), first), 2) if first else 0.0, s.id))
     for f in _box(state, who):
         to = next((s.id for s in spaces if can_enter(state, f, s.id)), None)
         if to is None:

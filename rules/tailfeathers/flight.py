@@ -60,7 +60,9 @@ class Continue:
 
 @dataclass(frozen=True)
 class Perch:
-    pass
+    """Perch on the crossed space. Transporting a Ground Figure: "you must place that figure on an
+    adjacent space or place it in your casualty pile": ``to`` is that space, or "casualty"."""
+    to: str = ""
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,7 @@ def _choices(state: TFState) -> list:
     out = []
     if kind == "space":
         if not fl.began_perched and can_enter(state, fig, cid):
-            out.append(Perch())
+            out += _perches(state, fig, cid)
         foes = [f for f in enemies_on(state, cid, fig.alliance) if not in_spiral(state, f.unit)]
         nest = nest_owner(state, cid)
         if not fl.swooped and cid not in fl.touching and \
@@ -243,9 +245,19 @@ def _stop_at_trunk(state: TFState, s: float, trunk: str, events: list) -> Step:
     return _after_flight(state)
 
 
-def perch(state: TFState, events: list) -> Step:
+def _perches(state: TFState, fig, sid: str) -> list:
+    """Perch choices on ``sid``: one, or with a transported figure one per adjacent space it can
+    enter (as it stands once the bird has perched) and the casualty pile."""
+    if not fig.carrying:
+        return [Perch()]
+    landed = replace(state, data=state.data.with_figure(replace(fig, where=sid, carrying="")))
+    carried = state.data.figure(fig.carrying)
+    return [Perch(a) for a in sorted(space(state, sid).adjacent) if can_enter(landed, carried, a)] + [Perch(CASUALTY)]
+
+
+def perch(state: TFState, a: Perch, events: list) -> Step:
     """Perch on the crossed space at center tilt; bird action cards go to the refresh pile; a
-    transported figure goes to an adjacent space with room, or to the casualty pile."""
+    transported figure goes to the adjacent space chosen (``a.to``), or to the casualty pile."""
     fig, fl = mover(state), state.flow.flight
     s, _, sid = fl.crossings[fl.index]
     x, y, h = measure.position_at(_path(fl), s)
@@ -258,7 +270,8 @@ def perch(state: TFState, events: list) -> Step:
     if fig.carrying:
         cur = replace(state, data=data)
         carried = data.figure(fig.carrying)
-        to = next((a for a in sorted(space(cur, sid).adjacent) if can_enter(cur, carried, a)), CASUALTY)
+        to = a.to if a.to else next((x for x in sorted(space(cur, sid).adjacent) if can_enter(cur, carried, x)),
+                                    CASUALTY)
         data = data.with_figure(replace(carried, where=to))
         events.append(Event("dropped off", {"figure": carried.id, "space": to}))
     return _after_flight(replace(state, data=data))

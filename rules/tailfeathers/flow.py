@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from feltbox.rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest
 from feltbox.rules.tailfeathers import activation as act
-from feltbox.rules.tailfeathers import cards, combat, feathers, final, flight, leaves, phases, spirals
+from feltbox.rules.tailfeathers import cards, combat, dice, feathers, final, flight, leaves, phases, spirals
 from feltbox.rules.tailfeathers.dice import check_faces
 from feltbox.rules.tailfeathers.setup import new_game
 from feltbox.rules.tailfeathers.state import TFState
@@ -26,7 +26,7 @@ ACTION_TYPES = (phases.ChooseMission, phases.AssignFigure, phases.DoneAssigning,
                 phases.Bid, act.Activate, act.Pass, act.TreeMove, act.EndMove, act.Scurry, act.AttackWith,
                 act.EndActivation, act.Forage, act.Revive, flight.PilotCheck, flight.Fly, flight.Continue,
                 flight.Perch, flight.Swoop, flight.Drop, flight.Pickup, combat.AssignHit, final.SiegeTree, final.PatrolTarget,
-                final.RescueBird, cards.PlayCard, leaves.CutLeaf, spirals.Grudge, Measured)
+                final.RescueBird, cards.PlayCard, leaves.CutLeaf, spirals.Grudge, dice.RerollCheese, Measured)
 ACTIONS = {t.__name__: t for t in ACTION_TYPES}
 
 PROMPTS = {"mission_select": "choose a mission card face down (or none)",
@@ -62,6 +62,11 @@ def pending(state: TFState):
         return PhysicsRequest("feathers", feathers.request(state))
     if f.roll is not None:
         return PhysicsRequest("roll", {"dice": f.roll.dice, "why": f.roll.why.rstrip("+"), "player": f.roll.player})
+    if f.cheese is not None:
+        return Decision(f.cheese.player, f"your cheese wheel is full: re-roll up to {f.cheese.dice} excess cheese?")
+    if f.card_window:
+        return Decision(state.data.unit(f.card_window).alliance,
+                        f"play an action card for {f.card_window} before its death spiral roll?")
     if _assigning(state):
         return Decision(f.attack.side, PROMPTS["assign_hits"])
     if f.grudge:
@@ -73,6 +78,10 @@ def legal_actions(state: TFState) -> list:
     f = state.flow
     if f.waiting == "over" or f.feather_drops or f.roll is not None:
         return []
+    if f.cheese is not None:
+        return dice.cheese_options(state)
+    if f.card_window:
+        return cards.window_options(state)
     if _assigning(state):
         return [combat.AssignHit(t) for t in f.attack.targets]
     if f.grudge:
@@ -174,6 +183,17 @@ def _measured(state: TFState, outcome: dict, events: list) -> TFState | Step:
 
 
 def _decide(state: TFState, a, events: list) -> TFState | Step:
+    if isinstance(a, dice.RerollCheese):
+        call = state.flow.cheese
+        state, kept = dice.reroll_cheese(state, a, events)
+        if kept is None:                       # the excess is re-rolled: its faces come back measured
+            return state
+        if call.why == "spiral":
+            return spirals.kept_faces(state, kept, events)
+        return combat.resolve(state, call.why, call.player, kept, events)
+    if isinstance(a, cards.PlayCard) and state.flow.card_window:
+        uid = state.flow.card_window
+        return spirals.ask_battle_roll(cards.play_window(state, a, events), uid)
     if isinstance(a, phases.ChooseMission):
         return phases.choose_mission(state, a, events)
     if isinstance(a, (phases.AssignFigure, phases.DoneAssigning)):
@@ -188,11 +208,11 @@ def _decide(state: TFState, a, events: list) -> TFState | Step:
         return cards.play(state, a, events)
     simple = {act.Pass: act.pass_turn, act.EndMove: act.end_move, act.Forage: act.forage,
               act.EndActivation: act.finish_acting, flight.PilotCheck: flight.pilot_check,
-              flight.Continue: flight.cont, flight.Perch: flight.perch, flight.Drop: flight.drop}
+              flight.Continue: flight.cont, flight.Drop: flight.drop}
     if type(a) in simple:
         return simple[type(a)](state, events)
     handlers = {act.Activate: act.activate, act.TreeMove: act.tree_move, act.Scurry: act.scurry,
-                act.AttackWith: act.attack, act.Revive: act.revive, flight.Fly: flight.fly,
+                act.AttackWith: act.attack, act.Revive: act.revive, flight.Fly: flight.fly, flight.Perch: flight.perch,
                 flight.Swoop: flight.swoop, flight.Pickup: flight.pickup, final.SiegeTree: final.siege,
                 final.PatrolTarget: final.patrol, final.RescueBird: final.rescue, leaves.CutLeaf: leaves.cut,
                 spirals.Grudge: spirals.grudge}

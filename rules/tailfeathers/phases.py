@@ -2,7 +2,8 @@
 
 Mission cards are chosen face down (events visible to their owner only), then figures are
 assigned to the mission box in turn order from the left of the first player (4 small or 1 large).
-Tilt: one step left/right, or launch a perched bird (beak up, pivoted, center tilt). Initiative:
+Tilt: one step left/right, or launch a perched bird (beak up, pivoted, moved within its space,
+center tilt). Initiative:
 2 dice + up to 3 bought at 1 cheese each, bids hidden then revealed, ties re-rolled; once the
 first player is known the step reports step.FIRST_PLAYER and the flow starts the activations."""
 from __future__ import annotations
@@ -17,7 +18,7 @@ from feltbox.rules.tailfeathers.stats import home_tree, in_spiral, on_ground, sp
 from feltbox.rules.tailfeathers.step import FIRST_PLAYER, Step
 
 TILTS = ("left", "center", "right")
-LAUNCH_HEADINGS = tuple(float(h) for h in range(0, 360, 45))
+LAUNCH_HEADINGS = tuple(float(h) for h in range(0, 360, 15))   # "pivot ... in any direction": 24 offered
 
 
 @dataclass(frozen=True)
@@ -43,8 +44,13 @@ class Tilt:
 
 @dataclass(frozen=True)
 class Launch:
+    """Launch Position: "pivot the launching figure in any direction and move it anywhere within
+    its space": a heading (15 degree steps offered) and a spot (x, y) in the space (None: its
+    centre, as older scripts wrote it)."""
     bird: str
     heading: float
+    x: float | None = None
+    y: float | None = None
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,11 @@ def left_of_first(state: TFState) -> tuple[str, ...]:
 
 # -- Mission Phase ------------------------------------------------------------------------------
 def mission_options(state: TFState) -> list:
+    """Mission Cards: "each player who selected a mission then assigns one or more ground figures
+    she controls to her mission": a player with no ground figure on her home tree to assign can
+    only choose none."""
+    if not _eligible(state, state.flow.queue[0]):
+        return [ChooseMission("")]
     return [ChooseMission("")] + [ChooseMission(m) for m in tables.mission_order()]
 
 
@@ -141,14 +152,29 @@ def tilt_options(state: TFState) -> list:
     if bird.where == FLYING:
         k = TILTS.index(bird.tilt)
         return [Tilt(bird.id, t) for i, t in enumerate(TILTS) if abs(i - k) <= 1]
-    return [Tilt(bird.id, "stay")] + [Launch(bird.id, h) for h in LAUNCH_HEADINGS]
+    return [Tilt(bird.id, "stay")] + [Launch(bird.id, h, x, y) for x, y in launch_spots(state, bird.where)
+                                       for h in LAUNCH_HEADINGS]
+
+
+def launch_spots(state: TFState, sid: str) -> list[tuple[float, float]]:
+    """Where a launching bird may stand in its space ("move it anywhere within its space"), a
+    finite choice: the space's centre, then half way from the centre to each corner (inside the
+    space, a convex polygon), rounded to 0.01 cm."""
+    poly = space(state, sid).polygon
+    cx, cy = measure.centroid(poly)
+    out = [(round(cx, 2), round(cy, 2))]
+    for vx, vy in poly:
+        p = (round((cx + vx) / 2, 2), round((cy + vy) / 2, 2))
+        if p not in out and measure.inside(p, poly):
+            out.append(p)
+    return out
 
 
 def tilt(state: TFState, a, events: list) -> TFState:
     fig = state.data.figure(a.bird)
     if isinstance(a, Launch):
-        # Launch Position: beak up, pivoted, moved within its space (HOUSE: to the space's centre)
-        x, y = measure.centroid(space(state, fig.where).polygon)
+        # Launch Position: beak up, pivoted, moved within its space (to the spot chosen)
+        x, y = (a.x, a.y) if a.x is not None and a.y is not None else launch_spots(state, fig.where)[0]
         fig = replace(fig, launching=True, tilt="center", pose=(x, y, a.heading % 360.0))
         events.append(Event("launch", {"bird": fig.id, "heading": fig.pose[2]}))
     elif a.tilt != "stay":

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Event
-from feltbox.rules.tailfeathers import dice, measure
+from feltbox.rules.tailfeathers import cards, dice, measure
 from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, TFState
 from feltbox.rules.tailfeathers.stats import figure_thing, flight_things, stat
 from feltbox.rules.tailfeathers.step import UNIT_DONE, Step
@@ -43,7 +43,7 @@ def start_spiral(state: TFState, enemy: str, events: list, toward: tuple[float, 
     events.append(Event("death spiral", {"attacker": fig.id, "defender": enemy}))
     flow = replace(state.flow, flight=None, attacked=True, waiting="act", step="act", done=(),
                    spiral=(fig.unit, other.unit, "flight", "1"), totals=())
-    return dice.ask(replace(state, data=data, flow=flow), "spiral", fig.alliance, value(state, fig.unit))
+    return battle_roll(replace(state, data=data, flow=flow), fig.unit)
 
 
 def continue_spiral(state: TFState, events: list) -> TFState:
@@ -52,7 +52,21 @@ def continue_spiral(state: TFState, events: list) -> TFState:
     other = pair[0] if pair[1] == me else pair[1]
     flow = replace(state.flow, attacked=True, spiral=(me, other, "activation", "2"), totals=())
     events.append(Event("death spiral continues", {"units": [me, other]}))
-    return dice.ask(replace(state, flow=flow), "spiral", state.data.unit(me).alliance, value(state, me))
+    return battle_roll(replace(state, flow=flow), me)
+
+
+def battle_roll(state: TFState, uid: str) -> TFState:
+    """Ask ``uid``'s death spiral battle roll; first, when its player may still play a
+    before-attack card on this turn (Action Cards), the card window (flow.card_window)."""
+    if cards.window_options(state, uid):
+        return replace(state, flow=replace(state.flow, card_window=uid))
+    return ask_battle_roll(state, uid)
+
+
+def ask_battle_roll(state: TFState, uid: str) -> TFState:
+    """The battle roll: battle value + melee, plus a card's bonus dice."""
+    n = value(state, uid) + state.flow.spiral_bonus
+    return dice.ask(replace(state, flow=replace(state.flow, spiral_bonus=0)), "spiral", state.data.unit(uid).alliance, n)
 
 
 @dataclass(frozen=True)
@@ -90,11 +104,20 @@ def grudge(state: TFState, a: Grudge, events: list) -> Step:
 
 def spiral_faces(state: TFState, faces, events: list) -> Step:
     roll = state.flow.roll
+    if roll.why == "spiral":                  # Rolling Cheese: the excess may be re-rolled first
+        state, waiting = dice.excess(state, tuple(faces))
+        return Step(state) if waiting else kept_faces(state, tuple(faces), events)
     state, _ = dice.add_cheese(state, roll.player, dice.count(faces, "cheese"))
     state = replace(state, flow=replace(state.flow, roll=None))
-    if roll.why == "spiral" and state.data.unit(roller(state)).grudge:
-        return Step(replace(state, flow=replace(state.flow, grudge=tuple(faces))))   # may re-roll (Grudge)
     return _result(state, roll.kept + tuple(faces), events)
+
+
+def kept_faces(state: TFState, faces: tuple[str, ...], events: list) -> Step:
+    """A first death spiral roll its player keeps (no excess cheese re-rolled): the grudge
+    marker may re-roll it, else it is the result."""
+    if state.data.unit(roller(state)).grudge:
+        return Step(replace(state, flow=replace(state.flow, grudge=tuple(faces))))   # may re-roll (Grudge)
+    return _result(state, faces, events)
 
 
 def _result(state: TFState, faces, events: list) -> Step:
@@ -105,7 +128,7 @@ def _result(state: TFState, faces, events: list) -> Step:
     events.append(Event("rolled", {"player": player, "why": "death spiral", "faces": list(faces), "total": n}))
     if not state.flow.totals:
         flow = replace(state.flow, roll=None, totals=((a, n),))
-        return Step(dice.ask(replace(state, flow=flow), "spiral", state.data.unit(b).alliance, value(state, b)))
+        return Step(battle_roll(replace(state, flow=flow), b))
     na = state.flow.totals[0][1]
     state = replace(state, flow=replace(state.flow, roll=None, totals=(), spiral=()),
                     data=replace(state.data, spirals=tuple(p for p in state.data.spirals if a not in p)))

@@ -201,7 +201,9 @@ class Flow:
     step: str = ""              # move | act
     attacked: bool = False
     began_rattled: bool = False
-    card_played: bool = False   # one action card on each player's turn
+    cards_played: tuple[str, ...] = ()   # players who played an action card on this player's turn (1 each)
+    card_window: str = ""       # a death spiral bird whose player may play a before-attack card now
+    spiral_bonus: int = 0       # dice a card adds to the next death spiral battle roll
     bonus_move: int = 0
     bonus_attack: int = 0
     tilt_free: bool = False
@@ -217,6 +219,8 @@ class Flow:
     leaf: str = ""              # the leaf drifting now
     drifts: tuple[str, ...] = ()   # final phase: drifting leaves still to move
     grudge: tuple[str, ...] = ()   # death spiral faces a grudge marker may re-roll (awaiting the choice)
+    cheese: RollCall | None = None  # a roll whose excess cheese its player may re-roll (awaiting the choice):
+    #                                 dice = the excess, kept = every face rolled (Rolling Cheese)
     spiral: tuple[str, ...] = ()   # a death spiral battle: (attacker unit, defender unit, from, round)
     result: str = ""
     winners: tuple[str, ...] = ()
