@@ -27,10 +27,12 @@ from feltbox.game.table.bodies import BodySpec, heading_quat, quat_mul, quat_rot
 from feltbox.game.table.session import Episode
 from feltbox.game.table.table import TOUCH_DISTANCE, Input, Table
 from feltbox.models.base import HULL_MARGIN, PieceModel, box, convex_prism, cylinder, finish, inflation
+from feltbox.models.tailfeathers import tf_dims
 
-# House sizes (cm): a cardboard token in the shape of a tail feather, a convex 10-gon outline.
-FEATHER_LENGTH = 3.4
-FEATHER_WIDTH = 1.2
+# A cardboard token in the shape of a tail feather, a convex 10-gon outline inscribed in the
+# rectangle the rules measure feathers with (rules/tailfeathers/data/templates.toml, via tf_dims).
+FEATHER_LENGTH = tf_dims()["feather"]["length"]
+FEATHER_WIDTH = tf_dims()["feather"]["width"]
 FEATHER_THICKNESS = 0.2
 CARDBOARD = 0.7                     # g/cm^3
 MIN_SLAB = 0.1                      # slabs thinner than this collide as this thick (Bullet boxes)
@@ -227,6 +229,8 @@ def _landing(table: Table, bodies: list[BodySpec], poses: np.ndarray, b: int) ->
             if (below or tilt > 10.0) and i not in under:
                 under.append(i)
     rest = table.bodies[b].model.rest_height + inflation(table.bodies[b].model)
+    if not under and touching and pose[2] - rest > ON_TABLE:
+        under = touching                  # raised off the table, leaning on what it touches
     flat_on_table = tilt < 5.0 and abs(pose[2] - rest) < ON_TABLE     # contact may be 0 deep
     on = bodies[min(under)].id if under else ("table" if on_table or flat_on_table else "?")
     return Landing(float(pose[0]), float(pose[1]), heading, float(pose[2]), tilt,

@@ -30,8 +30,7 @@ def _strip(x0: float, y0: float, x1: float, y1: float, z: float, width: float = 
 def template_geometry(size: str, end: bool) -> dict[str, float]:
     """Lengths of a template: ``length`` to the maneuver point or the end point centre."""
     t = tf_dims()["template"]
-    length = t[size]
-    return {"length": length + (t["cavity_radius"] if end else 0.0), "width": t["width"]}
+    return {"length": t[f"{size}_end" if end else size], "width": t["width"]}
 
 
 def flight_template(size: str = "short", end: bool = False) -> PieceModel:
@@ -56,7 +55,7 @@ def flight_template(size: str = "short", end: bool = False) -> PieceModel:
         anchors = {"maneuver": (length, 0.0, h)}
     else:
         cr = t["cavity_radius"]
-        wc = 2 * cr + 0.8
+        wc = 2 * (cr + t["rim"])                      # the head: the cavity and its rim (rules table)
         neck = length - cr
         body = convex_prism(np.array([[0, -w / 2], [neck - 1.0, -w / 2], [neck, -wc / 2], [neck, wc / 2],
                                       [neck - 1.0, w / 2], [0, w / 2]]), 0.0, h)
@@ -79,10 +78,12 @@ def flight_template(size: str = "short", end: bool = False) -> PieceModel:
 
 
 def death_spiral() -> PieceModel:
-    """A death spiral template: a round card with a red spiral, laid between two birds."""
+    """A death spiral template: the card the rules lay between two birds (length base to base,
+    width across), with a red spiral, its length along +x."""
     d = tf_dims()["death_spiral"]
-    r, h = d["diameter"] / 2, d["height"]
-    disc = cylinder(r, 0.0, h, 28)
+    L, W, h = d["length"], d["width"], d["height"]
+    disc = box((L, W, h), (0.0, 0.0, h / 2))
+    r = min(L, W) / 2
     parts = [(disc, (0.20, 0.18, 0.16, 1.0))]
     steps = 40
     for k in range(steps):
