@@ -9,6 +9,7 @@ window and the command line.
 """
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -154,6 +155,13 @@ GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS)}
 
 class UnknownGame(InputError):
     """A game name feltbox does not know; the message lists the known ones."""
+
+
+def fresh_seed() -> int:
+    """The seed of a game people play: 62 random bits. The seed deals every secret (tokens,
+    objectives) and throws every die, so it must not be found by trying seeds against what the
+    game shows (2**31 seeds could be tried in minutes)."""
+    return secrets.randbelow(2**62)
 
 
 def seat_name(kind: GameKind, team: str) -> str:

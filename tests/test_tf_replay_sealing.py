@@ -112,3 +112,15 @@ def test_a_finished_battle_verifies_completely_and_a_changed_choice_does_not(bat
     rewrite(path, changed, edit_reveal=change)
     bad = verify(changed)
     assert not bad.ok and f"action {index} (ChooseMission)" in bad.message and "seal" in bad.message
+
+
+def test_a_recorded_throw_tells_nothing_of_the_next_one():
+    # the roll seeds were seed * 1000003 + k: the first one recorded gave away every later throw
+    from feltbox.game.games import fresh_seed
+    from feltbox.game.tailfeathers.bridge import roll_seed
+    seeds = [roll_seed(12345, k) for k in range(6)]
+    assert len({b - a for a, b in zip(seeds, seeds[1:])}) == 5 and all(0 <= s < 2**32 for s in seeds)
+    assert roll_seed(12345, 0) == roll_seed(12345, 0) != roll_seed(12346, 0)
+    # a game people play draws 62 random bits: too many seeds to try against what it shows
+    drawn = {fresh_seed() for _ in range(8)}
+    assert len(drawn) == 8 and max(drawn) < 2**62 and max(drawn) > 2**40

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import secrets
 import sys
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from feltbox.game.cli.commands import (
 )
 from feltbox.game.cli.replay_commands import add_video_options
 from feltbox.game.cli.tournament import tournament_command
-from feltbox.game.games import GAMES
+from feltbox.game.games import GAMES, fresh_seed
 from feltbox.rules.core import InputError
 
 
@@ -177,7 +176,7 @@ def play_seed(args) -> int:
         if written_for is not None:
             return written_for
     people = not args.headless or args.script == "-"
-    return secrets.randbelow(2**31) if people else 0
+    return fresh_seed() if people else 0
 
 
 def script_seed(path: Path) -> int | None:

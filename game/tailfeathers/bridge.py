@@ -21,6 +21,8 @@ current tilt (and nest dial life) for a renderer to rebuild those models.
 """
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 
 from feltbox.game.table.bodies import BodySpec, heading_quat, quat_mul
@@ -44,8 +46,11 @@ NEAR = 14.0                    # cm: obstacles this close to a feather drop are 
 
 
 def roll_seed(seed: int, k: int) -> int:
-    """The physics seed of roll number ``k`` (0-based) of a game seeded ``seed``."""
-    return (int(seed) * 1_000_003 + int(k)) % (2 ** 32)
+    """The physics seed of roll number ``k`` (0-based) of a game seeded ``seed``: a hash, so the
+    seeds a replay records for the throws so far tell nothing of the game's seed or of the next
+    throw (they were ``seed * 1000003 + k``: the first one gave away every later one)."""
+    digest = hashlib.sha256(f"feltbox-roll:{int(seed)}:{int(k)}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
 
 
 def units_from_scene(scene: TFScene) -> tuple[UnitSpec, ...]:

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
 from panda3d.core import TextNode
 
-from feltbox.game.games import GAMES, seat_name
+from feltbox.game.games import GAMES, fresh_seed, seat_name
 from feltbox.game.text.scenario_info import GAME_NAMES, scenarios
 from feltbox.game.window.game_view import GameView
 from feltbox.game.window.saves import autosave_path, list_saves, read_save
@@ -193,7 +193,8 @@ class StartScreen:
         self.say("setting up the table...")
         self.base.graphicsEngine.renderFrame()
         kind = GAMES[self.game]
-        self.shell.play(kind.window_game(kind.load_scene(info.key), 0, self.bots(), self.first))
+        # a fresh random seed: the seed deals the secrets (tokens, objectives) and throws the dice
+        self.shell.play(kind.window_game(kind.load_scene(info.key), fresh_seed(), self.bots(), self.first))
 
     def continue_last(self) -> None:
         self.load(self.autosave)
