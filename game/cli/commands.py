@@ -126,5 +126,5 @@ def cmd_demo(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    print(json.dumps(run_bench(quick=args.quick), indent=2))
+    print(json.dumps(run_bench(quick=args.quick, compare=args.compare), indent=2))
     return 0

@@ -110,6 +110,9 @@ def parser() -> argparse.ArgumentParser:
     dm.set_defaults(func=cmd_demo)
     b = _sub(sub, "bench", "measure speed against its targets; prints JSON", "feltbox bench --quick")
     b.add_argument("--quick", action="store_true", help="fewer repetitions")
+    b.add_argument("--compare", action="store_true",
+                   help="also pybullet side by side (pip install 'feltbox[compare]') and replay --verify "
+                        "with and without the model cache")
     b.set_defaults(func=cmd_bench)
     _tournament_parser(sub)
     return p
