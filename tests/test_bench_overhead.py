@@ -28,11 +28,11 @@ def test_bare_stepping_is_the_same_world_and_the_overhead_is_measured_against_it
 
 
 def test_compare_says_how_to_get_pybullet_when_it_is_missing(s1, monkeypatch):
-    monkeypatch.setattr(bench_compare, "pybullet", None)
+    monkeypatch.setattr(bench_compare, "_pybullet", lambda: None)
     assert "feltbox[compare]" in bench_compare.compare_pybullet(s1, 1)["skipped"]
 
 
-@pytest.mark.skipif(bench_compare.pybullet is None, reason="pybullet (the compare extra) is not installed")
+@pytest.mark.skipif(bench_compare._pybullet() is None, reason="pybullet (the compare extra) is not installed")
 def test_pybullet_runs_the_same_flick_to_rest(s1):
     report = bench_compare.compare_pybullet(s1, 1)
     felt, peer = report["ticks_settled"]["feltbox"], report["ticks_settled"]["pybullet"]

@@ -15,6 +15,7 @@ cheap "is awake" query). The episodes differ in length (a few ticks): both are p
 """
 from __future__ import annotations
 
+import importlib
 import os
 import statistics
 import subprocess
@@ -26,18 +27,23 @@ from pathlib import Path
 import numpy as np
 import trimesh
 
-try:                              # the optional extra "compare"
-    import pybullet
-except ImportError:
-    pybullet = None
-
-from feltbox.game.cli.bench_overhead import _targets, load
+from feltbox.game.cli.bench_overhead import load, targets
 from feltbox.game.table.bodies import quat_rotate
 from feltbox.game.table.city import City
 from feltbox.game.table.flick import Aim, setup_flick
-from feltbox.game.table.pieces import _CCD_BELOW
+from feltbox.game.table.pieces import CCD_BELOW
 from feltbox.game.table.table import DT, PHYS, TICK_HZ, TICKS_PER_FRAME, Table
 from feltbox.models.dimensions import dims
+
+
+def _pybullet():
+    """pybullet (the optional extra "compare"), imported only when asked for: importing it costs
+    every feltbox command start time and prints its build date."""
+    try:
+        return importlib.import_module("pybullet")
+    except ImportError:
+        return None
+
 
 PYBULLET_TARGET = 1.3
 VERIFY_TARGET = 2.0
@@ -47,7 +53,7 @@ class PyBulletFlick:
     """One S1 flick world in pybullet, built once and restored for every episode."""
 
     def __init__(self, city: City, setup, folder: Path):
-        self.pb = pb = pybullet
+        self.pb = pb = _pybullet()
         self.cid = cid = pb.connect(pb.DIRECT)
         pb.setGravity(0, 0, PHYS["gravity"], physicsClientId=cid)
         pb.setPhysicsEngineParameter(fixedTimeStep=DT, numSolverIterations=10, numSubSteps=0,
@@ -70,7 +76,7 @@ class PyBulletFlick:
             if model.mass > 0:
                 extra = {"mass": model.mass, "localInertiaDiagonal": model.inertia, "angularDamping": model.angular_damping,
                          "linearDamping": 0.0, "activationState": pb.ACTIVATION_STATE_ENABLE_SLEEPING}
-                if model.smallest_dim < _CCD_BELOW:
+                if model.smallest_dim < CCD_BELOW:
                     extra["ccdSweptSphereRadius"] = 0.45 * model.smallest_dim
             pb.changeDynamics(body, -1, lateralFriction=model.friction, restitution=model.restitution,
                               physicsClientId=cid, **extra)
@@ -149,9 +155,9 @@ def _launch(city: City, setup) -> tuple[np.ndarray, np.ndarray]:
 
 def compare_pybullet(city: City, reps: int) -> dict:
     """Whole flick episodes, interleaved: feltbox (fresh world + run) vs pybullet (restore + run)."""
-    if pybullet is None:
+    if _pybullet() is None:
         return {"skipped": "pybullet is not installed: pip install 'feltbox[compare]'"}
-    survivor, _, direction = _targets(city)
+    survivor, _, direction = targets(city)
     setup = setup_flick(city, city.poses, city.present, survivor, "movement_disc", Aim(direction, 0.45))
     cap = int(PHYS["episode_cap_s"] * TICK_HZ)
     with tempfile.TemporaryDirectory() as folder:

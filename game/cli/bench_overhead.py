@@ -59,7 +59,7 @@ def bare_stepping(city: City, episode: Episode) -> tuple[float, bool]:
     return bare, bool(np.array_equal(final[present], episode.result.final[present]))
 
 
-def _targets(city: City) -> tuple[str, list[str], float]:
+def targets(city: City) -> tuple[str, list[str], float]:
     survivors = [city.bodies[i].id for i in city.ids("survivor") if city.present[i]]
     s = city.index(survivors[0])
     zombies = sorted((i for i in city.ids("zombie") if city.present[i]),
@@ -71,7 +71,7 @@ def _targets(city: City) -> tuple[str, list[str], float]:
 def _episode_runner(city: City, kind: str):
     """A function that runs one full episode of ``kind`` from S1's start as the game does and
     returns (wall seconds, the recorded episode)."""
-    survivor, zombies, direction = _targets(city)
+    survivor, zombies, direction = targets(city)
     waiting = [city.bodies[i].id for i in city.ids("zombie") if not city.present[i]]
 
     def run(k: int) -> tuple[float, Episode]:
