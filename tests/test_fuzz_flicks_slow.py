@@ -5,9 +5,10 @@ bullet, knife, bat, shotgun, sniper, flare, the figure itself), a random directi
 and side. Asserts: no NaN; no tunnel (at rest no piece lies more than 1 mm inside another or fell
 through the felt); no piece at rest more than 1 mm below the table; no piece laid inside another
 at the start; fewer than 0.5% of flicks at the 8 s settle cap, and no shotgun shot among them.
-Measured: 10,000 flicks in 5 min 14 s on the 2-core machine at load ~4.5, max RSS 196 MB; 8 at the
-cap (0.08%, no shotgun shot). The one failure it found (S2, Rosa's flare at -30.8 degrees, power
-0.88, wedged 1.35 mm under the edge of a support block) is fixed: flares have Bullet's full margin.
+Measured: 10,000 flicks in 4 min 32 s on the 2-core machine at load ~4, max RSS 196 MB: passes, 7
+at the cap (0.07%, no shotgun shot). The one failure an earlier run found (S2, Rosa's flare at
+-30.8 degrees, power 0.88, wedged 1.35 mm under a support block) is fixed: flares have Bullet's
+full margin.
 """
 from __future__ import annotations
 
