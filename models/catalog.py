@@ -11,6 +11,7 @@ from typing import Any
 
 from feltbox.models import buildings, discs, figures, props, tower, vehicles, weapons
 from feltbox.models.base import PieceModel
+from feltbox.models.cache import cached_build
 from feltbox.models.tailfeathers.catalog import tf_kinds
 
 BUILDING_NAMES = ("library", "grocery_store", "police_station", "gas_station", "hospital",
@@ -80,7 +81,7 @@ def check_params(kind: str, params: dict[str, Any]) -> dict[str, Any]:
 
 @cache
 def _build_cached(kind: str, frozen: tuple) -> PieceModel:
-    return KINDS[kind][0](**dict(frozen))
+    return cached_build(kind, frozen, KINDS[kind][0])      # built once per process, kept on disk
 
 
 def build(kind: str, **params: Any) -> PieceModel:

@@ -112,6 +112,9 @@ def test_BASEBALL_BAT_the_struck_zombie_stays_down_in_the_city(gap, power):
     assert disagreements(bridge) == []
 
 
+@pytest.mark.xfail(strict=True, reason="its set-up laid Anita's bullet 6.8 mm inside barrel 3, which "
+                   "knocked the barrel into the rush's path; laid clear (game/table/spawn.py), the rush no "
+                   "longer topples it: a new set-up is to be found (issue 14)")
 def test_after_the_ZOMBIE_RUSH_the_barrel_stands_again_and_a_zombie_pushed_out_lies_just_inside():
     # Anita shoots (LOUD) from 5 cm inside the west limit; the closest standing zombie, 12 cm
     # east, gets the tower behind it and rushes with 2 more. On this table the rush knocks the

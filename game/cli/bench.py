@@ -1,10 +1,14 @@
 """``feltbox bench``: the speed targets of the foundation issue, measured on the full S1 city.
 
 Prints JSON. Targets: flick episode >= 20x real time; 3-zombie rush and 8-zombie horde >= 10x;
-fresh world from a snapshot <= 10 ms; Python overhead (episode wall time outside Bullet's step)
-<= 25 %; replay <= 20 KiB per simulated second for a typical flick turn; offscreen frame time. Tail
-Feathers: a whole Show of Force bot battle <= 180 s, crossing / range queries <= 1 ms, and the same
-battle with rest poses computed once per model against recomputed, side by side (bench_tailfeathers).
+fresh world from a snapshot <= 10 ms; overhead (full episode as the game runs it - bare stepping
+of the same world for the same ticks) / bare stepping <= 0.25, interleaved in the same run
+(bench_overhead.py); replay <= 20 KiB per simulated second for a typical flick turn; offscreen
+frame time. Tail Feathers: a whole Show of Force bot battle <= 180 s, crossing / range queries
+<= 1 ms, and the same battle with rest poses computed once per model against recomputed, side by
+side (bench_tailfeathers). Every section prints the machine load (1, 5, 15 min) when it started;
+the process's max RSS is printed last. ``--compare``: feltbox against pybullet and replay --verify
+with and without the model cache (bench_compare.py).
 """
 from __future__ import annotations
 
@@ -15,6 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
+from feltbox.game.cli.bench_compare import compare_pybullet, compare_verify
+from feltbox.game.cli.bench_overhead import load, max_rss_mb, overhead
 from feltbox.game.cli.bench_tailfeathers import pose_cache_bench
 from feltbox.game.cli.bench_theatre import theatre_bench
 from feltbox.game.cli.bench_window import window_fps
@@ -25,8 +31,7 @@ from feltbox.game.render.offscreen import Renderer
 from feltbox.game.replay.reader import replay_size_report
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.table.city import City, build_city
-from feltbox.game.table.flick import Aim, setup_flick
-from feltbox.game.table.rush import setup_horde, setup_rush
+from feltbox.game.table.flick import Aim
 from feltbox.game.table.session import Session
 from feltbox.game.table.table import Table
 from feltbox.game.tailfeathers.bridge import TFBridge
@@ -36,70 +41,12 @@ from feltbox.rules.tailfeathers.stats import blockers, figure_thing, flight_thin
 from feltbox.scenes.loader import load_flickem, load_tailfeathers
 
 
-class TimedTable(Table):
-    """A Table that adds up the wall time spent inside Bullet's step."""
-    bullet_seconds = 0.0
-
-    def step(self) -> None:
-        t = time.perf_counter()
-        self.world.doPhysics(1.0 / 240.0, 1, 1.0 / 240.0)
-        self.bullet_seconds += time.perf_counter() - t
-        self.tick += 1
-
-
-def _episode(city: City, poses, present, inputs, awake, watch) -> dict:
-    t0 = time.perf_counter()
-    table = TimedTable(city.bodies, poses, present, awake)
-    built = time.perf_counter()
-    result = table.run(inputs, watch=watch)
-    done = time.perf_counter()
-    wall = done - t0
-    return {"sim_s": result.sim_seconds, "wall_s": wall, "build_ms": (built - t0) * 1e3,
-            "bullet_s": table.bullet_seconds, "x_realtime": result.sim_seconds / wall,
-            "python_overhead": 1.0 - table.bullet_seconds / wall}
-
-
-def _median(runs: list[dict], key: str) -> float:
-    return round(statistics.median(r[key] for r in runs), 4)
-
-
-def _summary(runs: list[dict]) -> dict:
-    return {k: _median(runs, k) for k in ("sim_s", "wall_s", "x_realtime", "python_overhead", "build_ms")}
-
-
 def _survivor_and_zombies(city: City) -> tuple[str, list[str]]:
     survivors = [city.bodies[i].id for i in city.ids("survivor") if city.present[i]]
     zombies = [i for i in city.ids("zombie") if city.present[i]]
     s = city.index(survivors[0])
     zombies.sort(key=lambda i: float(np.linalg.norm(city.poses[i, :2] - city.poses[s, :2])))
     return survivors[0], [city.bodies[i].id for i in zombies]
-
-
-def bench_flicks(city: City, reps: int) -> list[dict]:
-    survivor, zombies = _survivor_and_zombies(city)
-    s, z = city.index(survivor), city.index(zombies[0])
-    toward = city.poses[z, :2] - city.poses[s, :2]
-    direction = float(np.degrees(np.arctan2(toward[1], toward[0])))
-    runs = []
-    for k in range(reps):
-        aim = Aim(direction + 2.0 * k, 0.35 + 0.1 * (k % 3))
-        setup = setup_flick(city, city.poses, city.present, survivor, "movement_disc", aim)
-        runs.append(_episode(city, setup.poses, setup.present, setup.inputs, setup.awake, setup.flicked))
-    return runs
-
-
-def bench_rush(city: City, n: int, reps: int, horde: bool) -> list[dict]:
-    survivor, zombies = _survivor_and_zombies(city)
-    runs = []
-    for _ in range(reps):
-        if horde:
-            waiting = [city.bodies[i].id for i in city.ids("zombie") if not city.present[i]][:n]
-            setup = setup_horde(city, city.poses, city.present, waiting)
-        else:
-            target = tuple(city.poses[city.index(survivor), :2])
-            setup = setup_rush(city, city.poses, city.present, zombies[:n], target)
-        runs.append(_episode(city, setup.poses, setup.present, setup.inputs, setup.awake, None))
-    return runs
 
 
 def bench_build(city: City, reps: int) -> float:
@@ -196,22 +143,31 @@ def bench_tailfeathers(quick: bool) -> dict:
             "battle_pose_cache": pose_cache_bench(3 if quick else 5)}
 
 
-def run_bench(quick: bool = False) -> dict:
+def run_bench(quick: bool = False, compare: bool = False) -> dict:
     reps = 3 if quick else 15
     city = build_city(load_flickem(1))
-    flicks = bench_flicks(city, reps)
-    rush3 = bench_rush(city, 3, max(2, reps // 2), horde=False)
-    horde8 = bench_rush(city, 8, max(2, reps // 2), horde=True)
-    return {
-        "scene": "flickem S1", "bodies": len(city.bodies), "on_table": int(city.present.sum()),
-        "flick": _summary(flicks), "rush3": _summary(rush3), "horde8": _summary(horde8),
-        "world_build_ms": bench_build(city, 20),
-        "replay": bench_replay(city),
-        "render_1280x720": bench_frame(),
-        "rules_and_bots": bench_rules_and_bots(quick),
-        "tailfeathers": bench_tailfeathers(quick),
-        "window": window_fps(),                 # the real window on S1, under Xvfb when there is no DISPLAY
-        "theatre": theatre_bench(10 if quick else 30),
-        "targets": {"flick_x_realtime": 20, "rush_x_realtime": 10, "world_build_ms": 10,
-                    "python_overhead": 0.25, "replay_kib_per_sim_s": 20},
+    out: dict = {"scene": "flickem S1", "bodies": len(city.bodies), "on_table": int(city.present.sum()),
+                 "load_at": {}}
+    sections = {
+        "flick": lambda: overhead(city, "flick", reps),
+        "rush3": lambda: overhead(city, "rush", max(3, reps // 2)),       # with the game's contact watch
+        "horde8": lambda: overhead(city, "horde", max(3, reps // 2)),
+        "world_build_ms": lambda: bench_build(city, 20),
+        "replay": lambda: bench_replay(city),
+        "render_1280x720": bench_frame,
+        "rules_and_bots": lambda: bench_rules_and_bots(quick),
+        "tailfeathers": lambda: bench_tailfeathers(quick),
+        "window": window_fps,                 # the real window on S1, under Xvfb when there is no DISPLAY
+        "theatre": lambda: theatre_bench(10 if quick else 30),
     }
+    if compare:
+        sections["compare_pybullet"] = lambda: compare_pybullet(city, reps)
+        sections["compare_replay_verify"] = lambda: compare_verify(3 if quick else 5)
+    for name, run in sections.items():
+        out["load_at"][name] = load()
+        out[name] = run()
+    out["targets"] = {"flick_x_realtime": 20, "rush_x_realtime": 10, "world_build_ms": 10,
+                      "overhead": 0.25, "replay_kib_per_sim_s": 20, "pybullet_ratio": 1.3,
+                      "verify_speedup": 2.0}
+    out["max_rss_mb"] = max_rss_mb()
+    return out

@@ -6,11 +6,11 @@ turned into exit 2 by main.py; anything else is a bug and keeps its traceback.
 """
 from __future__ import annotations
 
+import importlib
 import json
 
 import numpy as np
 
-from feltbox.game.cli.bench import run_bench
 from feltbox.game.cli.headless_command import play_headless_command
 from feltbox.game.cli.replay_commands import demo_command, replay_command
 from feltbox.game.games import GAMES, game_of, read_game_replay, recorded_game, seat_name, verify
@@ -126,5 +126,8 @@ def cmd_demo(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    print(json.dumps(run_bench(quick=args.quick), indent=2))
+    # imported when asked for: the bench pulls in every room (and pybullet), which every other
+    # command (replay --verify: 1 s of its 3) paid for at start-up
+    bench = importlib.import_module("feltbox.game.cli.bench")
+    print(json.dumps(bench.run_bench(quick=args.quick, compare=args.compare), indent=2))
     return 0

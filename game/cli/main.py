@@ -111,6 +111,9 @@ def parser() -> argparse.ArgumentParser:
     dm.set_defaults(func=cmd_demo)
     b = _sub(sub, "bench", "measure speed against its targets; prints JSON", "feltbox bench --quick")
     b.add_argument("--quick", action="store_true", help="fewer repetitions")
+    b.add_argument("--compare", action="store_true",
+                   help="also pybullet side by side (pip install 'feltbox[compare]') and replay --verify "
+                        "with and without the model cache")
     b.set_defaults(func=cmd_bench)
     _tournament_parser(sub)
     return p
@@ -121,7 +124,8 @@ def _tournament_parser(sub) -> None:
              "(wins per team, why games were lost, game lengths, rules events per game)",
              "feltbox tournament flickem 1-5 --seeds 20 --workers 2")
     t.add_argument("game", choices=tuple(GAMES), help="the game: " + ", ".join(GAMES))
-    t.add_argument("keys", help="the scenes: a key (see feltbox scenes), a list 1,3,7, a range 1-5, or all")
+    t.add_argument("keys", help="the scenes: a key (see feltbox scenes), a list 1,3,7, a range 1-5, all, "
+                   "or your own scene file (a .toml path)")
     t.add_argument("--seeds", type=int, default=20, help="games per scene, seeds --first-seed on (default 20)")
     t.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
     t.add_argument("--workers", type=int, default=1, help="games played at once, each in its own process (default 1)")

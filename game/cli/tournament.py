@@ -1,5 +1,5 @@
 """``feltbox tournament GAME KEYS --seeds N [--workers W]``: bots play every seat of each scene
-for many seeds, each game in its own process, and the command prints one JSON report.
+(built-in keys or a player's own scene file) for many seeds, each game in its own process, and the command prints one JSON report.
 
 Per scene: the games won by each team (cooperative scenes: the group, or nobody), the reasons
 games ended without a winner, the games' lengths (decisions, turns, rounds begun, physics
@@ -17,8 +17,8 @@ import time
 import traceback
 from collections import Counter
 
-from feltbox.game.games import game_of, play_headless
-from feltbox.game.text.scenario_info import scenarios
+from feltbox.game.games import game_of, play_headless, scene_file
+from feltbox.game.text.scenario_info import ScenarioInfo, scenarios
 from feltbox.rules.core import GameOver, InputError, Measured
 
 NOBODY = "none"             # a game nobody won: the group lost (co-op), or every team lost
@@ -29,7 +29,8 @@ class TournamentError(InputError):
 
 
 def scene_keys(game: str, text: str) -> list[str]:
-    """The scenes a KEYS argument names: ``all``, one key, a list ``1,3,7`` or a range ``1-5``."""
+    """The scenes a KEYS argument names: ``all``, one key, a list ``1,3,7``, a range ``1-5``, or
+    a player's own scene file (a .toml path), checked here by the same loader as everywhere."""
     known = [info.key for info in scenarios(game)]
     if text == "all":
         return known
@@ -40,7 +41,10 @@ def scene_keys(game: str, text: str) -> list[str]:
             keys += [str(n) for n in range(int(low), int(high) + 1)]
         else:
             keys.append(part)
-    unknown = [k for k in keys if k not in known]
+    for key in keys:
+        if scene_file(key):
+            game_of(game).load_scene(key)       # a bad file: its one-line SceneError, exit 2
+    unknown = [k for k in keys if k not in known and not scene_file(k)]
     if unknown:
         raise TournamentError(f"tournament: no scene {', '.join(unknown)} in {game} (known: {', '.join(known)})")
     return keys
@@ -101,9 +105,18 @@ def _spread(values: list) -> dict:
     return {"mean": round(statistics.fmean(values), 1), "min": min(values), "max": max(values)}
 
 
+def _own_info(game: str, key: str) -> ScenarioInfo:
+    """What the report says of a player's own scene file: its title, and co-op with one team."""
+    scene = game_of(game).load_scene(key)
+    teams = tuple(sorted(getattr(scene, "teams", None) or ("mouse", "rat")))
+    mode = "cooperative" if game == "flickem" and len(teams) == 1 else "competitive"
+    return ScenarioInfo(game, key, f"{key}: {scene.title}", "", "", mode, teams)
+
+
 def summarise(game: str, keys: list[str], games: list[dict]) -> dict:
     """The report: per scene, wins per team, reasons of the games nobody won, lengths, events."""
     modes = {info.key: info for info in scenarios(game)}
+    modes.update({key: _own_info(game, key) for key in keys if key not in modes and scene_file(key)})
     scenes = {}
     for key in keys:
         played = [g for g in games if g["key"] == key and "error" not in g]

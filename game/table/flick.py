@@ -14,6 +14,7 @@ import numpy as np
 
 from feltbox.game.table.bodies import quat_rotate
 from feltbox.game.table.city import City, compose, rest_pose
+from feltbox.game.table.spawn import clear_spot
 from feltbox.game.table.table import Input
 from feltbox.models.dimensions import dims
 
@@ -130,6 +131,7 @@ def setup_flick(city: City, poses: np.ndarray, present: np.ndarray, survivor: st
         present[s] = False
         piece_heading = aim.direction if piece_heading is None else piece_heading
         i = _place(city, poses, present, weapon, sxy, piece_heading)
+        clear_spot(city, poses, present, [i])
         strike = np.array(city.bodies[i].model.anchors["knob"]) if weapon == "bat" else None
         inp = flick_input(city, i, aim, poses[i].astype(float), strike_point=strike)
         return FlickSetup(poses, present, i, [inp], [i], replaced=s)
@@ -140,6 +142,7 @@ def setup_flick(city: City, poses: np.ndarray, present: np.ndarray, survivor: st
         # from inside a building the shot starts behind it (SHOOTING FROM INSIDE A BUILDING)
         at = sxy if start_xy is not None else beside
         i = _place(city, poses, present, piece, at, aim.direction)
+        clear_spot(city, poses, present, [i])
         return FlickSetup(poses, present, i, [flick_input(city, i, aim, poses[i].astype(float))], [i])
     return _setup_template(city, poses, present, weapon, beside, heading, side, aim)
 
@@ -164,6 +167,7 @@ def _setup_template(city: City, poses: np.ndarray, present: np.ndarray, weapon: 
                   for k in range(4)]
     floor = float(start[2])
     placed = [_place(city, poses, present, piece, xy, aim.direction, base_z=floor) for piece, xy in pieces]
+    clear_spot(city, poses, present, [t, *placed])      # the template and its load move as one
     # The finger sweeps the back of the load: every piece in the barrel gets the flick (striking
     # only the rearmost pellet shares its momentum four ways and the shot dies in the barrel).
     inputs = [flick_input(city, i, aim, poses[i].astype(float)) for i in placed]

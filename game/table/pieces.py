@@ -16,7 +16,7 @@ from feltbox.models.dimensions import dims
 _SHAPES: dict[int, tuple[PieceModel, list[tuple[BulletShape, TransformState]]]] = {}
 
 # Pieces smaller than this (cm) get CCD (physics-notes §0.5): discs, bullets, pellets, knives.
-_CCD_BELOW = 1.5
+CCD_BELOW = 1.5
 _SMALL_DYNAMIC_THRESHOLD = 0.1   # cm per step before CCD kicks in (1 mm)
 
 
@@ -67,7 +67,7 @@ def _new_body(model: PieceModel) -> BulletRigidBodyNode:
         node.setInertia(Vec3(*model.inertia))   # after setMass: Bullet's compound guess is AABB
         node.setAngularDamping(model.angular_damping)
         node.setLinearDamping(0.0)
-        if model.smallest_dim < _CCD_BELOW:
+        if model.smallest_dim < CCD_BELOW:
             node.setCcdMotionThreshold(_SMALL_DYNAMIC_THRESHOLD)
             node.setCcdSweptSphereRadius(0.45 * model.smallest_dim)
     node.setFriction(model.friction)

@@ -1,0 +1,145 @@
+"""Never start inside something: pieces laid on the table for a flick are checked clear of every
+other piece on it with Bullet's own contact test, and moved to the nearest clear spot if not.
+
+A piece laid beside a survivor (a bullet, the shotgun or sniper template and its load, a knife, a
+flare) or in its place (the movement disc, the bat) can land inside a support block, a vehicle
+or a zombie standing close by: Bullet then pushes it out with a jolt, or, for a held (static)
+template, presses the other piece into the felt (a sniper bullet was found 0.65 cm inside a
+support block, a lamp 7 mm under the table under a template). The laid pieces move together,
+their aim unchanged, by the shortest shift that clears them all; the rulebook only says where the
+component starts, "next to" the survivor, and the nearest clear spot is still next to it.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from panda3d.bullet import BulletWorld
+from panda3d.core import Point3, Quat, TransformState, Vec3
+
+from feltbox.game.table.city import City
+from feltbox.game.table.pieces import make_body
+from feltbox.models.base import PieceModel, inflation
+
+# Touching is fine (a bullet in the template's channel, a disc against a figure's base), more
+# than this deep is inside: well under the 1 mm a flick moves in a tick.
+CLEARANCE = 0.02        # cm
+RING_STEP = 0.25        # cm between the rings of candidate spots
+MAX_SHIFT = 20.0        # cm: the farthest a piece is moved (about a building's width)
+DIRECTIONS = 24         # candidate spots per ring
+_ONE = Vec3(1, 1, 1)
+
+
+class SpawnBlocked(RuntimeError):
+    """No clear spot within MAX_SHIFT of where the rulebook lays the piece."""
+
+
+_REACH: dict[int, tuple[PieceModel, float]] = {}   # keyed by id(model), as pieces.py's shapes
+
+
+def _reach(model: PieceModel) -> float:
+    """Radius of a sphere about the body origin that holds the whole collision shape."""
+    cached = _REACH.get(id(model))
+    if cached is None or cached[0] is not model:
+        points = np.vstack([p.points if p.kind == "hull" else _box_corners(p) for p in model.collision])
+        cached = (model, float(np.linalg.norm(points, axis=1).max()) + inflation(model) + CLEARANCE)
+        _REACH[id(model)] = cached
+    return cached[1]
+
+
+def _box_corners(part) -> np.ndarray:
+    h, o = np.asarray(part.half_extents), np.asarray(part.offset)
+    signs = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
+    return o + signs * h
+
+
+def _transform(pose: np.ndarray) -> TransformState:
+    x, y, z, qw, qx, qy, qz = (float(v) for v in pose)
+    return TransformState.makePosQuatScale(Point3(x, y, z), Quat(qw, qx, qy, qz), _ONE)
+
+
+class _Probe:
+    """A scratch Bullet world holding the laid pieces and, as they are first needed, the pieces
+    they could reach (bounding spheres filter the pairs; Bullet tests the rest)."""
+
+    def __init__(self, city: City, poses: np.ndarray, present: np.ndarray, laid: Sequence[int]):
+        self.city, self.poses, self.laid = city, poses, list(laid)
+        self.world = BulletWorld()
+        laid_set = set(self.laid)
+        self.reach = {i: _reach(city.bodies[i].model) for i in self.laid}
+        self.others = [j for j in np.flatnonzero(present).tolist() if j not in laid_set]
+        self.at = poses[self.others, :3].astype(float)
+        self.radius = np.array([_reach(city.bodies[j].model) for j in self.others])
+        self.other_nodes: dict[int, object] = {}
+        self.nodes = {}
+        for i in self.laid:
+            node = make_body(city.bodies[i].id, city.bodies[i].model)
+            self.world.attachRigidBody(node)
+            self.nodes[i] = node
+
+    def _other(self, j: int):
+        node = self.other_nodes.get(j)
+        if node is None:
+            spec = self.city.bodies[j]
+            node = make_body(spec.id, spec.model)
+            node.setTransform(_transform(self.poses[j]))
+            self.world.attachRigidBody(node)
+            self.other_nodes[j] = node
+        return node
+
+    def inside(self, shift: np.ndarray, first: bool = False) -> list[tuple[int, int, float]]:
+        """(laid, other, depth) for every laid piece more than CLEARANCE inside another piece
+        when the laid pieces are shifted by ``shift`` (x, y); with ``first``, only the first
+        found (the search only asks whether a spot is clear: the piece blocked last is tried first)."""
+        found = []
+        for i in self.laid:
+            pose = self.poses[i].astype(float)
+            pose[:2] += shift
+            near = np.flatnonzero(np.linalg.norm(self.at - pose[:3], axis=1) <= self.radius + self.reach[i])
+            if not len(near):
+                continue
+            node = self.nodes[i]
+            node.setTransform(_transform(pose))
+            for k in near.tolist():
+                j = self.others[k]
+                result = self.world.contactTestPair(node, self._other(j))   # alive while read
+                deepest = 0.0
+                for n in range(result.getNumContacts()):
+                    contact = result.getContact(n)
+                    point = contact.getManifoldPoint()
+                    deepest = min(deepest, point.getDistance())
+                if deepest < -CLEARANCE:
+                    found.append((i, j, -deepest))
+                    if first:
+                        self.laid.remove(i)
+                        self.laid.insert(0, i)
+                        return found
+        return found
+
+
+def overlaps(city: City, poses: np.ndarray, present: np.ndarray, laid: Sequence[int]
+             ) -> list[tuple[int, int, float]]:
+    """(laid, other, depth cm) for each laid piece more than CLEARANCE inside another piece."""
+    return _Probe(city, poses, present, laid).inside(np.zeros(2))
+
+
+def clear_spot(city: City, poses: np.ndarray, present: np.ndarray, laid: Sequence[int]) -> np.ndarray:
+    """Move the ``laid`` pieces (in ``poses``, in place) together by the shortest shift that
+    leaves each of them clear of every other piece on the table; returns the shift (x, y).
+
+    Candidates lie on rings RING_STEP apart, DIRECTIONS to a ring, in a fixed order (determinism).
+    """
+    probe = _Probe(city, poses, present, laid)
+    if not probe.inside(np.zeros(2)):
+        return np.zeros(2)
+    angles = np.radians(np.arange(DIRECTIONS) * 360.0 / DIRECTIONS)
+    for ring in range(1, int(MAX_SHIFT / RING_STEP) + 1):
+        radius = ring * RING_STEP
+        for a in angles:
+            shift = radius * np.array([np.cos(a), np.sin(a)])
+            if not probe.inside(shift, first=True):
+                for i in laid:
+                    poses[i, :2] = (poses[i, :2].astype(float) + shift).astype(poses.dtype)
+                return shift
+    names = ", ".join(city.bodies[i].id for i in laid)
+    raise SpawnBlocked(f"no clear spot within {MAX_SHIFT:g} cm for {names}")
