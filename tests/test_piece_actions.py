@@ -67,7 +67,7 @@ def test_tail_feathers_bird_lists_its_legal_actions_and_plays_one():
     game.run_bots()
     game.pick(0)                                   # no mission card
     items = [i for i in items_for(game, "aerijin") if i.legal]
-    assert items and all(i.label.startswith("aerijin") for i in items)
+    assert items and all(i.label.startswith("Aerijin") for i in items)
     assert any("launch" in i.label for i in items) and items_for(game, "sapling") == []
     launch = next(i for i in items if "launch" in i.label)
     choose_item(game, launch)
@@ -81,14 +81,14 @@ def test_tail_feathers_figure_lists_what_it_cannot_do_now_greyed_with_the_reason
     game.run_bots()
     game.pick(0)                                   # no mission card; the tilt phase: aerijin is set first
     aerijin = {i.label: i for i in items_for(game, "aerijin")}
-    assert aerijin["aerijin: keep perched"].legal and "launch aerijin" not in aerijin   # it can launch
-    assert "activation phase" in aerijin["activate aerijin"].reason
-    assert aerijin["activate aerijin"].reason == ("units activate in the activation phase "
+    assert aerijin["Aerijin: keep perched"].legal and "launch Aerijin" not in aerijin   # it can launch
+    assert "activation phase" in aerijin["activate Aerijin"].reason
+    assert aerijin["activate Aerijin"].reason == ("units activate in the activation phase "
                                                   "(Activate is not legal now (waiting for: tilt))")   # the rules' words
-    assert aerijin["attack with aerijin"].reason.startswith("activate aerijin first")
+    assert aerijin["attack with Aerijin"].reason.startswith("activate Aerijin first")
     sienna = {i.label: i for i in items_for(game, "sienna")}
     assert not any(i.legal for i in sienna.values())
-    assert sienna["launch sienna"].reason.startswith("sienna is not the bird being set now")
+    assert sienna["launch Sienna"].reason.startswith("Sienna is not the bird being set now")
     rat = items_for(game, "grizzard")
     assert rat and all(not i.legal and "the rat's unit; mouse decides now" in i.reason for i in rat)
     assert choose_item(game, rat[0]) is None
@@ -96,6 +96,6 @@ def test_tail_feathers_figure_lists_what_it_cannot_do_now_greyed_with_the_reason
         game.pick(0)
     squad = items_for(game, "oakguard-4")          # a squad figure: only the picks that include it
     legal = [i for i in squad if i.legal]
-    assert legal and all("oakguard-4" in i.label for i in legal)
-    assert {i.label for i in items_for(game, "aerijin") if not i.legal} == {"launch aerijin", "attack with aerijin"}
-    assert "birds launch in the tilt phase" in next(i.reason for i in items_for(game, "aerijin") if i.label == "launch aerijin")
+    assert legal and all("Oakguard 4" in i.label for i in legal)
+    assert {i.label for i in items_for(game, "aerijin") if not i.legal} == {"launch Aerijin", "attack with Aerijin"}
+    assert "birds launch in the tilt phase" in next(i.reason for i in items_for(game, "aerijin") if i.label == "launch Aerijin")

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from feltbox.game.tailfeathers.window_game import PAGE, TFWindowGame, label
-from feltbox.rules.tailfeathers import flight, phases
+from feltbox.rules.tailfeathers import activation, flight, phases
 from feltbox.scenes.loader import load_tailfeathers
 
 pytestmark = pytest.mark.physics
@@ -68,9 +68,11 @@ def test_the_player_picks_by_key_while_the_rat_bot_plays_and_a_flight_is_preview
 
 def test_labels_read_like_the_rulebook():
     assert label(flight.Fly(("short", "long", "long"), "left")) == "fly short, long, long (tilt left)"
-    assert label(phases.Tilt("grizzard", "right")) == "grizzard: tilt right"
-    assert label(phases.Tilt("grizzard", "stay")) == "grizzard: keep perched"
-    assert label(phases.Launch("grizzard", 45.0)) == "grizzard: launch, heading 45 deg"
+    # pieces by name, and where 0 degrees points (issue 18: "90 deg" with nothing saying where 0 is)
+    assert label(phases.Tilt("grizzard", "right")) == "Grizzard: tilt right"
+    assert label(phases.Tilt("grizzard", "stay")) == "Grizzard: keep perched"
+    assert label(phases.Launch("grizzard", 45.0)) == "Grizzard: launch facing 45 deg from the axis arrow"
+    assert label(activation.Activate("oakguard", ("oakguard-1", "oakguard-3"))) == "activate Oakguard (Oakguard 1, Oakguard 3)"
     assert label(phases.Bid(2)) == "bid 2 extra initiative dice"
 
 

@@ -28,6 +28,7 @@ from feltbox.game.players.script import describe
 from feltbox.game.table.undo import TableHistory, UndoRefused, undo_length
 from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.tailfeathers.seats import new_seats
+from feltbox.game.text.event_feed import name
 from feltbox.rules.core import Decision, GameOver, Measured
 from feltbox.rules.tailfeathers import activation as act
 from feltbox.rules.tailfeathers import cards, combat, dice, final, flight, geometry, phases
@@ -58,41 +59,41 @@ def _short(value) -> str:
 
 
 def label(action) -> str:
-    """A legal action as the HUD lists it."""
+    """A legal action as the HUD lists it, pieces by their names ("Rat Squad 5", not "rat-squad-5")."""
     a = action
     if isinstance(a, flight.Fly):
         text = f"fly {', '.join(a.templates)} (tilt {a.tilt})"
-        return text + (f", carrying {a.carry}" if a.carry else "")
+        return text + (f", carrying {name(a.carry)}" if a.carry else "")
     if isinstance(a, phases.Tilt):
-        return f"{a.bird}: keep perched" if a.tilt == "stay" else f"{a.bird}: tilt {a.tilt}"
+        return f"{name(a.bird)}: keep perched" if a.tilt == "stay" else f"{name(a.bird)}: tilt {a.tilt}"
     if isinstance(a, phases.Launch):
         spot = f" at ({a.x:.1f}, {a.y:.1f})" if a.x is not None and a.y is not None else ""
-        return f"{a.bird}: launch, heading {a.heading:.0f} deg{spot}"
+        return f"{name(a.bird)}: launch facing {a.heading:.0f} deg from the axis arrow{spot}"
     if isinstance(a, phases.ChooseMission):
         return f"mission card: {a.mission}" if a.mission else "no mission card"
     if isinstance(a, phases.AssignFigure):
-        return f"send {a.figure} to the mission box"
+        return f"send {name(a.figure)} to the mission box"
     if isinstance(a, phases.Bid):
         return f"bid {a.extra} extra initiative dice" if a.extra else "no extra initiative dice"
     if isinstance(a, act.Activate):
         figs = [f for f in a.figures if f != a.unit]
-        return f"activate {a.unit}" + (f" ({', '.join(figs)})" if figs else "")
+        return f"activate {name(a.unit)}" + (f" ({name(figs)})" if figs else "")
     if isinstance(a, (act.TreeMove, act.Scurry)):
-        return f"{a.figure}: {'move' if isinstance(a, act.TreeMove) else 'scurry'} to {a.to}"
+        return f"{name(a.figure)}: {'move' if isinstance(a, act.TreeMove) else 'scurry'} to {name(a.to)}"
     if isinstance(a, act.AttackWith):
-        return f"{a.figure}: {a.kind} attack on {a.target}"
+        return f"{name(a.figure)}: {a.kind} attack on {name(a.target)}"
     if isinstance(a, act.Revive):
-        return f"revive {', '.join(a.figures)}" if a.figures else "do not revive"
+        return f"revive {name(a.figures)}" if a.figures else "do not revive"
     if isinstance(a, flight.Swoop):
-        return f"swoop on {a.target}"
+        return f"swoop on {name(a.target)}"
     if isinstance(a, flight.Pickup):
-        return f"pick up {a.figure}"
+        return f"pick up {name(a.figure)}"
     if isinstance(a, combat.AssignHit):
-        return f"assign the hit to {a.target}"
+        return f"assign the hit to {name(a.target)}"
     if isinstance(a, final.SiegeTree):
-        return f"besiege the {a.tree} tree" + (f" from {a.space}" if a.space else "")
+        return f"besiege the {name(a.tree)} tree" + (f" from {name(a.space)}" if a.space else "")
     if isinstance(a, flight.Perch):
-        return "perch here" + (f", the carried figure to {a.to}" if a.to else "")
+        return "perch here" + (f", the carried figure to {name(a.to)}" if a.to else "")
     if isinstance(a, cards.PlayCard) and not a.card:
         return "no action card"
     if isinstance(a, dice.RerollCheese):

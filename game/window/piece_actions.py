@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
 
 from feltbox.game.tailfeathers.window_game import label as tf_label
+from feltbox.game.text.event_feed import name as tf_name
 from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.game_view import GameView
 from feltbox.rules.core import IllegalAction
@@ -168,7 +169,7 @@ def tf_items(tf_game: GameView, piece: str, label: Callable[[object], str] = tf_
         except Exception as exc:          # a rules module refusing in its own way: still a reason
             reason = f"{type(exc).__name__}: {exc}"
         hint = _tf_hint(state, fig, kind, tf_game.decider())
-        items.append(MenuItem(f"{kind} {piece}", None, f"{hint} ({reason})" if hint else reason))
+        items.append(MenuItem(f"{kind} {tf_name(piece)}", None, f"{hint} ({reason})" if hint else reason))
     return items
 
 
@@ -188,20 +189,20 @@ def _tf_hint(state, fig, kind: str, decider) -> str:
     f = state.flow
     unit = state.data.unit(fig.unit)
     if decider is not None and unit.alliance != decider:
-        return f"{unit.id} is the {unit.alliance}'s unit; {decider} decides now"
+        return f"{tf_name(unit.id)} is the {unit.alliance}'s unit; {decider} decides now"
     if fig.where in ("casualty", "reserves", "mission"):
-        return f"{fig.id} is off the field ({fig.where})"
+        return f"{tf_name(fig.id)} is off the field ({fig.where})"
     if kind == "activate":
         if unit.activated:
-            return f"{unit.id} has already activated this round"
+            return f"{tf_name(unit.id)} has already activated this round"
         if f.waiting != "activate":
             return "units activate in the activation phase"
     if kind == "launch":
         if f.waiting != "tilt":
             return "birds launch in the tilt phase"
-        return f"{fig.id} is not the bird being set now"
+        return f"{tf_name(fig.id)} is not the bird being set now"
     if kind == "attack with" and f.active != unit.id:
-        return f"activate {unit.id} first"
+        return f"activate {tf_name(unit.id)} first"
     return ""
 
 
