@@ -115,3 +115,19 @@ def test_FORAGING_gains_a_cheese_instead_of_acting():
     assert s.data.player("mouse").cheese == 1 and pending(s).player == "rat"
     s2 = _squad_turn(at_activation(game()))
     assert Forage() not in legal_actions(s2)                     # only with the additional rule
+
+
+def test_FORAGING_a_perched_bird_is_a_ground_unit_and_may_forage():
+    # "When a bird is perched it is considered a ground unit" (Glossary: Perched); Foraging: "if
+    # you activate a ground unit, you can choose to do nothing with that unit and add 1 cheese".
+    # Aerijin perches on space m-b1 at the start of Show of Force (not launching): activated, it
+    # is offered Forage beside its attacks, and foraging adds 1 cheese (0 -> 1) and ends its turn.
+    s = at_activation(game(rules=("foraging",)))
+    s = play(s, Activate("aerijin", ("aerijin",)))
+    assert Forage() in legal_actions(s)
+    s = play(s, Forage())
+    assert s.data.player("mouse").cheese == 1 and pending(s).player == "rat"
+    # a flying bird is not a ground unit: no Forage once it is in the air
+    flying = at_activation(game(rules=("foraging",)))
+    flying = put(flying, "aerijin", where="flying")
+    assert Forage() not in legal_actions(play(flying, Activate("aerijin", ("aerijin",))))

@@ -211,6 +211,9 @@ def act_options(state: TFState) -> list:
         if _may_attack(state, fig):
             out += [AttackWith(fid, t, k) for t, k in combat.normal_targets(state, fig)]
             out += cut_options(state, fig)          # Leaves: cut it loose instead of attacking
+    if "foraging" in state.setup.rules and u.kind == "bird" and not f.done and not f.attacked \
+            and any(on_ground(state, state.data.figure(fid)) for fid in f.figs):
+        out.append(Forage())                        # Perched: "considered a ground unit" (Foraging)
     return out + [EndActivation()]
 
 
