@@ -113,7 +113,7 @@ class TFBot(BirdChoices):
             then = self.ground_value(state, fig, a.to, goal)
             if then - now > gain:
                 best, gain = a, then - now
-        if act.Forage() in legal and self._forage_to_revive(state):
+        if act.Forage() in legal and self._forage_to_revive(state) and not self._can_attack(state):
             return act.Forage()                     # the sixth cheese, then Revive in this activation
         if best is not None:
             return best
