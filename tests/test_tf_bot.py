@@ -264,10 +264,41 @@ def test_MISSION_PHASE_siege_with_three_figures_or_more():
 
 
 def test_MISSION_PHASE_special_with_two_figures_and_little_cheese():
+    # 2 oakguard at home (too few for a siege) and 1 cheese: the special mission's cheese
     state = away(position(), "oakguard-3", "oakguard-4", "oakguard-5", "oakguard-6")
     assert choose(mission_phase(cheese(state, "mouse", 1), "mouse")) == "special"
 
 
 def test_MISSION_PHASE_decoy_with_two_figures_and_cheese_enough():
+    # 2 oakguard at home, 4 cheese (not 5: then the special mission's cheese would fill the
+    # wheel): too few for a siege; the decoy keeps them safe in the box and wastes a swoop.
     state = away(position(), "oakguard-3", "oakguard-4", "oakguard-5", "oakguard-6")
-    assert choose(mission_phase(cheese(state, "mouse", 5), "mouse")) == "decoy"
+    assert choose(mission_phase(cheese(state, "mouse", 4), "mouse")) == "decoy"
+
+
+def test_SCURRY_next_to_the_nest_instead_of_a_one_die_shot():
+    # A rat blade on sw.r2 of the mouse tree (no mouse figure on it): the mouse nest is in its
+    # bow's range, a ranged attack of 1 die (ranged 1), but scurrying sw.r2 -> sw.r1 -> sw.b1a
+    # (move 2) puts it next to the nest, where it melees with 2 dice every round after.
+    mice = ("oakguard-1", "oakguard-2", "oakguard-3", "oakguard-4", "oakguard-5", "oakguard-6",
+            "aerijin", "sienna", "valchirp")
+    state = put(away(position(), *mice), "rat-squad-4", where="sw.r2")
+    state = turn(state, "rat-squad", ("rat-squad-4",), "act")
+    legal = legal_actions(state)
+    assert act.AttackWith("rat-squad-4", "nest:mouse", "ranged") in legal
+    assert TFBot().decide(legal, state) == act.Scurry("rat-squad-4", "sw.b1a")
+
+
+def test_MISSION_PHASE_special_for_the_cheese_that_fills_the_wheel_to_revive():
+    # 5 cheese and 2 oakguard in the casualty pile: the special mission's cheese (house effect:
+    # 1) makes 6, a full wheel, so the next activation revives them (Revive: up to 3 squad figures).
+    state = cheese(away(position(), "oakguard-5", "oakguard-6"), "mouse", 5)
+    assert choose(mission_phase(state, "mouse")) == "special"
+
+
+def test_MISSION_PHASE_no_second_intercept_in_a_row():
+    bot = TFBot()
+    bot.sent["rat"] = 1
+    assert choose(mission_phase(position(), "mouse", round_=2), bot) == "intercept"
+    bot.sent["rat"] = 2
+    assert choose(mission_phase(position(), "mouse", round_=3), bot) == "siege"

@@ -36,6 +36,7 @@ class TFBot(BirdChoices):
         self.bridge = bridge
         self.plans: dict = {}                # a bird's chosen flight (bot_birds.py)
         self.sent: dict[str, int] = {}       # the last round each alliance was seen with a mission box
+        self.missions: dict[str, tuple[int, str]] = {}   # each alliance's own last (round, mission)
 
     def aim(self, request) -> None:
         """Nothing to aim in Tail Feathers: the table throws the dice and drops the feathers."""
@@ -73,8 +74,12 @@ class TFBot(BirdChoices):
     def on_mission_select(self, state: TFState, legal: list):
         me = state.flow.queue[0]
         sent = self.sent.get(enemy_of(state, me), 0) >= state.flow.round - 1 >= 1
-        want = phases.ChooseMission(bot_missions.choose_mission(state, me, sent))
-        return want if want in legal else phases.ChooseMission("")
+        last = self.missions.get(me, (0, ""))
+        kind = bot_missions.choose_mission(state, me, sent, last[1] if last[0] == state.flow.round - 1 else "")
+        want = phases.ChooseMission(kind)
+        choice = want if want in legal else phases.ChooseMission("")
+        self.missions[me] = (state.flow.round, choice.mission)
+        return choice
 
     def on_mission_assign(self, state: TFState, legal: list):
         return bot_missions.pick_figure(state, state.flow.queue[0], legal)
@@ -157,6 +162,9 @@ class TFBot(BirdChoices):
 
     def on_act(self, state: TFState, legal: list):
         attacks = [a for a in legal if isinstance(a, act.AttackWith)]
+        closer = self._closing_scurry(state, legal, attacks)
+        if closer is not None:
+            return closer
         if attacks:
             bonus = self._card(legal, "attack_bonus")
             if bonus is not None:
@@ -177,6 +185,22 @@ class TFBot(BirdChoices):
             if then > gain:
                 best, gain = a, then
         return best or self.fallback(legal)
+
+    def _closing_scurry(self, state: TFState, legal: list, attacks: list):
+        """Scurry next to the enemy nest instead of a weaker attack from afar: a rat blade shoots
+        the nest with 1 die (ranged 1) but melees it with 2 from an adjacent space, every round
+        after (Scurry: "move it again following all of the normal movement rules")."""
+        nest = home_nest(state, enemy_of(state, _me(state)))
+        for a in legal:
+            if not isinstance(a, act.Scurry):
+                continue
+            fig = state.data.figure(a.figure)
+            if nest in {fig.where, *space(state, fig.where).adjacent} or nest not in {a.to, *space(state, a.to).adjacent}:
+                continue
+            now = max((combat.fig_value(state, fig, x.kind) for x in attacks if x.figure == fig.id), default=0)
+            if combat.fig_value(state, fig, "melee") > now:
+                return a
+        return None
 
     def _leaf_cut(self, state: TFState, legal: list):
         """Leaves: with nothing to attack, a figure on a leaf cuts it loose toward the enemy tree."""

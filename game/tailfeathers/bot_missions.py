@@ -6,9 +6,11 @@ Which card, in this order of need:
 - rescue: a bird of ours is in the casualty pile and 2 figures can go (Resolve Missions 5);
 - patrol: an enemy bird in flight is one ranged group attack from defeat (its life left no more
   than the figures with a bow we can send), or the enemy flies more birds than we do;
-- intercept: the opponent sent figures on a mission last round and we have 2 fighters to send;
+- intercept: the opponent sent figures on a mission last round and we have 2 fighters to send
+  (not twice in a row);
 - siege: 3 or more ground figures on the home tree: they land by the enemy trunk;
-- special (the scenario's house effect: 1 cheese): 1 or 2 figures and the cheese wheel is low;
+- special (the scenario's house effect: 1 cheese): the cheese that fills the wheel when 2 squad
+  figures wait in the casualty pile to be revived, or 1 or 2 figures and the wheel is low;
 - decoy: 1 or 2 figures otherwise: they are safe in the box, and a swoop at the card is wasted.
 """
 from __future__ import annotations
@@ -19,6 +21,7 @@ from feltbox.rules.tailfeathers.state import CASUALTY, FLYING, MISSION, TFState
 from feltbox.rules.tailfeathers.stats import fig_value, home_nest, home_tree, on_ground, space, stat
 
 BOX = 4                 # the mission box holds 4 small figures
+CHEESE_TO_REVIVE = 6    # Revive: with a full cheese wheel
 WANT = {"rescue": 2, "patrol": 3, "intercept": 3, "siege": 3, "special": 1, "decoy": 1}
 
 
@@ -33,7 +36,10 @@ def life_left(state: TFState, uid: str) -> int:
     return max(1, stat(state, uid, "life") - state.data.unit(uid).wounds)
 
 
-def choose_mission(state: TFState, who: str, opponent_sent: bool) -> str:
+def choose_mission(state: TFState, who: str, opponent_sent: bool, last: str = "") -> str:
+    """``opponent_sent``: the opponent had figures in its mission box last round (seen on the
+    table); ``last``: our own mission last round (no two intercepts in a row: the opponent
+    learns, and the figures are wanted on the trees)."""
     spare = [f for f in home_figures(state, who) if f.size == "S"]
     if not spare:
         return ""
@@ -47,8 +53,12 @@ def choose_mission(state: TFState, who: str, opponent_sent: bool) -> str:
     flying = sum(1 for f in state.data.figures if f.alliance == who and f.where == FLYING)
     if bows and any(life_left(state, f.unit) <= len(bows) for f in theirs):
         return "patrol"
+    revivable = [f for f in state.data.figures if f.alliance == who and f.where == CASUALTY
+                 and state.data.unit(f.unit).kind == "squad"]
+    if state.data.player(who).cheese == CHEESE_TO_REVIVE - 1 and len(revivable) >= 2:
+        return "special"                        # its cheese fills the wheel: Revive next round
     fighters = [f for f in spare if fig_value(state, f, "melee") >= 1]
-    if opponent_sent and len(fighters) >= 2:
+    if opponent_sent and len(fighters) >= 2 and last != "intercept":
         return "intercept"
     if len(spare) >= 3:
         return "siege"
