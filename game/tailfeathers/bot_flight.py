@@ -8,10 +8,11 @@ end point off the battlefield is a casualty, so such a flight is never chosen wh
 is legal. A flight may also end early by perching on a crossed space the bird may enter
 (Crossing: "you may end your figure's movement and become perched"): on the enemy nest or next
 to it the pilot attacks the nest every round as a ground unit, and a perch is the way out when
-every flight's end would leave the table. The same judgement chooses the tilt in the Tilt Phase
-(the best flight the next activation could make with each tilt), the heading of a launch, when a
-piloting check or a bird action card (tilt, move, heal) is worth it, and where to perch or swoop
-on the way.
+every flight's end would leave the table. Crossing an enemy bird starts a death spiral (Death
+Spirals), sought by the bird that rolls more dice in it and avoided by the other. The same
+judgement chooses the tilt in the Tilt Phase (the best flight the next activation could make with
+each tilt), the heading of a launch, when a piloting check or a bird action card (tilt, move,
+heal) is worth it, and where to perch or swoop on the way.
 """
 from __future__ import annotations
 
@@ -19,13 +20,14 @@ import math
 from dataclasses import dataclass
 from itertools import product
 
-from feltbox.rules.tailfeathers import measure
+from feltbox.rules.tailfeathers import measure, spirals
 from feltbox.rules.tailfeathers.state import FLYING, TFState
 from feltbox.rules.tailfeathers.stats import (
     can_enter,
     enemies_on,
     flight_things,
     home_nest,
+    in_spiral,
     nest_in_play,
     nest_owner,
     space,
@@ -39,6 +41,7 @@ MISSION_SWOOP = 30.0    # crossing the enemy's face-down mission card
 FEATHER = 8.0           # crossing a tail feather: the pilot is rattled
 THROUGH_ENEMY = 6.0     # flying through an enemy bird: a wound (or a death spiral)
 PERCH_ON_NEST = 70.0    # perched on the enemy nest or next to it: the pilot melees the nest each round
+SPIRAL_DIE = 15.0       # a death spiral, per die rolled more than the enemy bird (half a wound)
 EDGE = 6.0              # cm: an end this close to the edge leaves little room for the next flight
 
 
@@ -128,12 +131,29 @@ def judge(state: TFState, bird, pose, templates, tilt, things, goal, may_perch: 
         elif c.kind == "feather":
             bonus -= FEATHER
         elif c.kind == "flying":
-            bonus -= THROUGH_ENEMY
+            spiral = _spiral(state, bird, c.id)
+            if spiral is None:
+                bonus -= THROUGH_ENEMY
+            else:                                   # the movement ends in a death spiral there
+                other = state.data.figure(c.id).pose
+                return max(best, Plan(templates, tilt, "", swoop + bonus + spiral - math.dist(other[:2], goal)),
+                           key=lambda p: p.score)
     if on_table(state, end):
         cramped = max(0.0, EDGE - edge_room(state, end)) * 3.0
         ends = Plan(templates, tilt, "", swoop + bonus - math.dist(end[:2], goal) - cramped)
         best = max(best, ends, key=lambda p: p.score)
     return best
+
+
+def _spiral(state: TFState, bird, other_id: str) -> float | None:
+    """Crossing an enemy bird with the Death Spirals rule: both roll battle + pilot melee, the
+    difference in sword faces (3 of 6) is wounds; worth SPIRAL_DIE per die more than the enemy
+    (negative when it rolls more). None: no spiral (a friend, no rule, either already in one)."""
+    other = state.data.figure(other_id)
+    if "death_spirals" not in state.setup.rules or other.alliance == bird.alliance \
+            or state.data.unit(other.unit).kind != "bird" or in_spiral(state, other.unit) or in_spiral(state, bird.unit):
+        return None
+    return SPIRAL_DIE * (spirals.value(state, bird.unit) - spirals.value(state, other.unit))
 
 
 def combos(most: int, least: int = 2):
