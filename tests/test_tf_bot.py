@@ -302,3 +302,20 @@ def test_MISSION_PHASE_no_second_intercept_in_a_row():
     assert choose(mission_phase(position(), "mouse", round_=2), bot) == "intercept"
     bot.sent["rat"] = 2
     assert choose(mission_phase(position(), "mouse", round_=3), bot) == "siege"
+
+
+def test_DEATH_SPIRALS_sought_by_the_bird_that_rolls_more_dice_avoided_by_the_other():
+    # Grizzard (battle 3 + Snag's melee 2 = 5 dice) and Sienna (battle 2 + Snibble's melee 1 =
+    # 3 dice) fly at each other along y = 12 (clear of the sapling), 22 cm apart. "long, long"
+    # at center tilt (base edge 3 + 13 + 13: the end point 29 cm on, 7 cm past the other bird,
+    # so not ending on it) crosses the other bird, and the movement ends in a death spiral
+    # there: for Grizzard 15 per die more = +30, for Sienna -30; judged against a goal at the
+    # other bird (distance 0), no perch. ("short, short" would end on it: stopped short, no spiral.)
+    state = put(put(position(), "grizzard", where=FLYING, pose=(12.0, 12.0, 180.0)),
+                "sienna", where=FLYING, pose=(-10.0, 12.0, 0.0))
+    things = lambda fid: bot_flight.flight_things(state, fid)   # noqa: E731
+    rat = bot_flight.judge(state, state.data.figure("grizzard"), (12.0, 12.0, 180.0), ("long", "long"),
+                           "center", things("grizzard"), (-10.0, 12.0), False)
+    mouse = bot_flight.judge(state, state.data.figure("sienna"), (-10.0, 12.0, 0.0), ("long", "long"),
+                             "center", things("sienna"), (12.0, 12.0), False)
+    assert rat.score == 30.0 and mouse.score == -30.0
