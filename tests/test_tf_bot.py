@@ -319,3 +319,17 @@ def test_DEATH_SPIRALS_sought_by_the_bird_that_rolls_more_dice_avoided_by_the_ot
     mouse = bot_flight.judge(state, state.data.figure("sienna"), (-10.0, 12.0, 0.0), ("long", "long"),
                              "center", things("sienna"), (12.0, 12.0), False)
     assert rat.score == 30.0 and mouse.score == -30.0
+
+
+def test_MISSION_PHASE_a_hero_leads_the_siege():
+    # The rats' siege: Staborah (hero, small: the box takes him) goes first, then rat blades with
+    # the best melee (2 each), those off the nest (ne.r2, ne.r4) before the nest's defenders.
+    state = mission_phase(position(), "rat")
+    bot = TFBot()
+    assert bot.decide(legal_actions(state), state) == phases.ChooseMission("siege")
+    state, _ = apply(state, phases.ChooseMission("siege"))
+    state = replace(state, flow=replace(state.flow, waiting="mission_assign", queue=("rat",)))
+    first = bot.decide(legal_actions(state), state)
+    assert first == phases.AssignFigure("staborah")
+    state, _ = apply(state, first)
+    assert state.data.figure(bot.decide(legal_actions(state), state).figure).where in ("ne.r2", "ne.r4")

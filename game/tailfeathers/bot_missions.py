@@ -70,13 +70,18 @@ def choose_mission(state: TFState, who: str, opponent_sent: bool, last: str = ""
 
 
 def pick_figure(state: TFState, who: str, legal: list):
-    """The next figure for the box, or DoneAssigning once the mission has what it needs."""
+    """The next figure for the box, or DoneAssigning once the mission has what it needs: the
+    strongest for the mission's attack first, figures off the nest before its defenders; a hero
+    (small, life 4, melee and ranged 2: Staborah) goes on a siege first, to the enemy tree,
+    where it does more than guarding a home tree no enemy stands on."""
     p = state.data.player(who)
     boxed = sum(1 for f in state.data.figures if f.alliance == who and f.where == MISSION)
     kind = "ranged" if p.mission == "patrol" else "melee"
+    kinds = ("squad", "hero") if p.mission == "siege" else ("squad",)   # a hero leads a siege
     picks = [a for a in legal if isinstance(a, phases.AssignFigure) and state.data.figure(a.figure).size == "S"
-             and state.data.unit(state.data.figure(a.figure).unit).kind == "squad"]
-    picks.sort(key=lambda a: (fig_value(state, state.data.figure(a.figure), kind), _far_from_nest(state, who, a.figure)))
+             and state.data.unit(state.data.figure(a.figure).unit).kind in kinds]
+    picks.sort(key=lambda a: (state.data.unit(state.data.figure(a.figure).unit).kind == "hero",
+                              fig_value(state, state.data.figure(a.figure), kind), _far_from_nest(state, who, a.figure)))
     if boxed < WANT.get(p.mission, 2) and picks:
         return picks[-1]
     done = phases.DoneAssigning()
