@@ -333,3 +333,16 @@ def test_MISSION_PHASE_a_hero_leads_the_siege():
     assert first == phases.AssignFigure("staborah")
     state, _ = apply(state, first)
     assert state.data.figure(bot.decide(legal_actions(state), state).figure).where in ("ne.r2", "ne.r4")
+
+
+def test_SWOOP_ATTACK_defend_the_own_nest_from_a_perched_enemy_bird():
+    # Grizzard perched on the mouse nest (a large ground unit there). Aerijin flies north from
+    # (-38.5, -30), over the nest (centre x -39.7): "long, long" (3 + 13 + 13 = 29 cm, end at
+    # y = -1, 6.5 cm from the west edge: room enough) crosses the nest: a swoop at the bird on our own nest is worth 60 (against 25 for enemies
+    # elsewhere); judged against a goal at the end point (distance 0), no perch: 60.
+    state = put(position(), "grizzard", where="nest-mouse")
+    aerijin = put(state, "aerijin", where=FLYING, pose=(-38.5, -30.0, 90.0)).data.figure("aerijin")
+    path = measure.flight_path(aerijin.pose, measure.BASE_RADIUS, ("long", "long"), "center")
+    plan = bot_flight.judge(state, aerijin, aerijin.pose, ("long", "long"), "center",
+                            bot_flight.flight_things(state, "aerijin"), path.end[:2], False)
+    assert plan.score == 60.0

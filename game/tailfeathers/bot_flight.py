@@ -37,6 +37,7 @@ OFF = -1e9              # a flight that ends off the battlefield: the bird is a 
 TRUNK = 150.0           # a flight into a trunk: 2 wounds, rattled, the flight ends there
 NEST_SWOOP = 80.0       # crossing the enemy nest: a swoop attack on it
 GROUND_SWOOP = 25.0     # crossing a space with enemy ground figures: a swoop on them
+DEFEND_SWOOP = 60.0     # crossing enemies on our own nest or next to it: a swoop that defends it
 MISSION_SWOOP = 30.0    # crossing the enemy's face-down mission card
 FEATHER = 8.0           # crossing a tail feather: the pilot is rattled
 THROUGH_ENEMY = 6.0     # flying through an enemy bird: a wound (or a death spiral)
@@ -122,7 +123,8 @@ def judge(state: TFState, bird, pose, templates, tilt, things, goal, may_perch: 
             if owner == enemy and nest_in_play(state, enemy):
                 swoop = max(swoop, NEST_SWOOP)
             elif enemies_on(state, c.id, bird.alliance):
-                swoop = max(swoop, GROUND_SWOOP)
+                mine = home_nest(state, bird.alliance)
+                swoop = max(swoop, DEFEND_SWOOP if mine in (c.id, *space(state, c.id).adjacent) else GROUND_SWOOP)
             if may_perch and can_enter(state, bird, c.id):
                 perched = Plan(templates, tilt, c.id, swoop + bonus + perch_value(state, bird, c.id, goal))
                 best = max(best, perched, key=lambda p: p.score)
