@@ -338,11 +338,29 @@ def test_MISSION_PHASE_a_hero_leads_the_siege():
 def test_SWOOP_ATTACK_defend_the_own_nest_from_a_perched_enemy_bird():
     # Grizzard perched on the mouse nest (a large ground unit there). Aerijin flies north from
     # (-38.5, -30), over the nest (centre x -39.7): "long, long" (3 + 13 + 13 = 29 cm, end at
-    # y = -1, 6.5 cm from the west edge: room enough) crosses the nest: a swoop at the bird on our own nest is worth 60 (against 25 for enemies
-    # elsewhere); judged against a goal at the end point (distance 0), no perch: 60.
+    # y = -1, 6.5 cm from the west edge: room enough) crosses the nest: a swoop at the bird on
+    # our own nest is worth 60 (against 25 for enemies elsewhere); judged against a goal at the
+    # end point (distance 0), no perch: 60.
     state = put(position(), "grizzard", where="nest-mouse")
     aerijin = put(state, "aerijin", where=FLYING, pose=(-38.5, -30.0, 90.0)).data.figure("aerijin")
     path = measure.flight_path(aerijin.pose, measure.BASE_RADIUS, ("long", "long"), "center")
     plan = bot_flight.judge(state, aerijin, aerijin.pose, ("long", "long"), "center",
                             bot_flight.flight_things(state, "aerijin"), path.end[:2], False)
     assert plan.score == 60.0
+
+
+def test_LEAVES_an_idle_figure_boards_a_leaf_and_cuts_it_loose_toward_the_enemy_tree():
+    # Glade Crossing with the Leaves rule and no rat on the mouse tree: oakguard-3 on west.r1
+    # has nothing to attack; leaf-1 hangs on west.b1a, 2 steps away (move 2): it moves onto
+    # the leaf (not foraging), ends its move, and in place of its attack cuts the leaf loose
+    # toward the rat home tree, "east"; the rules then roll the die for the spins.
+    state = position("glade_crossing", rules=SCENE_RULES + ("leaves",))
+    state = turn(away(state, *RATS, "grizzard", "wrunk"), "oakguard", ("oakguard-3",), "move")
+    bot = TFBot()
+    chosen = []
+    while not isinstance(pending(state), PhysicsRequest):
+        action = bot.decide(legal_actions(state), state)
+        chosen.append(action)
+        state, _ = apply(state, action)
+    assert chosen == [act.TreeMove("oakguard-3", "leaf-1"), act.EndMove(), leaves.CutLeaf("oakguard-3", "east")]
+    assert pending(state).spec["why"] == "leaf"

@@ -23,7 +23,7 @@ from feltbox.rules.tailfeathers import activation as act
 from feltbox.rules.tailfeathers import combat, dice, flight, leaves, phases, spirals
 from feltbox.rules.tailfeathers.cards import PlayCard
 from feltbox.rules.tailfeathers.state import MISSION, TFState
-from feltbox.rules.tailfeathers.stats import enemies_on, home_nest, home_tree, on_ground, space, stat
+from feltbox.rules.tailfeathers.stats import can_enter, enemies_on, home_nest, home_tree, on_ground, space, stat
 
 NEST_NEAR = 100.0       # a ground figure next to the enemy nest
 FOES_NEAR = 40.0        # a ground figure next to enemies
@@ -122,7 +122,7 @@ class TFBot(BirdChoices):
             return act.Forage()                     # the sixth cheese, then Revive in this activation
         if best is not None:
             return best
-        if act.Forage() in legal and not self._can_attack(state):
+        if act.Forage() in legal and not self._can_attack(state) and not self._on_a_leaf(state):
             return act.Forage()                     # nothing to gain by moving or attacking: 1 cheese
         return self.fallback(legal)
 
@@ -131,21 +131,34 @@ class TFBot(BirdChoices):
         """Foraging: "you can still revive on an activation with a unit that forages"."""
         return state.data.player(_me(state)).cheese == dice.MAX_CHEESE - 1 and bool(act.revive_options(state))
 
+    @staticmethod
+    def _on_a_leaf(state: TFState) -> bool:
+        """An activated figure on an attached leaf: it cuts the leaf loose in the attack step."""
+        return "leaves" in state.setup.rules and any(
+            space(state, state.data.figure(f).where).kind == "leaf" and not leaves.drifting(state, state.data.figure(f).where)
+            for f in state.flow.figs if on_ground(state, state.data.figure(f)))
+
     def _can_attack(self, state: TFState) -> bool:
         return any(combat.normal_targets(state, state.data.figure(f)) for f in state.flow.figs
                    if on_ground(state, state.data.figure(f)))
 
     @staticmethod
     def goal(state: TFState, fig) -> tuple[float, float] | None:
-        """The enemy nest; for a figure on its home tree with enemies on it, the nearest of them
-        (trees are not connected: only missions, leaves and birds take a figure elsewhere)."""
+        """The enemy nest; for a figure on its home tree, the nearest enemy on it, else (Leaves in
+        play) the nearest leaf of the tree to board and cut loose toward the enemy tree, else
+        nowhere (trees are not connected: only missions, leaves and birds take a figure elsewhere)."""
         here = space(state, fig.where).tree
         if here == home_tree(state, fig.alliance):
             foes = [centre(state, f.where) for f in state.data.figures if f.alliance != fig.alliance
                     and on_ground(state, f) and space(state, f.where).tree == here]
-            if not foes:
-                return None                         # nowhere to go: nothing gained by moving here
-            return min(foes, key=lambda c: math.dist(c, centre(state, fig.where)))
+            if foes:
+                return min(foes, key=lambda c: math.dist(c, centre(state, fig.where)))
+            if fig.size == "S" and not leaves.drifting(state, fig.where):
+                boats = [sp.id for sp in state.setup.battlefield.spaces if sp.tree == here and sp.kind == "leaf"
+                         and not leaves.drifting(state, sp.id) and (sp.id == fig.where or can_enter(state, fig, sp.id))]
+                if "leaves" in state.setup.rules and boats:   # a leaf to cut loose toward the enemy tree
+                    return min((centre(state, b) for b in boats), key=lambda c: math.dist(c, centre(state, fig.where)))
+            return None                             # nowhere to go: nothing gained by moving here
         return centre(state, home_nest(state, enemy_of(state, fig.alliance)))
 
     def ground_value(self, state: TFState, fig, sid: str, goal) -> float:
