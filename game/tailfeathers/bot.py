@@ -8,7 +8,8 @@ every round, never end a flight off the battlefield while another flight (or a p
 and use bird action cards, piloting checks and transports when they gain something. Ground units
 attack what is in range (the nest first, with their best dice), otherwise move toward the enemy
 nest and scurry on; with nothing to gain they forage for cheese. A figure on a leaf with no
-target cuts it loose toward the enemy tree; a ground unit with the cheese builds a ballista, which
+target cuts it loose toward the enemy tree (an idle figure on its home tree boards a leaf for
+that when the Leaves rule is in play); a ground unit with the cheese builds a ballista, which
 shoots whenever it can. Missions (bot_missions.py) use all six cards. Hits go to the nest first,
 then to the targets most worth wounding; a grudge re-rolls the death spiral dice that missed.
 """
