@@ -39,7 +39,9 @@ def test_the_player_picks_by_key_while_the_rat_bot_plays_and_a_flight_is_preview
     _play_to_a_flight(game)
     state = game.bridge.engine.state
     assert state.flow.phase == "activation"
-    assert any(e.startswith("activated player=rat") for e in game.feed)     # the rat bot played
+    assert any(type(step.action).__name__ == "Activate" and state.data.unit(step.action.unit).alliance == "rat"
+               for step in game.bridge.engine.history)                    # the rat bot played (the feed
+    # keeps 5 lines only: a rat turn with a flight and a shot fills it)
     assert "dice: mouse initiative [rolled]: " in game.text()                # the tray's faces
     assert "+" in game.text().split("dice: ")[1]
     assert game.preview() == [] or not isinstance(game._seen[game.highlight], flight.Fly)
