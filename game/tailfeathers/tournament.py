@@ -17,10 +17,13 @@ import time
 import traceback
 from collections import Counter
 
-from feltbox.game.games import game_of, play_headless
+from feltbox.game.players.headless import play_game
+from feltbox.game.tailfeathers import seats as tf_seats
+from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.text.scenario_info import scenarios
 from feltbox.rules.core import InputError, Measured
 from feltbox.rules.tailfeathers import data as tables
+from feltbox.scenes.loader import SceneError, load_scene, load_tailfeathers
 
 GAME = "tailfeathers"
 NOBODY = "none"
@@ -43,8 +46,18 @@ def scene_keys(text: str) -> list[str]:
         return known
     keys = [k for k in text.split(",") if k]
     for key in keys:
-        game_of(GAME).load_scene(key)              # SceneError (one line, exit 2) if it is not one
+        load_battle_scene(key)                     # SceneError (one line, exit 2) if it is not one
     return keys
+
+
+def load_battle_scene(key: str):
+    """A built-in scene by name, or a player's Tail Feathers scene file (a .toml path)."""
+    if key.lower().endswith(".toml") or "/" in key or "\\" in key:
+        scene = load_scene(key)
+        if scene.game != GAME:
+            raise SceneError(f"{key}:1: game: a {scene.game} scene, this tournament plays {GAME}")
+        return scene
+    return load_tailfeathers(key)
 
 
 def count_battle(log: list[str]) -> dict:
@@ -112,17 +125,17 @@ def _sieges(entries: list[dict]) -> int:
 def play_battle(key: str, seed: int) -> dict:
     """One bot battle, summarised (runs in a worker process; never raises)."""
     start = time.perf_counter()
-    kind = game_of(GAME)
-    seen: dict = {}
     try:
-        result = play_headless(kind.load_scene(key), seed, after_action=lambda bridge: seen.update(bridge=bridge))
+        bridge = TFBridge(load_battle_scene(key), seed)
+        result = play_game(bridge, tf_seats.new_seats(bridge, "all"), tf_seats.TURN_ENDS,
+                           max_decisions=tf_seats.MIN_DECISIONS)
     except Exception as exc:                 # a bug: reported, the other battles go on
         return {"key": key, "seed": seed, "error": f"{type(exc).__name__}: {exc}",
                 "traceback": traceback.format_exc(limit=6), "wall_s": round(time.perf_counter() - start, 2)}
-    state = seen["bridge"].engine.state
+    state = bridge.engine.state
     hands = sorted({c for _, hand in state.setup.hands for c in hand})
     return {"key": key, "seed": seed, "hands": hands, "result": result.result, "winners": sorted(state.flow.winners),
-            "decisions": sum(not isinstance(step.action, Measured) for step in seen["bridge"].engine.history),
+            "decisions": sum(not isinstance(step.action, Measured) for step in bridge.engine.history),
             "turns": result.turns, "rounds": state.flow.round, **count_battle(result.log),
             "wall_s": round(time.perf_counter() - start, 2)}
 
