@@ -249,7 +249,14 @@ def test_tail_feathers_round_trip_v2_and_v1(tmp_path):
 
 
 def test_tail_feathers_undo_back_to_the_last_choice_and_no_take_back():
-    g = _tf_game()
+    # in the Tilt Phase: no die is thrown between this choice and the next (the rat bot's turns
+    # in the Activation Phase may roll, and undo never goes back past a roll)
+    from feltbox.game.tailfeathers.window_game import TFWindowGame
+    from feltbox.scenes.loader import load_tailfeathers
+    g = TFWindowGame(load_tailfeathers("show_of_force"), 0, "rat")
+    g.run_bots()
+    for _ in range(2):
+        g.pick(0)
     before = g.bridge.engine.hash()
     poses = g.poses()
     g.pick(0)

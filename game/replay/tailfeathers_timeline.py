@@ -151,16 +151,23 @@ def _tween(before, after, moved, paths, bridge, figs_before, n):
         now = figs_now[fid]
         s0, d0 = _project(line, figs_before[fid][0])
         s1, d1 = _project(line, now[0])
-        if not (d0 < ON_PATH and d1 < ON_PATH and s1 > s0):
+        if not (d0 < ON_PATH and s1 > s0):
             continue
-        points, heading = _along(line, s0 + u * (s1 - s0))
+        # a flight that ended off its path (a death spiral places the bird beside the enemy it
+        # crossed) glides along the path to where it left it, then straight to its place
+        along = n if d1 < ON_PATH else max(2, int(n * 0.8))
+        points, heading = _along(line, s0 + _ease(along) * (s1 - s0))
         h_end = np.radians(now[1])
         c, s = np.cos(-h_end), np.sin(-h_end)
         offset = np.array([[c, -s], [s, c]]) @ (after[i, :2] - now[0])   # body vs. base centre
         r = np.radians(heading)
         rot = np.stack([np.stack([np.cos(r), -np.sin(r)], -1), np.stack([np.sin(r), np.cos(r)], -1)], -2)
-        out[:, i, :2] = points + rot @ offset
-        out[:, i, 3:] = np.stack([heading_quat(h) for h in heading])
+        out[:along, i, :2] = points + rot @ offset
+        out[:along, i, 3:] = np.stack([heading_quat(h) for h in heading])
+        if along < n:                           # the last stretch: from the path to its place
+            w = np.linspace(0.0, 1.0, n - along + 1)[1:, None]
+            out[along:, i, :2] = out[along - 1, i, :2] + w * (after[i, :2] - out[along - 1, i, :2])
+            out[along:, i, 3:] = _slerp(out[along - 1, i, 3:], after[i, 3:], w[:, 0])[:, 0]
         out[-1, i] = after[i]
     return out
 

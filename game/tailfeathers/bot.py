@@ -1,44 +1,43 @@
-"""A Tail Feathers bot: legal, greedy and aggressive, fast enough for whole headless battles.
+"""A Tail Feathers bot: legal, greedy and aggressive, playing the whole rule set, fast enough for
+whole headless battles (``feltbox tournament tailfeathers``; docs/bots.md, "Tail Feathers").
 
 It looks one decision ahead with the rules' own geometry (rules/tailfeathers/measure.py), never
-with physics: birds launch toward the enemy nest and fly the announced templates that swoop the
-most (enemy nest > mission card > ground enemies), avoid trunks, feathers and the battlefield's
-edge, and end near the enemy nest or a flying enemy; large birds carry a small friendly ground
-figure and drop it on the enemy tree. Ground units attack what is in range (the nest first),
-otherwise move toward the enemy nest. It sends a siege (or patrol) mission with two ground
-figures when it has them to spare, bids one extra initiative die when cheese is plentiful,
-assigns hits to the nest or the weakest defender, and revives what it can. Action cards, leaf
-cutting and grudges are left alone unless they are the only choice.
+with physics, and reads only what its player may know. Birds (bot_birds.py, judged in
+bot_flight.py) fly toward the enemy nest, swoop it and perch on or beside it to attack it
+every round, never end a flight off the battlefield while another flight (or a perch) is legal,
+and use bird action cards, piloting checks and transports when they gain something. Ground units
+attack what is in range (the nest first, with their best dice), otherwise move toward the enemy
+nest and scurry on; with nothing to gain they forage for cheese. A figure on a leaf with no
+target cuts it loose toward the enemy tree (an idle figure on its home tree boards a leaf for
+that when the Leaves rule is in play); a ground unit with the cheese builds a ballista, which
+shoots whenever it can. Missions (bot_missions.py) use all six cards. Hits go to the nest first,
+then to the targets most worth wounding; a grudge re-rolls the death spiral dice that missed.
 """
 from __future__ import annotations
 
 import math
 
+from feltbox.game.tailfeathers import bot_missions
+from feltbox.game.tailfeathers.bot_birds import BirdChoices, card_effect
+from feltbox.game.tailfeathers.bot_flight import centre, enemy_of
 from feltbox.rules.tailfeathers import activation as act
-from feltbox.rules.tailfeathers import combat, dice, flight, measure, phases, spirals
-from feltbox.rules.tailfeathers.state import FLYING, TFState
-from feltbox.rules.tailfeathers.stats import (
-    enemies_on,
-    flight_things,
-    home_nest,
-    nest_in_play,
-    nest_owner,
-    on_ground,
-    opponents,
-    space,
-    stat,
-    within_bounds,
-)
+from feltbox.rules.tailfeathers import combat, dice, flight, leaves, phases, spirals
+from feltbox.rules.tailfeathers.cards import PlayCard
+from feltbox.rules.tailfeathers.state import MISSION, TFState
+from feltbox.rules.tailfeathers.stats import can_enter, enemies_on, home_nest, home_tree, on_ground, space, stat
 
-FAR = 1e9
-TRUNK = 150.0      # a flight into a trunk: 2 wounds, rattled, the flight ends there
+NEST_NEAR = 100.0       # a ground figure next to the enemy nest
+FOES_NEAR = 40.0        # a ground figure next to enemies
 
 
-class TFBot:
-    """``decide(state, legal)`` -> one of ``legal`` for the player the rules wait for."""
+class TFBot(BirdChoices):
+    """``decide(legal, state)`` -> one of ``legal`` for the player the rules wait for."""
 
     def __init__(self, bridge=None):
         self.bridge = bridge
+        self.plans: dict = {}                # a bird's chosen flight (bot_birds.py)
+        self.sent: dict[str, int] = {}       # the last round each alliance was seen with a mission box
+        self.missions: dict[str, tuple[int, str]] = {}   # each alliance's own last (round, mission)
 
     def aim(self, request) -> None:
         """Nothing to aim in Tail Feathers: the table throws the dice and drops the feathers."""
@@ -46,20 +45,26 @@ class TFBot:
 
     def decide(self, legal: list, state: TFState | None = None):
         state = state if state is not None else self.bridge.engine.state
+        self._watch(state)
         if len(legal) == 1:
             return legal[0]
-        w = state.flow.waiting
         if isinstance(legal[0], combat.AssignHit):
             return self.assign_hit(state, legal)
         if isinstance(legal[0], spirals.Grudge):
-            return max(legal, key=lambda a: len(a.reroll))
-        if isinstance(legal[0], dice.RerollCheese):     # Rolling Cheese: re-roll all the excess (as before)
+            return self.grudge(legal)
+        if isinstance(legal[0], dice.RerollCheese):     # Rolling Cheese: re-roll all the excess
             return max(legal, key=lambda a: a.dice)
-        if state.flow.card_window:                      # a death spiral card window: the first bonus card
+        if state.flow.card_window:                      # a death spiral's card window: the first bonus card
             return legal[0]
-        handler = getattr(self, f"on_{w}", None)
+        handler = getattr(self, f"on_{state.flow.waiting}", None)
         choice = handler(state, legal) if handler else None
         return choice if choice is not None else self.fallback(legal)
+
+    def _watch(self, state: TFState) -> None:
+        """What the table shows: figures in a player's mission box (public) this round."""
+        for f in state.data.figures:
+            if f.where == MISSION:
+                self.sent[f.alliance] = state.flow.round
 
     @staticmethod
     def fallback(legal: list):
@@ -70,65 +75,19 @@ class TFBot:
                     return a
         return legal[0]
 
-    # -- geometry helpers ----------------------------------------------------------------------
-    @staticmethod
-    def enemy(state: TFState) -> str:
-        me = _me(state)
-        alive = [a for a in opponents(state, me) if nest_in_play(state, a)]
-        return alive[0] if alive else opponents(state, me)[0]
-
-    @staticmethod
-    def centre(state: TFState, sid: str) -> tuple[float, float]:
-        return measure.centroid(space(state, sid).polygon)
-
-    def target_point(self, state: TFState) -> tuple[float, float]:
-        return self.centre(state, home_nest(state, self.enemy(state)))
-
     # -- the phases ------------------------------------------------------------------------------
     def on_mission_select(self, state: TFState, legal: list):
         me = state.flow.queue[0]
-        spare = [f for f in state.data.figures if f.alliance == me and on_ground(state, f) and f.size == "S"
-                 and state.data.unit(f.unit).kind == "squad"]          # the figures the box takes
-        lost = [u for u in state.data.units if u.alliance == me and u.kind == "bird"
-                and all(f.where == "casualty" for f in state.data.figures_of(u.id))]
-        flying = any(u.alliance == me and u.kind == "bird" and u.id not in {unit.id for unit in lost}
-                     for u in state.data.units)
-        # a rescue needs 2 figures in the box (Resolve Missions 5); with no bird left only a
-        # siege carries ground figures to the enemy tree
-        wanted = ("rescue" if lost and len(spare) >= 2 else
-                  "siege" if len(spare) >= 3 or (spare and not flying) else "")
-        return phases.ChooseMission(wanted) if phases.ChooseMission(wanted) in legal else phases.ChooseMission("")
+        sent = self.sent.get(enemy_of(state, me), 0) >= state.flow.round - 1 >= 1
+        last = self.missions.get(me, (0, ""))
+        kind = bot_missions.choose_mission(state, me, sent, last[1] if last[0] == state.flow.round - 1 else "")
+        want = phases.ChooseMission(kind)
+        choice = want if want in legal else phases.ChooseMission("")
+        self.missions[me] = (state.flow.round, choice.mission)
+        return choice
 
     def on_mission_assign(self, state: TFState, legal: list):
-        me = state.flow.queue[0]
-        boxed = sum(1 for f in state.data.figures if f.alliance == me and f.where == "mission")
-        want = 2                                    # rescue: at least 2; siege: 2 to the enemy tree
-        picks = [a for a in legal if isinstance(a, phases.AssignFigure)
-                 and state.data.figure(a.figure).size == "S"
-                 and state.data.unit(state.data.figure(a.figure).unit).kind == "squad"]
-        if boxed < want and picks:
-            return picks[-1]
-        return phases.DoneAssigning() if phases.DoneAssigning() in legal else legal[0]
-
-    def on_tilt(self, state: TFState, legal: list):
-        bird = state.data.figure(legal[0].bird)
-        tx, ty = self._bird_goal(state, bird)
-        if bird.where != FLYING:
-            bearing = math.degrees(math.atan2(ty - bird.pose[1], tx - bird.pose[0])) % 360.0
-            launches = [a for a in legal if isinstance(a, phases.Launch)]
-            launches = [a for a in launches if (a.x, a.y) == (launches[0].x, launches[0].y)]   # from the centre
-            trunks = [t for t in flight_things(state, bird.id) if t.kind == "trunk"]
-            centre = self.centre(state, bird.where)
-
-            def cost(a):                             # a launch into a trunk: 2 wounds and rattled
-                path = measure.flight_path((*centre, a.heading), measure.BASE_RADIUS, ("long", "long"), "center")
-                return _angle(a.heading, bearing) + (180.0 if measure.crossings(path, trunks, measure.BASE_RADIUS) else 0.0)
-            return min(launches, key=cost)
-        bearing = math.degrees(math.atan2(ty - bird.pose[1], tx - bird.pose[0]))
-        turn = (bearing - bird.pose[2] + 180.0) % 360.0 - 180.0
-        want = "left" if turn > 35 else "right" if turn < -35 else "center"
-        tilts = {a.tilt: a for a in legal}
-        return tilts.get(want) or tilts.get("center") or legal[0]
+        return bot_missions.pick_figure(state, state.flow.queue[0], legal)
 
     def on_bid(self, state: TFState, legal: list):
         cheese = state.data.player(state.flow.queue[0]).cheese
@@ -146,63 +105,129 @@ class TFBot:
             attack = any(combat.normal_targets(state, f) for f in figs if stat(state, u.id, "melee")
                          or stat(state, u.id, "ranged"))
             base = 30 if attack else 0
-            base += 20 if u.kind == "bird" else 10 if u.kind == "hero" else 0
+            base += 20 if u.kind in ("bird", "structure") else 10 if u.kind == "hero" else 0
             return base + len(a.figures)
-        best = max(acts, key=score)
-        if score(best) < 20 and act.Pass() in legal and not self._ground_purpose(state, best):
-            return act.Pass()                       # nothing to gain: take the cheese
-        return best
+        return max(acts, key=score)
 
-    def _ground_purpose(self, state: TFState, a) -> bool:
-        """A ground activation that can move somewhere better."""
-        goal = self.target_point(state)
-        for fid in a.figures:
-            fig = state.data.figure(fid)
-            if not on_ground(state, fig):
-                continue
-            now = self._ground_value(state, fig, fig.where, goal)
-            if any(self._ground_value(state, fig, sid, goal) > now + 0.5
-                   for sid in act.reachable(state, fid, max(1, stat(state, fig.unit, "move")))):
-                return True
-        return False
-
+    # -- ground units ----------------------------------------------------------------------------
     def on_move(self, state: TFState, legal: list):
+        ballista = self._card(legal, "build")
+        if ballista is not None:
+            return ballista                         # Build Ballista: extended range, 4 dice a round
         moves = [a for a in legal if isinstance(a, act.TreeMove)]
-        goal = self.target_point(state)
         best, gain = None, 0.5
         for a in moves:
             fig = state.data.figure(a.figure)
-            now = self._ground_value(state, fig, fig.where, goal)
-            then = self._ground_value(state, fig, a.to, goal)
+            goal = self.goal(state, fig)
+            now = self.ground_value(state, fig, fig.where, goal)
+            then = self.ground_value(state, fig, a.to, goal)
             if then - now > gain:
                 best, gain = a, then - now
-        return best or self.fallback(legal)
+        if act.Forage() in legal and self._forage_to_revive(state) and not self._can_attack(state):
+            return act.Forage()                     # the sixth cheese, then Revive in this activation
+        if best is not None:
+            return best
+        if act.Forage() in legal and not self._can_attack(state) and not self._on_a_leaf(state):
+            return act.Forage()                     # nothing to gain by moving or attacking: 1 cheese
+        return self.fallback(legal)
 
-    def _ground_value(self, state: TFState, fig, sid: str, goal) -> float:
+    @staticmethod
+    def _forage_to_revive(state: TFState) -> bool:
+        """Foraging: "you can still revive on an activation with a unit that forages"."""
+        return state.data.player(_me(state)).cheese == dice.MAX_CHEESE - 1 and bool(act.revive_options(state))
+
+    @staticmethod
+    def _on_a_leaf(state: TFState) -> bool:
+        """An activated figure on an attached leaf: it cuts the leaf loose in the attack step."""
+        return "leaves" in state.setup.rules and any(
+            space(state, state.data.figure(f).where).kind == "leaf" and not leaves.drifting(state, state.data.figure(f).where)
+            for f in state.flow.figs if on_ground(state, state.data.figure(f)))
+
+    def _can_attack(self, state: TFState) -> bool:
+        return any(combat.normal_targets(state, state.data.figure(f)) for f in state.flow.figs
+                   if on_ground(state, state.data.figure(f)))
+
+    @staticmethod
+    def goal(state: TFState, fig) -> tuple[float, float] | None:
+        """The enemy nest; for a figure on its home tree, the nearest enemy on it, else (Leaves in
+        play) the nearest leaf of the tree to board and cut loose toward the enemy tree, else
+        nowhere (trees are not connected: only missions, leaves and birds take a figure elsewhere)."""
+        here = space(state, fig.where).tree
+        if here == home_tree(state, fig.alliance):
+            foes = [centre(state, f.where) for f in state.data.figures if f.alliance != fig.alliance
+                    and on_ground(state, f) and space(state, f.where).tree == here]
+            if foes:
+                return min(foes, key=lambda c: math.dist(c, centre(state, fig.where)))
+            if fig.size == "S" and not leaves.drifting(state, fig.where):
+                boats = [sp.id for sp in state.setup.battlefield.spaces if sp.tree == here and sp.kind == "leaf"
+                         and not leaves.drifting(state, sp.id) and (sp.id == fig.where or can_enter(state, fig, sp.id))]
+                if "leaves" in state.setup.rules and boats:   # a leaf to cut loose toward the enemy tree
+                    return min((centre(state, b) for b in boats), key=lambda c: math.dist(c, centre(state, fig.where)))
+            return None                             # nowhere to go: nothing gained by moving here
+        return centre(state, home_nest(state, enemy_of(state, fig.alliance)))
+
+    def ground_value(self, state: TFState, fig, sid: str, goal) -> float:
         """Higher is better for a ground figure standing on ``sid``: next to enemies or the enemy
         nest, then closer to the enemy nest."""
         sp = space(state, sid)
         near = {sid, *sp.adjacent}
         value = 0.0
-        enemy = self.enemy(state)
-        if home_nest(state, enemy) in near:
-            value += 100.0
+        if home_nest(state, enemy_of(state, fig.alliance)) in near:
+            value += NEST_NEAR
         if any(enemies_on(state, s, fig.alliance) for s in near):
-            value += 40.0
-        cx, cy = measure.centroid(sp.polygon)
-        return value - math.hypot(cx - goal[0], cy - goal[1])
+            value += FOES_NEAR
+        return value - (math.dist(centre(state, sid), goal) if goal is not None else 0.0)
 
     def on_act(self, state: TFState, legal: list):
         attacks = [a for a in legal if isinstance(a, act.AttackWith)]
+        closer = self._closing_scurry(state, legal, attacks)
+        if closer is not None:
+            return closer
         if attacks:
+            bonus = self._card(legal, "attack_bonus")
+            if bonus is not None:
+                return bonus                        # Dive / Screech: one more die for this attack
             # the nest first, then the best target, then the attack with the most dice (a squad
             # with bows rolls its ranged value, not its weaker melee, at an adjacent nest)
             return max(attacks, key=lambda a: (a.target.startswith("nest:"), self._target_value(state, a.target),
                                                combat.fig_value(state, state.data.figure(a.figure), a.kind)))
-        forage = [a for a in legal if isinstance(a, act.Forage)]
-        if forage and state.data.player(_me(state)).cheese < 3:
-            return forage[0]
-        return self.fallback(legal)
+        cut = self._leaf_cut(state, legal)
+        if cut is not None:
+            return cut
+        scurries = [a for a in legal if isinstance(a, act.Scurry)]
+        best, gain = None, 0.5
+        for a in scurries:
+            fig = state.data.figure(a.figure)
+            goal = self.goal(state, fig)
+            then = self.ground_value(state, fig, a.to, goal) - self.ground_value(state, fig, fig.where, goal)
+            if then > gain:
+                best, gain = a, then
+        return best or self.fallback(legal)
+
+    def _closing_scurry(self, state: TFState, legal: list, attacks: list):
+        """Scurry next to the enemy nest instead of a weaker attack from afar: a rat blade shoots
+        the nest with 1 die (ranged 1) but melees it with 2 from an adjacent space, every round
+        after (Scurry: "move it again following all of the normal movement rules")."""
+        nest = home_nest(state, enemy_of(state, _me(state)))
+        for a in legal:
+            if not isinstance(a, act.Scurry):
+                continue
+            fig = state.data.figure(a.figure)
+            if nest in {fig.where, *space(state, fig.where).adjacent} or nest not in {a.to, *space(state, a.to).adjacent}:
+                continue
+            now = max((combat.fig_value(state, fig, x.kind) for x in attacks if x.figure == fig.id), default=0)
+            if combat.fig_value(state, fig, "melee") > now:
+                return a
+        return None
+
+    def _leaf_cut(self, state: TFState, legal: list):
+        """Leaves: with nothing to attack, a figure on a leaf cuts it loose toward the enemy tree."""
+        enemy_tree = home_tree(state, enemy_of(state, _me(state)))
+        return next((a for a in legal if isinstance(a, leaves.CutLeaf) and a.tree == enemy_tree), None)
+
+    @staticmethod
+    def _card(legal: list, effect: str):
+        return next((a for a in legal if isinstance(a, PlayCard) and card_effect(a.card).split(":")[0] == effect), None)
 
     @staticmethod
     def _target_value(state: TFState, target: str) -> float:
@@ -210,7 +235,7 @@ class TFBot:
             return 100.0
         fig = state.data.figure(target)
         u = state.data.unit(fig.unit)
-        return {"bird": 30.0, "hero": 20.0}.get(u.kind, 10.0) - stat(state, u.id, "defense")
+        return {"bird": 30.0, "hero": 20.0, "structure": 25.0}.get(u.kind, 10.0) - stat(state, u.id, "defense")
 
     def assign_hit(self, state: TFState, legal: list):
         """Hits: the nest first, then the targets most worth wounding, no more hits on a
@@ -231,100 +256,31 @@ class TFBot:
             return 1
         return max(1, stat(state, u.id, "life") - u.wounds)
 
+    @staticmethod
+    def grudge(legal: list):
+        """Grudge: discard the marker to re-roll the death spiral dice that did not hit (sword or
+        sword/shield); with every die a hit, keep the marker."""
+        def misses(a) -> int:
+            return sum(not dice.hits((f,), "melee") for f in a.reroll)
+        best = max(legal, key=lambda a: (misses(a) == len(a.reroll), misses(a)))
+        return best if best.reroll and misses(best) == len(best.reroll) else spirals.Grudge(())
+
     def on_revive(self, state: TFState, legal: list):
         return max(legal, key=lambda a: len(a.figures))
 
     def on_siege(self, state: TFState, legal: list):
-        enemy_tree = space(state, home_nest(state, self.enemy(state))).tree
-        return next((a for a in legal if a.tree == enemy_tree), legal[0])
+        enemy_tree = space(state, home_nest(state, enemy_of(state, state.flow.missions[0]))).tree
+        return next((a for a in legal if getattr(a, "tree", None) == enemy_tree), legal[0])
 
     def on_patrol(self, state: TFState, legal: list):
+        """The enemy bird closest to defeat."""
+        birds = [a for a in legal if a.target and not a.target.startswith("leaf:")]
+        if birds:
+            return min(birds, key=lambda a: self._life_left(state, a.target))
         return next((a for a in legal if a.target), legal[0])
 
     def on_rescue(self, state: TFState, legal: list):
         return next((a for a in legal if a.unit), legal[0])
-
-    # -- flying ----------------------------------------------------------------------------------
-    def _bird_goal(self, state: TFState, bird) -> tuple[float, float]:
-        """Where a bird heads: the enemy nest, unless a flying enemy is much nearer."""
-        goal = self.target_point(state)
-        foes = [f for f in state.data.figures if f.where == FLYING and f.alliance != bird.alliance]
-        d_goal = math.hypot(goal[0] - bird.pose[0], goal[1] - bird.pose[1])
-        for f in sorted(foes, key=lambda f: math.hypot(f.pose[0] - bird.pose[0], f.pose[1] - bird.pose[1])):
-            if math.hypot(f.pose[0] - bird.pose[0], f.pose[1] - bird.pose[1]) < 0.5 * d_goal:
-                return f.pose[0], f.pose[1]
-        return goal
-
-    def on_pilot(self, state: TFState, legal: list):
-        flies = [a for a in legal if isinstance(a, flight.Fly)]
-        if not flies:
-            return self.fallback(legal)
-        bird = flight.mover(state)
-        goal = self._bird_goal(state, bird)
-        things = flight_things(state, bird.id)
-        enemy = self.enemy(state)
-        cache: dict = {}
-        best, best_score = flies[0], -FAR
-        for a in flies:
-            key = (a.templates, a.tilt)
-            if key not in cache:
-                cache[key] = self._flight_score(state, bird, a, things, goal, enemy)
-            s = cache[key] + (self._carry_bonus(state, bird, a, goal) if a.carry else 0.0)
-            if s > best_score:
-                best, best_score = a, s
-        if best_score <= -FAR and flight.PilotCheck() in legal:
-            return flight.PilotCheck()              # every flight ends off the table: try to turn
-        return best
-
-    def _flight_score(self, state: TFState, bird, a, things, goal, enemy) -> float:
-        path = measure.flight_path(bird.pose, measure.BASE_RADIUS, a.templates, a.tilt)
-        if not within_bounds(state, path.end):
-            return -FAR
-        score = -math.hypot(path.end[0] - goal[0], path.end[1] - goal[1])
-        crossed = measure.crossings(path, things, measure.BASE_RADIUS)
-        for c in crossed:
-            if c.kind == "trunk":
-                score -= TRUNK
-                break                                   # the flight stops there
-            if c.kind == "space":
-                owner = nest_owner(state, c.id)
-                if owner == enemy:
-                    score += 80.0
-                elif enemies_on(state, c.id, bird.alliance):
-                    score += 25.0
-            elif c.kind == "mission" and c.id != f"mission:{bird.alliance}":
-                score += 30.0
-            elif c.kind == "feather":
-                score -= 8.0
-            elif c.kind == "flying":
-                score -= 6.0
-        return score
-
-    def _carry_bonus(self, state: TFState, bird, a, goal) -> float:
-        """Carrying a ground figure pays when the flight crosses the enemy tree's spaces."""
-        enemy_tree = space(state, home_nest(state, self.enemy(state))).tree
-        path = measure.flight_path(bird.pose, measure.BASE_RADIUS, a.templates, a.tilt)
-        things = [t for t in flight_things(state, bird.id) if t.kind == "space" and space(state, t.id).tree == enemy_tree]
-        return 15.0 if measure.crossings(path, things, measure.BASE_RADIUS) else -5.0
-
-    def on_flight(self, state: TFState, legal: list):
-        bird = flight.mover(state)
-        enemy = self.enemy(state)
-        swoops = [a for a in legal if isinstance(a, flight.Swoop)]
-        if swoops:
-            def worth(a):
-                if a.target.startswith("mission:"):
-                    return 50
-                return 100 if nest_owner(state, a.target) == enemy else 10 + len(enemies_on(state, a.target, bird.alliance))
-            return max(swoops, key=worth)
-        drop = next((a for a in legal if isinstance(a, flight.Drop)), None)
-        if drop is not None:
-            fl = state.flow.flight
-            sid = fl.crossings[fl.index][2]
-            enemy_tree = space(state, home_nest(state, enemy)).tree
-            if space(state, sid).tree == enemy_tree:
-                return drop
-        return flight.Continue() if flight.Continue() in legal else self.fallback(legal)
 
 
 def _me(state: TFState) -> str:
@@ -337,8 +293,3 @@ def _me(state: TFState) -> str:
     if f.waiting in ("siege", "patrol", "rescue"):
         return f.missions[0]
     return act.player(state)
-
-
-def _angle(a: float, b: float) -> float:
-    return abs((a - b + 180.0) % 360.0 - 180.0)
-
