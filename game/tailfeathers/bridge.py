@@ -40,7 +40,7 @@ from feltbox.scenes.tailfeathers.schema import TFScene
 
 FEATHER_SUPPLY = 10            # tail-feather tokens in the box
 # HOUSE: the scenario book is not public; these additional rules are in play in every scene.
-SCENE_RULES = ("tail_feathers", "death_spirals", "foraging", "action_cards")
+SCENE_RULES = ("tail_feathers", "death_spirals", "foraging", "action_cards")   # Show of Force's (its scene file)
 SQUAD_CARDS = {"mouse": "oakguard", "rat": "ratblades"}
 NEAR = 14.0                    # cm: obstacles this close to a feather drop are on its table
 
@@ -74,12 +74,14 @@ def units_from_scene(scene: TFScene) -> tuple[UnitSpec, ...]:
     return tuple(units.values())
 
 
-def setup_from_scene(scene: TFScene, rules: tuple[str, ...] = SCENE_RULES) -> Setup:
-    """The rules' Setup of a scene: its battlefield, units, deployment and nest life."""
+def setup_from_scene(scene: TFScene, rules: tuple[str, ...] | None = None) -> Setup:
+    """The rules' Setup of a scene: its battlefield, units, deployment, nest life and additional
+    rules (the scene's ``additional_rules`` unless ``rules`` says otherwise)."""
+    rules = scene.rules if rules is None else rules
     placements = tuple(sorted((f.id, f.space) for f in scene.figures if f.space))
     life = min((n.life for n in scene.nests), default=12)
     units = units_from_scene(scene)
-    hands = tuple((a, default_hand(units, a)) for a in ("mouse", "rat")) if "action_cards" in rules else ()
+    hands = tuple((a, default_hand(units, a, rules)) for a in ("mouse", "rat")) if "action_cards" in rules else ()
     battlefield = battlefield_from_scene(scene)
     if "leaves" not in rules:                      # Leaves: only attached when the rule is in play
         battlefield = battlefield.without_leaves()
@@ -91,7 +93,7 @@ class TFBridge:
     """One Tail Feathers game: the rules engine, the battlefield's bodies, and the glue."""
 
     def __init__(self, scene: TFScene, seed: int = 0, on_episode=None, on_action=None,
-                 rules: tuple[str, ...] = SCENE_RULES):
+                 rules: tuple[str, ...] | None = None):
         self.scene, self.seed = scene, int(seed)
         self.on_episode, self.on_action = on_episode, on_action
         bodies, poses = tf_table(scene)

@@ -164,10 +164,11 @@ def _effect(state: TFState, effect: str, events: list) -> TFState:
 HAND_SIZE = 7       # Action Cards: "start the game with 7 unique action cards of their choosing"
 
 
-def default_hand(units, alliance: str) -> tuple[str, ...]:
+def default_hand(units, alliance: str, rules: tuple[str, ...] = ()) -> tuple[str, ...]:
     """House choice when a player brings no hand: the first 7 cards (data order) some unit of
     ``alliance`` can use (its birds' types, pilots and their proficiencies, hero, ground units),
-    topped up with the next cards if fewer fit."""
+    topped up with the next cards if fewer fit. With Structures in play one of the 7 is Build
+    Ballista ("Keep this in mind when selecting your action cards": the ballista is built by it)."""
     usable = {"bird", "pilot", "ground"}
     for u in units:
         if u.alliance != alliance:
@@ -180,4 +181,7 @@ def default_hand(units, alliance: str) -> tuple[str, ...]:
     cards = list(tables.action_cards())
     fitting = [c for c in cards if tables.action_cards()[c]["requirement"] in usable]
     rest = [c for c in cards if c not in fitting]
-    return tuple((fitting + rest)[:HAND_SIZE])
+    hand = [c for c in fitting + rest if c != "build_ballista"][:HAND_SIZE]
+    if "structures" in rules and "build_ballista" in cards:
+        hand = hand[:HAND_SIZE - 1] + ["build_ballista"]
+    return tuple(hand)

@@ -21,6 +21,7 @@ from feltbox.models.catalog import KINDS, check_params
 from feltbox.models.tailfeathers import tf_dims
 from feltbox.models.tailfeathers.figures import BIRDS
 from feltbox.models.tailfeathers.shapes import OVERLAYS, overlap_area, overlay_shape
+from feltbox.rules.tailfeathers.state import ADDITIONAL
 from feltbox.scenes.checks import id_problem, number_problem
 from feltbox.scenes.tailfeathers.battlefield import world_spaces, world_trunks
 from feltbox.scenes.tailfeathers.schema import FigureSetup, LeafSetup, NestSetup, PieceSetup, TFScene, TreeSetup
@@ -77,12 +78,16 @@ class _TF:
                 self.fail(None, 0, "home", f"alliance {alliance!r} is not one of {list(ALLIANCES)}")
             if not isinstance(tree, str) or tree not in ids:
                 self.fail(None, 0, "home", f"{alliance}: no tree {tree!r} (trees: {', '.join(sorted(ids))})")
+        rules = self.b.top("additional_rules", list)
+        for rule in rules:
+            if rule not in ADDITIONAL or rules.count(rule) > 1:
+                self.fail(None, 0, "additional_rules", f"{rule!r} is not one of {list(ADDITIONAL)} or is listed twice")
         nests, leaves = self.nests_and_leaves({t.id: t for t in trees})
         scene = TFScene(game="tailfeathers", name=Path(self.b.path).stem, title=self.b.top("title", str),
                         source=str(self.b.path), house_layout=self.b.top("house_layout", bool),
                         bounds=bounds, axis_marker=axis, home_trees=dict(home), trees=tuple(trees),
                         nests=tuple(nests), leaves=tuple(leaves), figures=(), pieces=tuple(self.pieces()),
-                        notes=str(self.data.get("notes", "")))
+                        notes=str(self.data.get("notes", "")), rules=tuple(rules))
         spaces = self.check_geometry(scene)
         figures = self.figures(spaces)
         self.check_ids(scene, figures)

@@ -83,6 +83,7 @@ class TFScene:
     pieces: tuple[PieceSetup, ...] = ()
     notes: str = ""
     forces: tuple = ()        # custom forces in play (rules.tailfeathers.forces.Force; game/tailfeathers/forces.py)
+    rules: tuple[str, ...] = ()   # the additional rules this battle is played with (rules.tailfeathers.state.ADDITIONAL)
 
     def tree(self, tree_id: str) -> TreeSetup:
         for t in self.trees:
