@@ -179,6 +179,8 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
         aims = [_aim(bearing(here, via) + jitter + d, span + r) for d in (0.0, -1.2, 1.2) for r in (0.0, -1.5, 1.5)]
         if search.run(aims, good_enough=-field.cost(via) - 2.0):
             return _progress(search.best(), togo)
+    if _progress(search.best(), togo).progress > 8.0:    # near enough a lane's end: no wider fan
+        return search.best()
     point = goals[0] if going_in else point
     span = float(np.linalg.norm(point - here))
     heading = bearing(here, point) + jitter

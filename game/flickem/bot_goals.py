@@ -200,7 +200,7 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
     budget = actions_left(state, sid)
     targets = _targets(state, s, known, doors, exclude, claimed, here, inside, budget, ties or {}, travel)
     if current in targets:
-        targets[current] *= 1.5
+        targets[current] *= 2.5
     if s.where in targets and has_room(state, s) and _time_to_take(state, s, doors, budget, len(held)):
         return Goal("stay", s.where, take=team_wants | {UNKNOWN}, why="search this building")
     if base is not None and held and _ready_to_deliver(state, s, held, targets, doors, here, inside, budget):
@@ -234,7 +234,7 @@ def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, tie
             cost += actions_to(xy, place if in_building else None, doors[base]) + 1
         if cost > budget + 1:           # hopeless even with a lucky flick
             continue
-        value *= 0.25 ** claimed.count(place)
+        value *= 0.1 ** claimed.count(place)
         if any(o.where == place and o.team == s.team and o.id != s.id for o in state.data.survivors):
             value *= 0.1                    # a teammate is searching it already
         out[place] = value / cost * (1.0 + 0.05 * ties.get(place, 0.0))
