@@ -140,8 +140,9 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
             cleared = clear_the_way(bot, legal, sid, goal.building, detour=DETOUR)
             if cleared is not None:
                 return cleared
+        company = (state.data.rescued,) if state.data.escort == sid and state.data.rescued else ()
         plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
-                         blocks, rng=bot.rng(), careful=bot.careful(sid))
+                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company)
         if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.score > 100.0):
             bot.planned = plan
             return Move()

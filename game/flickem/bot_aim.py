@@ -134,9 +134,11 @@ class Search:
 
 def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None = None,
               zombies: list[np.ndarray] = (), barricades: int = 0, rng: random.Random | None = None,
-              careful: bool = False, weapon: str = "movement_disc") -> Plan:
+              careful: bool = False, weapon: str = "movement_disc", company: tuple[str, ...] = ()) -> Plan:
     """The best flick of the movement disc (or Mike's ``figure``) toward ``target_xy``, or into
-    building ``enter``, knocking its ``barricades`` out of the entrance (S4).
+    building ``enter``, knocking its ``barricades`` out of the entrance (S4); ``company``: figures
+    that move with the survivor (S3's rescued Anita), left out of the map of the street (the
+    simulated flicks still must not touch her).
 
     Straight in when the door is in sight down a clear lane; otherwise the landing that leaves
     the shortest way to go along the street (bot_paths.Field) to a spot in front of the door
@@ -146,7 +148,7 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     point = np.asarray(target_xy, dtype=float)
     going_in = enter is not None and inside != enter
     blocking = _barricades(session, enter) if going_in and barricades else []
-    clear = Clearance(session, ignore={survivor, *blocking})     # a lane through barricades is a way in
+    clear = Clearance(session, ignore={survivor, *blocking, *company})   # a lane through barricades is a way in
     entry = inside_point(city, enter) if going_in else None
     goals = (door_waypoints(city, enter, clear) or [stage_point(city, enter)]) if going_in else [point]
     field = Field(clear, goals)
@@ -163,7 +165,7 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     if inside is not None:
         return _plan_exit(search, city, inside, here, entry if entry is not None else point, jitter)
     if going_in and sees_door(city, enter, here) and float(np.linalg.norm(entry - here)) < 80.0:
-        targets = [inside_point(city, enter, a) for a in (0.0, -2.5, 2.5)]
+        targets = [inside_point(city, enter, a) for a in ((0.0, -2.5, 2.5, -4.5, 4.5) if company else (0.0, -2.5, 2.5))]
         aims = [_aim(bearing(here, t) + jitter, float(np.linalg.norm(t - here)) + r)
                 for r in (0.0, 2.5, -2.0) for t in targets]
         for b in blocking:                  # hit the barricades hard enough to clear the door
