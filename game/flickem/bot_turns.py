@@ -3,8 +3,9 @@ TOWN!: a survivor in the RV and 3 or fewer zombies in the city; INSTANT DEFEAT w
 touches the RV).
 
 Choosing: each available survivor's goal (bot_goals.py) gives its turn an urgency: a survivor
-in the base with goods to drop, in a building with tokens to search or next to a standing
-zombie plays before one with a long walk ahead; a survivor with nothing to do plays last. Ties
+next to a standing zombie (the more so when wounded: TOO CLOSE! strikes again), in the base with
+goods to drop, or in a building with tokens to search plays before one with a long walk ahead; a
+survivor with nothing to do plays last. Ties
 go to the team's seeded RNG, which also picks among turns that matter about as much (so two seeds
 play two games).
 
@@ -55,8 +56,10 @@ def urgency(bot, sid: str) -> float:
     goal = bot.goal_of(sid)
     here = spot(state, sid) if s.where == "city" else bot.doors.get(s.where, (0.0, 0.0))
     score = 0.0
-    if s.where == "city" and any(dist(here, z) < 12.0 for z in map(tuple, bot.zombie_spots())):
-        score += 3.0                        # a standing zombie next to it: act before it is too late
+    close = min((dist(here, z) for z in map(tuple, bot.zombie_spots())), default=99.0) if s.where == "city" else 99.0
+    if close < 12.0:                        # a standing zombie next to it: act before it is too late
+        start = next((x.life for x in state.setup.survivors if x.id == sid), s.life)
+        score += (5.0 if close < 7.0 else 3.0) + max(start - s.life, 0)     # TOO CLOSE! again, or worse
     if goal.kind == "stay":
         score += 5.0 if goal.drop else 4.0 if goal.take else 0.0
     elif goal.kind in ("enter", "reach") and goal.building is not None:
