@@ -2,7 +2,7 @@
 
 A game is known by its name ("flickem", "tailfeathers"); ``GAMES[name]`` says how to load one of
 its scenes from a command-line key, build its bridge and seats, lay its table for a picture,
-write a whole game's replay header, check a recording's rules, and which controller plays it in
+record a whole game, check a recording's rules, and which controller plays it in
 the window. The window and the command line ask here instead of testing game names, and a new
 game is one more entry. Sits above the games and replay rooms (it names their parts), below the
 window and the command line.
@@ -23,12 +23,13 @@ from feltbox.game.flickem.window_game import WindowGame
 from feltbox.game.players.headless import GameResult, play_game
 from feltbox.game.replay import recorder
 from feltbox.game.replay.format import Replay
+from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import city_bodies_for_replay
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.tailfeathers_check import TFRulesCheck, tf_header
 from feltbox.game.replay.tailfeathers_timeline import build_tf_timeline
 from feltbox.game.replay.timeline import Timeline, build_timeline
-from feltbox.game.replay.verify_flickem import FlickemRulesCheck, flickem_header
+from feltbox.game.replay.verify_flickem import FlickemRulesCheck, flickem_recorder
 from feltbox.game.replay.video import replay_bodies
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import City, build_city
@@ -41,10 +42,10 @@ from feltbox.game.tailfeathers.table import tf_table
 from feltbox.game.tailfeathers.window_game import TFWindowGame
 from feltbox.rules.core import InputError
 from feltbox.rules.flickem.flow import ACTIONS as FLICKEM_ACTIONS
+from feltbox.rules.flickem.secrets import dealt_events
 from feltbox.rules.tailfeathers.flow import ACTIONS as TF_ACTIONS
 from feltbox.rules.tailfeathers.forces import load_force
-from feltbox.scenes.deal import deal_tokens
-from feltbox.scenes.loader import SceneError, load_flickem, load_tailfeathers
+from feltbox.scenes.loader import SceneError, load_flickem, load_scene, load_tailfeathers
 
 Table = tuple[list[BodySpec], np.ndarray]
 
@@ -55,14 +56,14 @@ class GameKind:
 
     name: str
     title: str
-    load_scene: Callable[[str], Any]                     # a command-line key ("1", "show_of_force")
+    load_scene: Callable[[str], Any]                     # a command-line key ("1", "show_of_force", "my.toml")
     new_bridge: Callable[..., Any]                       # (scene, seed, on_episode=, on_action=)
     new_seats: Callable[..., Any]                        # (bridge, bots, script) -> players.Seats
     actions: dict                                        # the rules actions, by name (game scripts)
     turn_ends: tuple[str, ...]                           # actions that end a turn (headless count)
     min_decisions: int                                   # the least decision limit of a whole game
     window_game: Callable[..., Any]                      # (scene, seed, bots) -> the window's controller
-    replay_header: Callable[[Any, int], dict]            # a whole game's replay header
+    new_recorder: Callable[..., Any]                     # (path, scene, seed) -> a whole game's Recorder
     rules_check: Callable[[dict, list], RulesCheck]      # (header, episodes) -> its rules check
     table: Callable[[Any], Table]                        # the table laid from a scene (pictures)
     gallery: Callable[[], Table]                         # every piece kind in rows
@@ -70,17 +71,39 @@ class GameKind:
     replay_timeline: Callable[[Replay], tuple[Timeline, list[BodySpec]]]   # its playback; RebuildError
     seat_word: str = ""                                  # how a seat is named before its id: "team A"
     agreement: Callable[[Any], list] | None = None       # (bridge) -> where rules and table disagree
+    opening: Callable[[Any], list] | None = None         # (state) -> private events of the deal (secret cards)
     chooses_first: bool = False                          # the players choose which team starts
     free_table: Callable[[Any], City] | None = None      # a table to flick on without rules, if any
     with_forces: Callable[[Any, list], Any] | None = None   # the scene with custom forces, if any
+    seats: Callable[[Any], tuple[str, ...]] = lambda scene: ()   # (scene) -> the seats --bots can name
+
+
+def scene_file(key: str) -> Path | None:
+    """The scene file a command-line key names (it ends in .toml or is a path), else None: every
+    command that takes a scenario number or scene name also takes a player's own scene file."""
+    return Path(key) if key.lower().endswith(".toml") or "/" in key or "\\" in key else None
+
+
+def _own_scene(path: Path, game: str):
+    """A player's scene file, checked by the same loader as the built-in ones; it must be ``game``'s."""
+    scene = load_scene(path)
+    if scene.game != game:
+        raise SceneError(f"{path}:1: game: a {scene.game} scene, this command plays {game}")
+    return scene
 
 
 def _flickem_scene(key: str):
+    if scene_file(key):
+        return _own_scene(scene_file(key), "flickem")
     try:
         number = int(key)
     except ValueError:
-        raise SceneError(f"scenario number must be an integer, got {key!r}") from None
+        raise SceneError(f"scenario number must be an integer 1-10 or a scene file (.toml), got {key!r}") from None
     return load_flickem(number)
+
+
+def _tf_scene(key: str):
+    return _own_scene(scene_file(key), "tailfeathers") if scene_file(key) else load_tailfeathers(key)
 
 
 def _flickem_table(scene) -> Table:
@@ -109,18 +132,20 @@ FLICKEM = GameKind(
     load_scene=_flickem_scene, new_bridge=FlickemBridge, new_seats=flickem_seats.new_seats,
     actions=FLICKEM_ACTIONS, turn_ends=flickem_seats.TURN_ENDS, min_decisions=flickem_seats.MIN_DECISIONS,
     window_game=WindowGame,
-    replay_header=lambda scene, seed: flickem_header(build_city(deal_tokens(scene, seed)), seed),
+    new_recorder=flickem_recorder,
     rules_check=FlickemRulesCheck, table=_flickem_table, gallery=flickem_gallery,
     replay_bodies=city_bodies_for_replay, replay_timeline=_flickem_timeline, seat_word="team",
-    chooses_first=True, free_table=build_city, agreement=disagreements)
+    chooses_first=True, free_table=build_city, agreement=disagreements, opening=dealt_events,
+    seats=lambda scene: tuple(sorted({s.team for s in scene.survivors})))
 
 TAILFEATHERS = GameKind(
     name="tailfeathers", title="Tail Feathers",
-    load_scene=load_tailfeathers, new_bridge=TFBridge, new_seats=tf_seats.new_seats,
+    load_scene=_tf_scene, new_bridge=TFBridge, new_seats=tf_seats.new_seats,
     actions=TF_ACTIONS, turn_ends=tf_seats.TURN_ENDS, min_decisions=tf_seats.MIN_DECISIONS,
-    window_game=TFWindowGame, replay_header=tf_header, rules_check=TFRulesCheck,
+    window_game=TFWindowGame, new_recorder=lambda path, scene, seed: recorder.Recorder(path, tf_header(scene, seed)),
+    rules_check=TFRulesCheck,
     table=tf_table, gallery=tf_gallery, replay_bodies=replay_bodies, replay_timeline=_tf_timeline,
-    with_forces=_tf_forces)
+    with_forces=_tf_forces, seats=lambda scene: tuple(sorted({f.alliance for f in scene.figures})))
 
 GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS)}
 
@@ -156,18 +181,55 @@ def play_headless(scene, seed: int = 0, log: str | Path | None = None, on_episod
     kind = game_of(scene.game)
     bridge = kind.new_bridge(scene, seed, on_episode=on_episode, on_action=on_action)
     seats = kind.new_seats(bridge, bots, script)
+    if seats.interactive and kind.opening is not None:     # hot-seat: each player's own secret card
+        seats.script.events(kind.opening(bridge.engine.state), bridge.engine.state)
+    if STRICT_AGREEMENT and kind.agreement is not None:
+        after_action = _strict(kind.agreement, after_action)
     return play_game(bridge, seats, kind.turn_ends, log, max(max_decisions, kind.min_decisions), after_action)
 
 
+STRICT_AGREEMENT = False     # the test suite sets it (tests/conftest.py): every headless game checks one truth
+
+
+class Disagreed(AssertionError):
+    """The rules and the table told two stories (ARCHITECTURE.md "One truth")."""
+
+
+def _strict(check, after_action):
+    """``after_action`` preceded by the game's agreement check, which raises on a disagreement."""
+    count = [0]
+
+    def after(bridge) -> None:
+        count[0] += 1
+        found = check(bridge)
+        if found:
+            more = f" (+{len(found) - 1} more)" if len(found) > 1 else ""
+            raise Disagreed(f"after action {count[0]}: {found[0]}{more}")
+        if after_action is not None:
+            after_action(bridge)
+    return after
+
+
 def game_recorder(path: str | Path, scene, seed: int) -> recorder.Recorder:
-    """A recorder for a whole game on ``scene``: its episodes and every rules action."""
-    return recorder.Recorder(path, game_of(scene.game).replay_header(scene, seed))
+    """A recorder for a whole game on ``scene``: its episodes and every rules action (sealed
+    when the game has secrets: game/replay/sealing.py)."""
+    return game_of(scene.game).new_recorder(path, scene, seed)
 
 
 def _rules_check(header: dict, episodes: list) -> RulesCheck:
     return game_of(header["rules"].get("game", "flickem")).rules_check(header, episodes)
 
 
+def actions_of(name: str) -> dict | None:
+    """The rules actions of game ``name`` by class name (None: no game of this build)."""
+    return GAMES[name].actions if name in GAMES else None
+
+
+def read_game_replay(path: str | Path) -> Replay:
+    """read_replay, with each recorded rules action checked against its game's actions too."""
+    return read_replay(path, actions_of)
+
+
 def verify(path: str | Path) -> recorder.VerifyResult:
     """Re-simulate a replay and re-apply its rules actions with its game's rules check."""
-    return recorder.verify(path, _rules_check)
+    return recorder.verify(path, _rules_check, actions_of)

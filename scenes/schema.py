@@ -31,6 +31,7 @@ class Placement:
     under: str | None = None   # a token hidden under this vehicle or object
     reserve: bool = False      # waits off the table (a survivor still to be found, a supply)
     line: int = 0              # line in the scene file, for error messages
+    overlaps: tuple[str, ...] = ()   # pieces it is declared to overlap (scenes/footprints.py)
 
 
 @dataclass(frozen=True)

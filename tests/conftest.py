@@ -3,7 +3,14 @@ from __future__ import annotations
 
 import pytest
 
+from feltbox.game import games
 from feltbox.rules.tailfeathers import measure
+
+
+def pytest_configure(config):
+    """Every headless game the suite plays checks that the rules and the table agree after every
+    action (ARCHITECTURE.md "One truth"); a disagreement fails the test that played it."""
+    games.STRICT_AGREEMENT = True
 
 
 @pytest.fixture

@@ -23,6 +23,8 @@ def _bridge_with_survivor_at(x: float, y: float) -> tuple[FlickemBridge, str]:
     bridge.decide(choice)
     i = bridge.city.index(choice.survivor)
     bridge.session.poses[i] = rest_pose(bridge.city.bodies[i], x, y, 90.0)
+    state = bridge.engine.state                   # one truth: the rules know where it was put
+    bridge.engine.state = replace(state, data=state.data.with_positions({choice.survivor: (x, y)}))
     return bridge, choice.survivor
 
 
@@ -83,8 +85,7 @@ def test_S4_BARRICADES_EXCEPTION_knocked_out_from_inside_the_building_they_are_p
     survivor, data = choice.survivor, bridge.engine.state.data
     bridge.engine.state = replace(bridge.engine.state, data=data.with_survivor(
         replace(data.survivor(survivor), where="grocery_store")))
-    bridge._onto_shelf(survivor, "grocery_store", slot=0)
-    bridge.session.inside[survivor] = "grocery_store"
+    bridge.effects.onto_block(survivor, "grocery_store")
     bridge.decide(action)
     events = bridge.physics(aim)
     assert dict(bridge.engine.history[-1].before.flow.request)["weapon"] == weapon

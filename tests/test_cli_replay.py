@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from feltbox.game.cli.main import main
-from feltbox.game.replay.format import ReplayWriter, read_replay
+from feltbox.game.replay.format import ReplayWriter
+from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.table.flick import Aim
 from feltbox.game.table.session import Session

@@ -113,8 +113,7 @@ def _forced(bridge, survivor: str, building: str, card: str | None = None, waiti
     if card:
         data = replace(data, crossroads_drawn=tuple(c.id for c in crossroads.cards() if c.id != card))
     if building != "city":
-        bridge._onto_shelf(survivor, building, slot=0)
-        bridge.session.inside[survivor] = building
+        bridge.effects.onto_block(survivor, building)
     bridge.engine.state = replace(state, data=data, flow=replace(state.flow, active=survivor, waiting=waiting,
                                                                  actions_left=2, **flow))
 
@@ -184,7 +183,7 @@ def test_S8_NEW_SURVIVOR_the_recruit_s_figure_appears_next_to_the_active_survivo
     events: list = []
     state = left_building(state, where, events)
     bridge.engine.state = state
-    bridge._apply_table_events(events)
+    bridge.show(events)
     lily, anita = bridge.city.index("survivor-lily"), bridge.city.index("survivor-anita")
     assert bridge.session.present[lily] and "survivor-lily" not in bridge.session.inside
     gap = np.linalg.norm(bridge.session.poses[lily, :2] - bridge.session.poses[anita, :2])

@@ -16,6 +16,7 @@ from feltbox.rules.flickem.flow import (
     apply,
     legal_actions,
     new_game,
+    pending,
 )
 from feltbox.rules.flickem.scenarios import blocked_by_x, team_sizes
 from feltbox.rules.flickem.state import Survivor, Token, Zombie
@@ -210,6 +211,40 @@ def test_S8_NEW_SURVIVOR_not_added_by_leaving_any_other_way():
     assert ejected.data.survivor("survivor-lily").where == "reserve"
     walked = left_building(state, "library", [], by_move=True)
     assert walked.data.survivor("survivor-lily").team == "A"
+
+
+def test_S8_NEW_X_TOKENS_losing_a_zombie_fight_puts_the_last_survivor_out_and_calls_for_an_X():
+    """NEW X TOKENS: "Whenever the last survivor in a building exits that building (move action,
+    losing a zombie fight, etc.)". House reading: in S8 the loser of a zombie fight is flicked out
+    of the building (by the other team: the zombies have no player), then the X is moved."""
+    from feltbox.rules.flickem.fights import FightWith
+    state = new_game(_s8(), 5)
+    zombies = tuple(replace(z, where="library") if z.id == "zombie-01" else z for z in state.data.zombies)
+    state = play(replace(state, data=replace(state.data, zombies=zombies)), ChooseSurvivor("survivor-anita"),
+                 FightWith("survivor-anita", "gun"))
+    state = replace(state, flow=replace(state.flow, fight=replace(state.flow.fight, deck=("attack",))))
+    state, events = apply(state, Measured({"fell": []}))              # missed; the card: ATTACK
+    assert state.data.survivor("survivor-anita").life == 2 and state.flow.actions_left == 0
+    assert pending(state).kind == "eject"
+    assert dict(state.flow.request) == {"building": "library", "survivor": "survivor-anita", "team": "B"}
+    state, events = apply(state, Measured({"positions": {"survivor-anita": [0.0, 30.0]},
+                                           "standing": {"survivor-anita": False}}))
+    assert state.data.survivor("survivor-anita").where == "city" and state.flow.fight is None
+    assert state.flow.waiting == "x" and state.flow.closing == "library"
+    assert any(e.kind == "place an X" for e in events)
+    state = play(state, MoveX("gas_station", "library"))
+    assert state.flow.waiting == "act" and legal_actions(state) == [EndTurn()]   # she may not act further
+
+
+def test_S2_FIGHT_a_lost_zombie_fight_leaves_the_survivor_inside_outside_S8():
+    from feltbox.rules.flickem.fights import FightWith
+    state = new_game(replace(_s8(), scenario=2), 5)
+    zombies = tuple(replace(z, where="library") if z.id == "zombie-01" else z for z in state.data.zombies)
+    state = play(replace(state, data=replace(state.data, zombies=zombies)), ChooseSurvivor("survivor-anita"),
+                 FightWith("survivor-anita", "gun"))
+    state = replace(state, flow=replace(state.flow, fight=replace(state.flow.fight, deck=("attack",))))
+    state = play(state, Measured({"fell": []}))
+    assert state.data.survivor("survivor-anita").where == "library" and state.flow.waiting == "act"
 
 
 def test_S5_CROSSROADS_a_drawn_card_can_not_be_undone():

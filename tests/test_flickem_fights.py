@@ -8,10 +8,12 @@ from dataclasses import replace
 
 import pytest
 
-from feltbox.rules.core import IllegalAction, Measured, PhysicsRequest, from_json, to_json
+from feltbox.rules.core import Event, IllegalAction, Measured, PhysicsRequest, from_json, to_json
 from feltbox.rules.flickem.fights import BatTurn, FightWith, fight_data
-from feltbox.rules.flickem.flow import ChooseSurvivor, Move, apply, legal_actions, new_game, pending
-from feltbox.rules.flickem.state import FlickemState, Survivor, Zombie
+from feltbox.rules.flickem.flow import ChooseSurvivor, Move, UseWeapon, apply, legal_actions, new_game, pending
+from feltbox.rules.flickem.powers import with_powers
+from feltbox.rules.flickem.state import FlickemState, Survivor, Token, Zombie
+from feltbox.rules.flickem.tokens import TakeDrop
 from tests.test_flickem_flow import flick_outcome, play, setup
 
 ARENA = fight_data()["arena"]
@@ -162,3 +164,44 @@ def test_FIGHT_weapon_choices_are_the_survivors_own():
     state = _entering()
     with pytest.raises(IllegalAction):
         apply(state, FightWith("survivor-anita", "bat"))          # Anita carries no bat
+
+
+def _zombie_at_the_door(standing: bool):
+    """Anita in the library (a food token there) shoots; zombie-09 ends at the library's door."""
+    anita = Survivor("survivor-anita", "Anita", "A", 2, where="library")
+    zombies = (Zombie("zombie-09"), Zombie("zombie-10", where="bin"))
+    tokens = (Token("token-food-1", "food", "library", "up"),)
+    base = setup(survivors=(anita,), zombies=zombies, tokens=tokens, positions=(("zombie-09", 30.0, 30.0),))
+    state = play(new_game(base, 1), ChooseSurvivor("survivor-anita"), UseWeapon("gun"))
+    return apply(state, Measured(flick_outcome(flicked="bullet-1", at_door={"zombie-09": "library"},
+                                               standing={"zombie-09": standing})))
+
+
+def test_ZOMBIES_ENTERING_A_BUILDING_a_fallen_zombie_goes_in_fallen_and_forces_no_fight():
+    """ZOMBIES ENTERING A BUILDING stands nobody up; FIGHT (S2) happens when a survivor in a
+    building with a STANDING zombie wishes to act (or enters a building with a zombie)."""
+    state, events = _zombie_at_the_door(standing=False)
+    zombie = next(z for z in state.data.zombies if z.id == "zombie-09")
+    assert (zombie.where, zombie.standing) == ("library", False)
+    assert Event("zombie entered a building", {"zombie": "zombie-09", "building": "library",
+                                               "standing": False}) in events
+    assert not any(isinstance(a, FightWith) for a in legal_actions(state))
+    assert TakeDrop(take="token-food-1") in legal_actions(state)           # she acts, no fight
+    standing, _ = _zombie_at_the_door(standing=True)
+    assert {type(a).__name__ for a in legal_actions(standing)} == {"FightWith", "EndTurn"}
+
+
+def test_S2_FIGHT_a_free_take_beside_a_standing_zombie_means_fighting_first_too():
+    """LORETTA CLAY's second token is a take: "take an object" beside a standing zombie fights."""
+    loretta = replace(with_powers(Survivor("survivor-loretta", "Loretta", "A", 3)), where="grocery_store",
+                      inventory=("token-gun-1",))
+    tokens = (Token("token-gun-1", "gun", "survivor-loretta", "up"),
+              Token("token-food-1", "food", "grocery_store", "up"), Token("token-food-2", "food", "grocery_store", "up"))
+    zombies = (Zombie("zombie-01", where="grocery_store", standing=False), Zombie("zombie-02"))
+    base = setup(survivors=(loretta,), zombies=zombies, tokens=tokens, positions=(("zombie-02", 30.0, 30.0),))
+    state = play(new_game(base, 1), ChooseSurvivor("survivor-loretta"), TakeDrop(drop="token-gun-1"),
+                 TakeDrop(take="token-food-1"))
+    assert state.flow.actions_left == 0 and state.flow.free_take
+    assert TakeDrop(take="token-food-2") in legal_actions(state)           # the zombie lies there
+    up = replace(state, data=replace(state.data, zombies=tuple(replace(z, standing=True) for z in state.data.zombies)))
+    assert {type(a).__name__ for a in legal_actions(up)} == {"FightWith", "EndTurn"}

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from feltbox.rules.core import Decision, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
+from feltbox.rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest, from_json, to_json
 from feltbox.rules.engine import Engine
 from feltbox.rules.flickem.fights import FightWith
 from feltbox.rules.flickem.flow import (
@@ -52,8 +52,8 @@ def play(state, *actions):
 def test_USING_A_SURVIVOR_choose_available_then_up_to_2_actions():
     state = new_game(setup(), 1)
     assert pending(state) == Decision("A", "choose a survivor")
-    # the pretzel (first survivor) must be used first in the round
-    assert legal_actions(state) == [ChooseSurvivor("survivor-anita")]
+    # COOPERATIVE: any available survivor (the pretzel goes first only in competitive play)
+    assert legal_actions(state) == [ChooseSurvivor("survivor-anita"), ChooseSurvivor("survivor-john")]
     state = play(state, ChooseSurvivor("survivor-anita"), Move())
     assert isinstance(pending(state), PhysicsRequest) and dict(state.flow.request)["weapon"] == "movement_disc"
     state = play(state, Measured(flick_outcome(positions={"survivor-anita": [5.0, -5.0]})))
@@ -66,7 +66,7 @@ def test_rejected_action_leaves_the_state_untouched():
     with pytest.raises(IllegalAction):
         apply(state, Move())                      # no survivor chosen yet
     with pytest.raises(IllegalAction):
-        apply(state, ChooseSurvivor("survivor-john"))   # the pretzel holder goes first
+        apply(state, ChooseSurvivor("survivor-rosa"))   # no such survivor
     with pytest.raises(IllegalAction):
         apply(state, Measured({}))
 
@@ -126,7 +126,7 @@ def test_END_OF_THE_ROUND_marker_moves_zombies_stand_and_a_horde_arrives():
     assert request.kind == "horde" and request.spec["zombies"] == "zombie-04,zombie-05"
     state = play(state, Measured({"survivors_fell": [], "left_city": [],
                                   "positions": {"zombie-04": [-40.0, 0.0], "zombie-05": [-38.0, 5.0]}}))
-    assert legal_actions(state) == [ChooseSurvivor("survivor-anita")]       # night backpacks up
+    assert legal_actions(state) == [ChooseSurvivor("survivor-anita"), ChooseSurvivor("survivor-john")]  # night
 
 
 def test_GAME_END_bin_short_and_skull():
@@ -164,15 +164,44 @@ def test_SURVIVORS_default_weapon_plus_weapon_tokens_carried():
     assert [a for a in legal_actions(state) if isinstance(a, UseWeapon)] == [UseWeapon("bat"), UseWeapon("gun")]
 
 
-def test_SHORT_DISTANCE_KILL_next_to_a_zombie_without_a_flick_and_it_makes_noise():
-    near = setup(positions=(("survivor-anita", 0.0, 0.0), ("survivor-john", 30.0, 0.0), ("zombie-01", 5.0, 0.0),
+def _next_to_zombie_01(inventory=()):
+    """Anita (default weapon: a gun) NEXT TO zombie-01, carrying ``inventory`` (token kinds)."""
+    tokens = tuple(Token(f"token-{kind}-1", kind, "survivor-anita", "up") for kind in inventory)
+    anita = Survivor("survivor-anita", "Anita", "A", 2, inventory=tuple(t.id for t in tokens))
+    near = setup(survivors=(anita, setup().survivors[1]), tokens=tokens,
+                 positions=(("survivor-anita", 0.0, 0.0), ("survivor-john", 30.0, 0.0), ("zombie-01", 5.0, 0.0),
                             ("zombie-02", 0.0, 30.0), ("zombie-03", -25.0, -25.0)))
-    state = play(new_game(near, 1), ChooseSurvivor("survivor-anita"))
-    assert ShortDistanceKill("zombie-01") in legal_actions(state)
-    assert ShortDistanceKill("zombie-02") not in legal_actions(state)      # not NEXT TO
-    state, events = apply(state, ShortDistanceKill("zombie-01"))
+    return play(new_game(near, 1), ChooseSurvivor("survivor-anita"))
+
+
+def test_SHORT_DISTANCE_KILL_next_to_a_zombie_without_a_flick_and_it_makes_noise():
+    state = _next_to_zombie_01()
+    kills = [a for a in legal_actions(state) if isinstance(a, ShortDistanceKill)]
+    assert kills == [ShortDistanceKill("zombie-01", "gun")]               # zombie-02 is not NEXT TO
+    state, events = apply(state, ShortDistanceKill("zombie-01", "gun"))
     assert next(z for z in state.data.zombies if z.id == "zombie-01").where == "bin"
     assert state.flow.actions_left == 1 and state.flow.noises == (2,)      # Anita's gun: LOUD
+    assert events[0].data == {"zombie": "zombie-01", "weapon": "gun"}
+
+
+@pytest.mark.parametrize("weapon, noise", [("gun", 2), ("knife", 1), ("bat", 1), ("shotgun", 2)])
+def test_SHORT_DISTANCE_KILL_any_weapon_held_and_the_reaction_is_that_weapons(weapon, noise):
+    """"Any weapon can be used at short distance ... This counts as using the weapon, for the
+    purpose of determining the zombies' reaction": a gun is LOUD, a knife or a bat QUIET."""
+    state = _next_to_zombie_01(inventory=("knife", "baseball_bat", "shotgun", "gun"))
+    kills = [a.weapon for a in legal_actions(state) if isinstance(a, ShortDistanceKill)]
+    assert kills == ["gun", "knife", "bat", "shotgun"]                     # never "two_guns"
+    state, _ = apply(state, ShortDistanceKill("zombie-01", weapon))
+    assert state.flow.noises == (noise,)
+    with pytest.raises(IllegalAction):
+        apply(_next_to_zombie_01(), ShortDistanceKill("zombie-01", "knife"))   # a weapon she lacks
+
+
+def test_SHORT_DISTANCE_KILL_an_old_save_without_the_weapon_kills_with_the_default_one():
+    state = _next_to_zombie_01(inventory=("knife",))
+    old = from_json(ShortDistanceKill, {"zombie": "zombie-01"})          # written before the weapon was named
+    state, events = apply(state, old)
+    assert state.flow.noises == (2,) and events[0].data["weapon"] == "gun"
 
 
 def test_ENTERING_AND_EXITING_a_building_updates_where_the_survivor_is():
@@ -284,3 +313,86 @@ def test_undo_stops_at_a_face_down_token_looked_at():
     assert not engine.can_undo()
     with pytest.raises(IllegalAction, match="revealed"):
         engine.undo()
+
+
+def _two_teams(**kw) -> Setup:
+    """S6 (COMPETITIVE): Anita (team A, holding the pretzel, 1 life) and John against Rosa (B)."""
+    survivors = (Survivor("survivor-anita", "Anita", "A", 1), Survivor("survivor-john", "John", "A", 2),
+                 Survivor("survivor-rosa", "Rosa", "B", 2))
+    positions = (("survivor-anita", 0.0, 0.0), ("survivor-john", 30.0, 0.0), ("survivor-rosa", 10.0, 0.0),
+                 ("zombie-01", 0.0, 20.0), ("zombie-02", 0.0, 30.0), ("zombie-03", -25.0, -25.0))
+    return setup(**{"scenario": 6, "teams": ("A", "B"), "survivors": survivors, "positions": positions,
+                    "deaths_to_lose": 99, **kw})
+
+
+def _round_played(state):
+    """Every survivor ends its turn without acting (no noise); the new horde arrives."""
+    state = play(state, ChooseSurvivor("survivor-anita"), EndTurn(), ChooseSurvivor("survivor-rosa"), EndTurn(),
+                 ChooseSurvivor("survivor-john"), EndTurn())
+    assert isinstance(pending(state), PhysicsRequest) and pending(state).kind == "horde"
+    return state
+
+
+def test_WAYS_TO_PLAY_COMPETITIVE_the_pretzel_holder_is_used_first_each_round_not_in_cooperative_play():
+    """"The survivor whose inventory holds the pretzel must be used first in each round" is a rule
+    of COMPETITIVE play; in COOPERATIVE play (S1-S5) the players use any available survivor."""
+    state = new_game(_two_teams(), 1)
+    assert pending(state).player == "A" and legal_actions(state) == [ChooseSurvivor("survivor-anita")]
+    state = play(_round_played(state), Measured({"survivors_fell": [], "left_city": []}))
+    assert pending(state).player == "A" and legal_actions(state) == [ChooseSurvivor("survivor-anita")]
+    cooperative = new_game(replace(_two_teams(), scenario=2, teams=("A",)), 1)
+    assert legal_actions(cooperative) == [ChooseSurvivor("survivor-anita"), ChooseSurvivor("survivor-john")]
+
+
+def test_WAYS_TO_PLAY_the_pretzel_of_a_dead_holder_goes_to_the_closest_remaining_survivor_of_either_team():
+    state = play(new_game(_two_teams(), 1), ChooseSurvivor("survivor-anita"), Move(),
+                 Measured(flick_outcome(positions={"survivor-anita": [2.0, 0.0]})), EndTurn())
+    state, events = apply(state, Measured({"survivors_fell": ["survivor-anita"], "left_city": []}))
+    assert state.data.survivor("survivor-anita").where == "dead"
+    assert state.data.pretzel == "survivor-rosa"                 # 8 cm from where Anita died; John 28
+    assert Event("pretzel passed", {"survivor": "survivor-anita", "to": "survivor-rosa"}) in events
+
+
+def test_WAYS_TO_PLAY_the_pretzel_closest_survivor_in_a_building_is_where_its_figure_stands():
+    """House reading: a survivor in a building is as far as its figure on the building's support
+    blocks (where the table measures it); one the rules have no place for counts as farthest."""
+    from feltbox.rules.flickem.life import closest_survivor
+    data = new_game(_two_teams(), 1).data
+    john = replace(data.survivor("survivor-john"), where="library")
+    inside = data.with_survivor(john).with_positions({"survivor-john": (4.0, 0.0)})
+    assert closest_survivor(inside, "survivor-anita") == "survivor-john"
+    unplaced = replace(data, positions=tuple(p for p in data.positions if p[0] != "survivor-rosa"))
+    assert closest_survivor(unplaced, "survivor-anita") == "survivor-john"     # Rosa: no known place
+    assert closest_survivor(data.with_survivor(replace(john, where="dead")), "survivor-anita") == "survivor-rosa"
+
+
+def test_WAYS_TO_PLAY_a_round_is_started_by_the_team_holding_the_pretzel_after_the_new_horde():
+    """The holder dies in the new horde's rush: the pretzel has passed to Rosa, so team B starts."""
+    state = _round_played(new_game(_two_teams(), 1))
+    state, _ = apply(state, Measured({"survivors_fell": ["survivor-anita"], "left_city": []}))
+    assert state.data.pretzel == "survivor-rosa"
+    assert pending(state).player == "B" and legal_actions(state) == [ChooseSurvivor("survivor-rosa")]
+
+
+def test_SHORT_DISTANCE_KILL_by_Anitas_escort_is_LOUD_as_all_its_actions():
+    """S3 SPECIAL RULE: "Each action performed by the survivor escorting Anita is considered to be
+    a LOUD noise", a kill at short distance with a knife too."""
+    state = _next_to_zombie_01(inventory=("knife",))
+    escorting = replace(state, data=replace(state.data, rescued="survivor-john", escort="survivor-anita"))
+    assert apply(escorting, ShortDistanceKill("zombie-01", "knife"))[0].flow.noises == (2,)
+    assert apply(state, ShortDistanceKill("zombie-01", "knife"))[0].flow.noises == (1,)
+
+
+def test_WAYS_TO_PLAY_a_team_whose_last_survivor_dies_before_it_chooses_passes_the_turn_on():
+    """The rush after Anita's turn brings a zombie next to Rosa, team B's only survivor, after the
+    turn went to B: TOO CLOSE! kills her, so team A plays on (B used to be asked to choose from
+    nobody: random S6-S10 playouts stopped at a decision with no legal action)."""
+    survivors = (Survivor("survivor-anita", "Anita", "A", 2), Survivor("survivor-john", "John", "A", 2),
+                 Survivor("survivor-rosa", "Rosa", "B", 1))
+    state = play(new_game(_two_teams(survivors=survivors), 1), ChooseSurvivor("survivor-anita"), Move(),
+                 Measured(flick_outcome(positions={"survivor-anita": [2.0, 0.0]})), EndTurn())
+    assert pending(state).kind == "rush"
+    state, events = apply(state, Measured({"survivors_fell": [], "left_city": [],
+                                           "positions": {"zombie-01": [10.0, 4.0]}}))
+    assert state.data.survivor("survivor-rosa").where == "dead" and any(e.kind == "too close" for e in events)
+    assert pending(state).player == "A" and legal_actions(state) == [ChooseSurvivor("survivor-john")]

@@ -1,7 +1,9 @@
 """S7 SPECIAL POWERS and FLARE (rules/flickem/powers.py)."""
 from __future__ import annotations
 
-from feltbox.rules.core import Measured
+import pytest
+
+from feltbox.rules.core import IllegalAction, Measured
 from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, ShortDistanceKill, apply, legal_actions, new_game
 from feltbox.rules.flickem.powers import ExtraAction, UseFlare, with_powers
 from feltbox.rules.flickem.state import Survivor
@@ -21,6 +23,14 @@ def test_ANITA_discards_an_extra_action_token_for_an_extra_action():
     assert ExtraAction() in legal_actions(state)
     state, events = apply(state, ExtraAction())
     assert state.flow.actions_left == 3 and state.data.survivor("survivor-anita").specials == ("extra_action",)
+    # S7 SPECIAL POWERS: "an extra action on her turn": once a turn, the other token waits
+    assert ExtraAction() not in legal_actions(state)
+    with pytest.raises(IllegalAction):
+        apply(state, ExtraAction())
+    horde = {"survivors_fell": [], "left_city": [], "positions": {"zombie-04": [-40.0, 0.0], "zombie-05": [-38.0, 5.0]}}
+    state = play(state, EndTurn(), ChooseSurvivor("survivor-elijah"), EndTurn(), ChooseSurvivor("survivor-john"),
+                 EndTurn(), Measured(horde), ChooseSurvivor("survivor-anita"))
+    assert ExtraAction() in legal_actions(state)                   # her next turn: the second token
 
 
 def test_ELIJAH_FLARE_the_reaction_follows_the_side_up_and_goes_to_the_flare():
@@ -49,7 +59,7 @@ def test_JOHN_gains_a_third_action_after_killing_a_zombie():
     state = play(new_game(setup(survivors=(with_powers(Survivor("survivor-john", "John", "A", 3)),
                                            Survivor("survivor-anita", "Anita", "A", 3)),
                                 positions=positions), 1), ChooseSurvivor("survivor-john"))
-    state, events = apply(state, ShortDistanceKill("zombie-01"))
+    state, events = apply(state, ShortDistanceKill("zombie-01", "gun"))
     assert state.flow.actions_left == 2 and any(e.kind == "third action" for e in events)
 
 

@@ -69,6 +69,26 @@ def test_S5_a_survivor_token_adds_the_separated_survivor_to_the_team_in_that_bui
     assert isinstance(over, GameOver) and over.reason == "won: objective complete"
 
 
+def test_S5_SPECIAL_RULE_a_found_survivor_in_a_building_can_play_a_turn():
+    """S5 SPECIAL RULE: "Place the survivor's figure in the building in which the token was
+    found." The found figure is on the table from then on, so the rules give it a place (its
+    finder's, in that building) before any episode measures it: ending its own turn (the zombies'
+    reaction is aimed at it) used to raise KeyError: 'survivor-lily' has no position in the city
+    (random S5 playouts, seeds 13, 26, 52)."""
+    lily = Survivor("survivor-lily", "Lily", "A", 2, where="reserve")
+    anita = Survivor("survivor-anita", "Anita", "A", 2, where="library")
+    tokens = (Token("token-survivor-1", "survivor", "library"),)
+    positions = (("survivor-anita", 0.0, 36.0), ("zombie-01", 0.0, 20.0), ("zombie-02", 0.0, 30.0),
+                 ("zombie-03", -25.0, -25.0))
+    s5 = setup(scenario=5, survivors=(anita, lily), tokens=tokens, positions=positions, deaths_to_lose=2)
+    state = play(new_game(s5, 1), ChooseSurvivor("survivor-anita"), TakeDrop(take="token-survivor-1"),
+                 KeepToken(True))
+    state = play(state, EndTurn(), ChooseSurvivor("survivor-lily"), UseWeapon("knife"),
+                 Measured(flick_outcome(flicked="knife")))        # the flick measures no figure
+    state, events = apply(state, EndTurn())                          # QUIET: the closest zombie rushes
+    assert dict(state.flow.request) == {"target": "0.000,36.000", "zombies": "zombie-02"}
+
+
 def test_S8_an_X_token_closes_a_building_and_3_more_survivors_win():
     a = (Survivor("survivor-anita", "Anita", "A", 3), Survivor("survivor-rosa", "Rosa", "A", 3),
          Survivor("survivor-thomas", "Thomas", "A", 3))
@@ -125,15 +145,19 @@ def _s4_round_end(food_holder_inventory: tuple[str, ...]):
     anita = replace(Survivor("survivor-anita", "Anita", "A", 2), inventory=food_holder_inventory)
     john = Survivor("survivor-john", "John", "A", 2)
     tokens = (Token("token-food-1", "food", "survivor-anita", "up"),) if food_holder_inventory else ()
-    state = new_game(setup(scenario=4, survivors=(anita, john), tokens=tokens, round_start=3), 1)
+    state = new_game(setup(scenario=4, survivors=(anita, john), tokens=tokens, round_start=5), 1)
     for sid in ("survivor-anita", "survivor-john"):
         state = play(state, ChooseSurvivor(sid), EndTurn())
     return state, Eat
 
 
 def test_S4_at_round_2_the_group_eats_a_food_or_every_survivor_goes_hungry():
+    """"When the round marker reaches 2 and 1": the marker counts days, a round is half a day, so
+    2 and 1 are 4 and 2 rounds before the skull (the scene starts at "3": 6 rounds)."""
+    from feltbox.rules.flickem.scenarios import scenario_rules
+    assert scenario_rules(4).eat_at == (4, 2)
     state, Eat = _s4_round_end(("token-food-1",))
-    assert state.flow.round_marker == 2 and state.flow.waiting == "eat"
+    assert state.flow.round_marker == 4 and state.flow.waiting == "eat"
     assert legal_actions(state) == [Eat("token-food-1"), Eat(None)]
     eaten, events = apply(state, Eat("token-food-1"))
     assert eaten.data.token("token-food-1").where == "removed" and eaten.flow.waiting == "horde"

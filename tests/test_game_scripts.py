@@ -11,7 +11,7 @@ import pytest
 from feltbox.game.cli.main import main
 from feltbox.game.games import play_headless
 from feltbox.game.players.headless import transcript
-from feltbox.game.players.script import GameScriptError, load_game_script, parse_game_script
+from feltbox.game.players.script import GameScriptError, action_of, load_game_script, parse_game_script
 from feltbox.rules.flickem.flow import ACTIONS
 from feltbox.scenes.loader import load_flickem
 
@@ -24,10 +24,19 @@ GOLDEN = ROOT / "tests" / "golden" / "s02-playthrough.txt"
     ("UseWeapon colour=red", ":1: field 'colour' is not one of UseWeapon's (weapon)"),
     ("aim 10", ":1: aim takes a direction, a power and an optional spin"),
     ("aim 10 1.5", ":1: aim power 1.5 is outside 0..1"),
+    ("aim nan 0.5", ":1: aim values must be finite numbers, got 'nan 0.5'"),
+    ("aim 10 inf", ":1: aim values must be finite numbers"),
+    ("KeepToken keep=yes", ":1: KeepToken keep: must be true or false, got \"yes\""),
+    ("Vote up=1", ":1: Vote up: must be true or false, got 1"),
 ])
 def test_a_broken_script_line_names_its_file_and_line(text, message):
     with pytest.raises(GameScriptError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_game_script(text, "game.txt", ACTIONS)
+
+
+def test_field_values_take_the_actions_own_types():
+    keep, steal = parse_game_script("KeepToken keep=true token=null\nSteal token=5", "g.txt", ACTIONS)
+    assert action_of(keep, ACTIONS).token is None and action_of(steal, ACTIONS).token == "5"   # a name, as text
 
 
 @pytest.mark.physics

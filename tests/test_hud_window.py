@@ -157,14 +157,14 @@ def test_flickem_hud_panels_in_the_window(tmp_path, monkeypatch):
     blue, red, warm = _strips_and_tint(shot)
     assert blue > 30 and red > 30, (blue, red)           # team A's and team B's cards
     assert warm > 0.08, warm                             # the day bar's warm tint
-    assert _lines(out, "before", "line1").startswith("ROUND 1 of 3   DAY   team A to play")
+    assert _lines(out, "before", "line1").startswith("ROUND 1 of 6   DAY   team A to play")
     after = _lines(out, "after", "line1")
     assert "Elijah" in after and after != _lines(out, "before", "line1")
     assert "Elijah takes the turn" in _lines(out, "after", "feed")
     assert "move" in _lines(out, "after", "choices") or "end turn" in _lines(out, "after", "choices")
     assert float(out.split("after refresh_ms ")[1].split()[0]) < 50.0
     assert "flick" in out.split("sounds:")[1].splitlines()[0]
-    assert out.split("rescaled ")[1].startswith("1.50 | ROUND 1 of 3")          # the settings screen's scale
+    assert out.split("rescaled ")[1].startswith("1.50 | ROUND 1 of 6")          # the settings screen's scale
     assert "hidden True" in out
     resized = out.split("resized ")[1].split()
     if resized[0] == "1000":                             # the window manager-less X server obeyed

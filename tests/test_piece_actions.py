@@ -23,14 +23,25 @@ def test_labels_and_naming():
     assert names(ChooseSurvivor("survivor-john"), "survivor-john") and not names(EndTurn(), "survivor-john")
 
 
-def test_s1_start_the_pretzel_holder_is_legal_john_is_greyed_with_a_reason(s1):
+def test_s1_start_any_survivor_is_legal_its_actions_are_greyed_with_a_reason(s1):
+    """S1 is COOPERATIVE: any available survivor may be used first (WAYS TO PLAY)."""
     anita = items_for(s1, "survivor-anita")
     assert anita[0] == MenuItem("choose survivor anita", 0)
     assert all(not i.legal and "choose a survivor first" in i.reason for i in anita[1:])
     john = items_for(s1, "survivor-john")
-    assert john[0].label == "choose survivor john" and not john[0].legal
-    assert "pretzel" in john[0].reason and "not legal now" in john[0].reason
+    assert john[0].label == "choose survivor john" and john[0].legal
     assert items_for(s1, "zombie_tower") == []
+
+
+def test_s7_start_the_pretzel_holder_is_legal_the_others_are_greyed_with_a_reason():
+    """S7 is COMPETITIVE: the survivor holding the pretzel is used first in each round."""
+    from feltbox.game.flickem.window_game import WindowGame
+    from feltbox.scenes.loader import load_flickem
+    s7 = WindowGame(load_flickem(7), 0, "none")
+    assert items_for(s7, "survivor-elijah")[0] == MenuItem("choose survivor elijah", 0)
+    lily = items_for(s7, "survivor-lily")
+    assert lily[0].label == "choose survivor lily" and not lily[0].legal
+    assert "pretzel" in lily[0].reason and "not legal now" in lily[0].reason
 
 
 def test_a_menu_item_plays_like_the_key_and_the_active_survivor_lists_its_actions(s1):

@@ -3,7 +3,9 @@ after it) interleaved with the episodes, and ``feltbox replay --verify`` rebuild
 
 The recordings here are real game openings on the S1 table (bots deciding and aiming, a dozen
 actions and a few episodes), so they take a second; the whole bot game recorded and verified
-is tests/test_headless.py's first test."""
+is tests/test_headless.py's first test. They are recorded unsealed, the seed in the clear as v2
+wrote it (and as Tail Feathers still does), so that an opening verifies completely; sealed
+recordings (game/replay/sealing.py) are tests/test_hidden_info.py's."""
 from __future__ import annotations
 
 import json
@@ -13,10 +15,12 @@ import pytest
 from feltbox.game.cli.main import main
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.flickem.seats import new_seats
-from feltbox.game.replay.format import ReplayWriter, read_replay
-from feltbox.game.replay.recorder import Recorder
-from feltbox.game.replay.rules_records import file_order, public_events
-from feltbox.game.replay.verify_flickem import flickem_header
+from feltbox.game.replay.format import ReplayWriter
+from feltbox.game.replay.reader import read_replay
+from feltbox.game.replay.recorder import Recorder, city_header
+from feltbox.game.replay.rules_records import file_order
+from feltbox.game.replay.verify_flickem import new_engine
+from feltbox.game.text.public import public_events
 from feltbox.rules.core import Decision, PhysicsRequest, state_hash, to_json
 from feltbox.rules.flickem.flow import apply
 from feltbox.scenes.loader import load_flickem
@@ -27,7 +31,7 @@ pytestmark = pytest.mark.physics
 def _record_opening(path, actions=14, seed=4):
     """Bots play the first ``actions`` rules actions of S1 (seed 4), recorded with the rules."""
     scene = load_flickem(1)
-    recorder = Recorder(path, flickem_header(FlickemBridge(scene, seed).city, seed))
+    recorder = Recorder(path, unsealed_header(FlickemBridge(scene, seed).city, seed))
     bridge = FlickemBridge(scene, seed, on_episode=recorder, on_action=recorder.action)
     seats = new_seats(bridge)
     while recorder.writer.rules < actions:
@@ -42,6 +46,13 @@ def _record_opening(path, actions=14, seed=4):
     return bridge
 
 
+def unsealed_header(city, seed):
+    """A whole game's header with its seed in the clear (v2's; a sealed one has a commitment)."""
+    start = new_engine(city, city.scene.number, seed).hash()
+    return {**city_header(city, seed),
+            "rules": {"game": "flickem", "scenario": city.scene.number, "seed": seed, "start_hash": start}}
+
+
 @pytest.fixture(scope="module")
 def opening(tmp_path_factory):
     path = tmp_path_factory.mktemp("rules") / "opening.fbr"
@@ -49,32 +60,45 @@ def opening(tmp_path_factory):
     return path, bridge
 
 
-def _rewrite(src, dst, version=2, edit=None, edit_episode=None):
-    """Write ``src`` again record by record (in file order), letting ``edit(rule)`` change a rule
-    and ``edit_episode(episode)`` an episode."""
+def rewrite(src, dst, version=3, edit=None, edit_episode=None, rules=None, reveal=True, edit_reveal=None,
+            edit_header=None):
+    """Write ``src`` again record by record (in file order), letting ``edit(rule)`` change a rule,
+    ``edit_episode(episode)`` an episode, ``edit_reveal(data)`` the REVL record and
+    ``edit_header(header)`` the header; ``rules``: keep only the first so many actions (and the
+    episodes before them); ``reveal``: keep the REVL record, if any (never with ``rules``)."""
     replay = read_replay(src)
-    header = dict(replay.header)
+    header = json.loads(json.dumps(replay.header))
+    if edit_header:
+        edit_header(header)
     if version == 1:
         header.pop("rules", None)
+    order = file_order(replay.rules, len(replay.episodes))
+    if rules is not None:
+        order = order[:order.index(("action", rules - 1)) + 1] if rules else []
     with ReplayWriter(dst, header, version=version) as w:
-        for kind, i in file_order(replay.rules, len(replay.episodes)):
+        for kind, i in order:
             if kind == "episode":
                 ep = replay.episodes[i]
                 if edit_episode:
                     edit_episode(ep)
                 w.add_episode(ep.kind, ep.start, ep.inputs, ep.frames, ep.outcome)
-            elif version == 2:
+            elif version >= 2:
                 rule = replay.rules[i]
                 if edit:
                     edit(rule)
                 w.add_rule(rule.type, rule.data, rule.events, rule.hash)
+        if reveal and replay.reveal is not None and rules is None:
+            opened = dict(replay.reveal)
+            if edit_reveal:
+                edit_reveal(opened)
+            w.add_reveal(opened)
     return dst
 
 
 def test_a_recorded_game_holds_every_action_in_order_with_its_hash_and_verifies(opening, capsys):
     path, bridge = opening
     replay = read_replay(path)
-    assert replay.header["version"] == 2
+    assert replay.header["version"] == 3
     assert replay.header["rules"] == {"game": "flickem", "scenario": 1, "seed": 4,
                                       "start_hash": replay.header["rules"]["start_hash"]}
     history = bridge.engine.history
@@ -119,7 +143,7 @@ def test_a_tampered_hash_or_action_exits_1_naming_the_action(opening, tmp_path, 
     cases = ((bad_hash, None, 3, "state hash"), (other_survivor, None, chosen, "refused"),
              (fewer_fell, None, measured, "recorded outcome"), (zombie_fell, episode_agrees, measured, "re-measures"))
     for edit, edit_episode, index, why in cases:
-        bad = _rewrite(path, tmp_path / f"{edit.__name__}.fbr", edit=edit, edit_episode=edit_episode)
+        bad = rewrite(path, tmp_path / f"{edit.__name__}.fbr", edit=edit, edit_episode=edit_episode)
         assert main(["replay", str(bad), "--verify"]) == 1
         out = capsys.readouterr().out
         assert out.startswith("DIFFERS: ") and f"action {index} (" in out and why in out, out
@@ -139,12 +163,22 @@ def test_a_truncated_or_corrupt_rule_record_exits_2_loading_nothing(opening, tmp
 
 def test_a_v1_replay_without_rule_records_still_verifies_its_poses(opening, tmp_path, capsys):
     path, _ = opening
-    old = _rewrite(path, tmp_path / "v1.fbr", version=1)
+    old = rewrite(path, tmp_path / "v1.fbr", version=1)
     replay = read_replay(old)
     assert replay.header["version"] == 1 and replay.rules == [] and "rules" not in replay.trailer
     assert main(["replay", str(old), "--verify"]) == 0
     out = capsys.readouterr().out
     assert "bit-exact" in out and "rules actions" not in out
+
+
+def test_a_v2_replay_with_its_seed_in_the_clear_still_verifies_completely(opening, tmp_path, capsys):
+    path, _ = opening
+    old = rewrite(path, tmp_path / "v2.fbr", version=2)
+    replay = read_replay(old)
+    assert replay.header["version"] == 2 and replay.reveal is None and "revealed" not in replay.trailer
+    assert main(["replay", str(old), "--verify"]) == 0
+    out = capsys.readouterr().out
+    assert "14 rules actions, every state hash and outcome as recorded" in out and "cannot check" not in out
 
 
 def test_a_face_down_token_look_is_in_the_replay_without_its_kind(tmp_path):
@@ -163,7 +197,7 @@ def test_a_face_down_token_look_is_in_the_replay_without_its_kind(tmp_path):
     start, frames = _turn(0.1, 1, 1)
     with ReplayWriter(tmp_path / "look.fbr", HEADER) as w:
         w.add_episode("flick", start, [{"op": "world", "absent": [], "awake": [], "watch": 0}], frames, None)
-        w.add_rule("TakeDrop", to_json(action), public_events(events), state_hash(state))
+        w.add_rule("TakeDrop", to_json(action), public_events(events, state), state_hash(state))
     (rule,) = read_replay(tmp_path / "look.fbr").rules
     assert rule.events[0] == {"kind": "looked at a token", "data": {}, "visible_to": ["A"]}
     assert b"medicine" not in (tmp_path / "look.fbr").read_bytes()

@@ -3,6 +3,7 @@ headless: no window, the same controllers the window drives."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -91,8 +92,82 @@ def test_tampered_action_log_is_refused(tmp_path):
     data["rules"]["actions"] = data["rules"]["actions"][:-1]
     bad = tmp_path / "tampered.json"
     bad.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="checksum does not match"):
+        saves.load_game(bad)
+    bad.write_text(json.dumps(saves.with_checksum(data)))       # resealed: the rules still tell
     with pytest.raises(SaveError, match="does not reach the saved state"):
         saves.load_game(bad)
+
+
+def test_every_single_bit_flip_is_refused_in_one_line(tmp_path):
+    g, _ = _flicked()
+    g.aim(0.0, 0.3)
+    data = saves.save_game(g, tmp_path / "good.json").read_bytes()
+    bad = tmp_path / "flipped.json"
+    for n in range(40):
+        at = len(data) * n // 40 + 7
+        flipped = bytearray(data)
+        flipped[at] ^= 1 << (n % 7)
+        bad.write_bytes(bytes(flipped))
+        with pytest.raises(SaveError) as err:
+            saves.load_game(bad)
+        assert str(bad) in str(err.value) and "\n" not in str(err.value), (at, str(err.value))
+
+
+def test_a_version_2_save_without_a_checksum_still_loads_and_a_version_3_one_needs_it(tmp_path):
+    g, _ = _flicked()
+    g.aim(0.0, 0.3)
+    data = {k: v for k, v in saves.to_json(g).items() if k != "checksum"}
+    old = tmp_path / "v2.json"
+    old.write_text(json.dumps({**data, "version": 2}))
+    h, note = saves.load_game(old)
+    assert note == "" and h.bridge.engine.hash() == g.bridge.engine.hash()
+    old.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="v2.json: damaged save: its checksum does not match"):
+        saves.load_game(old)
+
+
+@pytest.mark.parametrize("edit, where", [
+    (lambda d: d["rules"]["actions"][0].update(data=[]), "rules.actions[0].data: must be an object"),
+    (lambda d: d["rules"]["actions"][0].update(data={"survivor": 5}), "rules.actions[0].data.survivor"),
+    (lambda d: d["rules"].update(seed="0"), "rules.seed: must be an integer"),
+    (lambda d: d.update(seats=None), "seats: must be an object"),
+    (lambda d: d["table"][0].update(shape=[7, 83]), "table[0].shape"),
+    (lambda d: d["table"][0].update(dtype="<f8"), "table[0].dtype"),
+    (lambda d: d["table"].pop(), "table: must be a list of 3"),
+    (lambda d: d["undo"].update({"999": d["table"]}), "undo.999: must be an action number"),
+])
+def test_a_resealed_save_that_is_wrong_is_refused_naming_the_field(tmp_path, edit, where):
+    g, _ = _flicked()
+    g.aim(0.0, 0.3)
+    data = saves.to_json(g)
+    edit(data)
+    bad = tmp_path / "edited.json"
+    bad.write_text(json.dumps(saves.with_checksum(data)))
+    with pytest.raises(SaveError) as err:
+        saves.load_game(bad)
+    assert str(err.value).startswith(f"{bad}: ") and where in str(err.value) and "\n" not in str(err.value), str(err.value)
+
+
+def test_a_non_finite_pose_is_refused(tmp_path):
+    g, _ = _flicked()
+    g.bridge.session.poses[3, 0] = np.nan
+    bad = saves.save_game(g, tmp_path / "nan.json")
+    with pytest.raises(SaveError, match=r"table\[0\].array: holds a value that is not finite"):
+        saves.load_game(bad)
+
+
+def test_leftover_temporary_files_are_deleted_at_load_once_stale(home):
+    g, _ = _flicked()
+    path = saves.save_game(g, "kept")
+    stale, fresh = home / "saves" / ".kept.json.ab12.tmp", home / ".autosave.json.cd34.tmp"
+    for tmp in (stale, fresh):
+        tmp.write_text("{half a save")
+    old = stale.stat().st_mtime - saves.STALE_TMP_S - 1
+    os.utime(stale, (old, old))
+    saves.load_game(path)
+    assert not stale.exists() and fresh.exists()       # a young one may be another feltbox's write
+    assert saves.clean_leftovers(now=fresh.stat().st_mtime + saves.STALE_TMP_S) == [fresh]
 
 
 def test_truncated_v2_save_is_a_save_error(tmp_path):

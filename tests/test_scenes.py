@@ -23,6 +23,14 @@ SETUP = {
     8: {**{n: 3 for n in ("Anita", "Rosa", "Thomas", "Elijah", "Mike", "Kevin")},
         **{n: 2 for n in ("Gabriel", "John", "Lily", "Loretta", "Olivia")}},   # NEW SURVIVOR: unused boards
 }
+# SET UP numbers legible in the rulebook text: the round marker (in days; a round is half a day),
+# the zombies that begin in the bin, the invasion markers (day, night). The rest is house.
+LEGIBLE = {1: {"round_start": 5, "zombies_in_bin": 4, "invasion": (2, 3)},
+           4: {"round_start": 6},
+           5: {"round_start": 6, "zombies_in_bin": 8, "invasion": (2, 4)},
+           6: {"round_start": 6, "zombies_in_bin": 10, "invasion": (2, 3)},
+           7: {"round_start": 6, "zombies_in_bin": 9, "invasion": (1, 4)},
+           9: {"zombies_in_bin": 8}}
 BUILDINGS = {"library", "grocery_store", "police_station", "gas_station", "hospital", "school", "rv"}
 
 
@@ -43,6 +51,19 @@ def test_scene_matches_its_rulebook_setup(number):
     assert kinds.count("city_limit") == 4
     assert kinds.count("zombie") + scene.zombies_in_bin == 18
     assert {p.params["name"] for p in scene.placements if p.kind == "vehicle"} == {"car", "ice_cream_truck", "pickup_truck"}
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+def test_scene_set_up_numbers_are_the_rulebooks_where_legible_and_say_house_elsewhere(number):
+    scene = load_flickem(number)
+    found = {"round_start": scene.round_start, "zombies_in_bin": scene.zombies_in_bin,
+             "invasion": (scene.invasion_day, scene.invasion_night)}
+    assert {k: found[k] for k in LEGIBLE.get(number, {})} == LEGIBLE.get(number, {})
+    lines = flickem_path(number).read_text().splitlines()
+    for key in ("round_start", "first_round", "zombies_in_bin", "invasion"):
+        line = next(x for x in lines if x.startswith(f"{key} ="))
+        source = "# SET UP" if key in LEGIBLE.get(number, {}) else "# house"
+        assert source in line, f"s{number:02d}.toml: {line!r} should say where it comes from ({source})"
 
 
 def test_scenario_tokens_are_where_the_setup_puts_them():
@@ -114,3 +135,44 @@ def test_toml_syntax_error_and_duplicate_id(tmp_path):
     dup = _broken(tmp_path, 'id = "car"', 'id = "school"')
     with pytest.raises(SceneError, match=r"broken.toml:\d+: id: duplicate piece id 'school'"):
         load_scene(dup)
+
+
+@pytest.mark.parametrize("old,new,field", [
+    ("x = -27.0", "x = nan", "piece[0].x: must be a finite number"),
+    ("heading = -90.0", "heading = inf", "piece[0].heading: must be a finite number"),
+    ("round_start = 4", "round_start = -3", "round_start: must be 1..7"),
+    ("round_start = 4", "round_start = 99999999999", "round_start: must be 1..7"),
+    ("zombies = [[20.4, 11.5, 245.1]", "zombies = [[20.4, 11.5]", "zombies: zombie 1 must be [x, y, heading]"),
+    ('id = "car"', 'id = "c\u202ear"', "piece[7].id: 'c\\u202ear' holds the control character U+202E"),
+    ('on = "school"', 'on = "school\\u0000"', ".on: 'school\\x00' holds the control character U+0000"),
+    ('game = "flickem"', 'game = "flickem"\ncity_width = -5.0', "9: city_width: must be 30..300"),
+    ('game = "flickem"', 'game = "flickem"\ncity_width = nan', "9: city_width: must be a finite number"),
+    ("scenario = 2", "scenario = 42", "scenario: must be 1..10"),
+    ("slot = 0", "slot = true", ".slot: must be 0 or 1"),
+    ('kind = "vehicle"', 'kind = "vehicle"\nreserve = "no"', ".reserve: must be true or false"),
+    ("invasion = { day = 2", "invasion = { day = 2.5", "invasion: day: must be a whole number"),
+    ('title = "', 'titel = "x"\ntitle = "', "titel: unknown key"),
+    ("life = 3", "life = 3\nlfie = 2", "survivor[0].lfie: unknown key"),
+    ("x = 0.0\ny = 36.0", "x = -27.0\ny = 36.0", "piece[1].x: building 'hospital' overlaps building 'school' (line 27)"),
+    ("tower_home = {", "tower_home = { x = -27.0, y = 36.0, heading = 0.0 }\n# {", "tower_home: zombie_bin"),
+])
+def test_a_scene_that_is_wrong_is_refused_in_one_line_naming_the_field(tmp_path, old, new, field):
+    bad = _broken(tmp_path, old, new)
+    if new.startswith("tower_home"):          # the old table stays behind as a comment
+        bad.write_text(bad.read_text().replace("# {", "# ", 1))
+    with pytest.raises(SceneError) as err:
+        load_scene(bad)
+    assert str(err.value).startswith(f"{bad}:") and field in str(err.value) and "\n" not in str(err.value), str(err.value)
+
+
+def test_pieces_may_overlap_only_when_the_scene_says_so(tmp_path):
+    s4 = flickem_path(4).read_text()
+    assert 'overlaps = ["barricade-1"]' in s4          # the two S4 barricades meet in the door
+    bad = tmp_path / "s04.toml"
+    bad.write_text(s4.replace('overlaps = ["barricade-1"]', ""))
+    with pytest.raises(SceneError, match=r"s04.toml:\d+: piece\[\d+\].x: barricade 'barricade-2' overlaps "
+                                         r"barricade 'barricade-1' \(line \d+\) by 1.1 cm"):
+        load_scene(bad)
+    bad.write_text(s4.replace('overlaps = ["barricade-1"]', 'overlaps = ["barricade-9"]'))
+    with pytest.raises(SceneError, match="overlaps: no piece with id 'barricade-9'"):
+        load_scene(bad)

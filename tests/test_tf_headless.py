@@ -61,7 +61,7 @@ def test_a_show_of_force_battle_is_played_to_a_winner(scene):
 
 def test_the_replay_of_a_battle_verifies_poses_and_rules(scene, tmp_path):
     from feltbox.game.games import game_recorder, verify
-    from feltbox.game.replay.format import read_replay
+    from feltbox.game.replay.reader import read_replay
     path = tmp_path / "run.fbr"
     recorder = game_recorder(path, scene, 2)
     result = play_headless(scene, seed=2, on_episode=recorder, on_action=recorder.action)

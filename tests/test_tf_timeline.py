@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from feltbox.game.cli.main import main
-from feltbox.game.replay.format import read_replay
+from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.tailfeathers_timeline import FLIGHT, build_tf_timeline, is_tailfeathers
 from tests.xvfb import _felt_in, _run_in_xvfb, needs_xvfb
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from feltbox.game.cli.main import main
-from feltbox.game.replay.format import read_replay
+from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.replay.timeline import HOLD, build_timeline, event_label
 from feltbox.game.table.flick import Aim
@@ -36,15 +36,15 @@ def recorded(tmp_path_factory) -> Path:
     recorder = Recorder(path, city_header(city, 7))
     rule = recorder.writer.add_rule
     session = Session(city, on_episode=recorder)
-    rule("ChooseSurvivor", {"survivor": "survivor-anita"}, [_event("survivor chosen", survivor="survivor-anita")], "h0")
+    rule("ChooseSurvivor", {"survivor": "survivor-anita"}, [_event("survivor chosen", survivor="survivor-anita")], f"{0:016x}")
     session.flick("survivor-anita", "movement_disc", Aim(90.0, 0.15))
-    rule("Measured", {}, [_event("move succeeded", reason="")], "h1")
+    rule("Measured", {}, [_event("move succeeded", reason="")], f"{1:016x}")
     session.flick("survivor-anita", "bullet", Aim(-20.0, 0.6))
-    rule("Measured", {}, [_event("zombie killed at short distance", zombie="zombie-01")], "h2")
+    rule("Measured", {}, [_event("zombie killed at short distance", zombie="zombie-01")], f"{2:016x}")
     rule("EndTurn", {}, [_event("turn ended", survivor="survivor-anita"),
-                         _event("reaction LOUD", rush=["zombie-02", "zombie-03"], stand=[])], "h3")
+                         _event("reaction LOUD", rush=["zombie-02", "zombie-03"], stand=[])], f"{3:016x}")
     session.rush(["zombie-02", "zombie-03"], tuple(session.poses[city.index("survivor-anita"), :2]))
-    rule("Measured", {}, [_event("rush result", fell=[])], "h4")
+    rule("Measured", {}, [_event("rush result", fell=[])], f"{4:016x}")
     recorder.close()
     return path
 

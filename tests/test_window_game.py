@@ -35,3 +35,17 @@ def test_solo_the_player_sees_its_own_private_events_and_not_the_bots():
     game._log([Event("looked at a token", {"kind": "fuel"}, visible_to=("A",)),
                Event("looked at a token", {"kind": "food"}, visible_to=("B",))])
     assert game.feed == ["looked at a token kind=fuel", "looked at a token"]
+
+
+def test_a_disagreement_between_rules_and_table_is_a_warning_line_not_a_crash(monkeypatch, capsys):
+    game = WindowGame(load_flickem(7), seed=3, bots="teamB")
+    game.run_bots()
+    game.choose(game.choices().index("ChooseSurvivor survivor=survivor-elijah"))
+    assert game.warning == "" and "warning" not in game.text()
+    i = game.bridge.city.index("survivor-rosa")          # the table alone moves a figure away
+    game.bridge.session.present[i] = False
+    monkeypatch.setattr("feltbox.game.flickem.bridge.follow_rules", lambda *args, **kwargs: None)
+    game.choose(game.choices().index("Move"))
+    assert game.text().splitlines()[1] == ("warning: rules and table disagree: survivor-rosa: the rules say "
+                                           "standing in city, the table shows off the table")
+    assert "warning: rules and table disagree" in capsys.readouterr().err

@@ -20,7 +20,7 @@ from feltbox.game.flickem.bot import Bot
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.games import play_headless
 from feltbox.game.render.offscreen import Renderer
-from feltbox.game.replay.format import replay_size_report
+from feltbox.game.replay.reader import replay_size_report
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.table.city import City, build_city
 from feltbox.game.table.flick import Aim, setup_flick

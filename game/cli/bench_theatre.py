@@ -20,7 +20,7 @@ from panda3d.core import Point3
 
 from feltbox.game.cli.replay_commands import load, record_command
 from feltbox.game.render.offscreen import Renderer
-from feltbox.game.replay.format import read_replay
+from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.replay.timeline import HOLD
 from feltbox.game.replay.video import apply_present, export_video, follow_eye

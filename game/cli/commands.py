@@ -13,17 +13,18 @@ import numpy as np
 from feltbox.game.cli.bench import run_bench
 from feltbox.game.cli.headless_command import play_headless_command
 from feltbox.game.cli.replay_commands import demo_command, replay_command
-from feltbox.game.games import GAMES, game_of, recorded_game, seat_name, verify
+from feltbox.game.games import GAMES, game_of, read_game_replay, recorded_game, seat_name, verify
 from feltbox.game.render.offscreen import Renderer, render_frames
-from feltbox.game.replay.format import ReplayError, read_replay
+from feltbox.game.replay.reader import ReplayError
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.table.city import build_city
 from feltbox.game.table.session import Session
-from feltbox.game.table.sim_script import load_script, run_script
+from feltbox.game.table.sim_script import check_script, load_script, run_script
 from feltbox.game.text.scenario_info import scenarios
 from feltbox.game.window.play import play_game_window, play_table_window
 from feltbox.game.window.saves import autosave_path
 from feltbox.game.window.shell import play_saved, start_or_explain
+from feltbox.rules.core import InputError
 
 
 def cmd_scenes(args) -> int:
@@ -78,6 +79,7 @@ def cmd_play(args) -> int:
 def cmd_sim(args) -> int:
     steps = load_script(args.script)
     city = build_city(game_of(args.game).load_scene(args.number))
+    check_script(Session(city), steps, args.script)        # before anything runs or is recorded
     recorder = Recorder(args.record, city_header(city, args.seed)) if args.record else None
     session = Session(city, on_episode=recorder)
     try:
@@ -104,10 +106,14 @@ def cmd_replay(args) -> int:
         if args.verify:
             result = verify(args.file)
             print(("ok: " if result.ok else "DIFFERS: ") + result.message)
+            if result.unchecked:                # a sealed game that did not end: one line on what is not checked
+                print(f"cannot check: {result.unchecked}")
             return 0 if result.ok else 1
-        replay = read_replay(args.file)
-    except ReplayError as exc:                  # the format's messages do not name the file
+        replay = read_game_replay(args.file)
+    except InputError as exc:                   # the format's messages do not name the file
         raise ReplayError(f"{args.file}: {exc}") from None
+    if not replay.episodes:
+        raise ReplayError(f"{args.file}: no physics episodes, so no frames to render")
     frames = np.concatenate([ep.frames for ep in replay.episodes])
     render_frames(recorded_game(replay.header).replay_bodies(replay.header), frames, args.frames, tuple(args.size or (640, 360)))
     print(f"wrote {len(frames)} frames to {args.frames}")

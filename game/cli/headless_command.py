@@ -24,16 +24,17 @@ def _scene(kind: GameKind, args):
     return scene
 
 
-def _check_bots(kind: GameKind, args) -> None:
+def _check_bots(kind: GameKind, scene, args) -> None:
     """--bots names seats of this scene: one line naming the scene's seats otherwise."""
     if args.bots in ("all", "none"):
         return
-    info = next((s for s in scenarios(kind.name) if s.key == str(args.number)), None)
-    teams = info.teams if info is not None else ()
+    teams = kind.seats(scene)
     unknown = sorted({b.removeprefix("team") for b in args.bots.split(",")} - set(teams))
-    if info is not None and unknown:
+    if unknown:
+        info = next((s for s in scenarios(kind.name) if s.key == str(args.number)), None)
+        label = info.label if info is not None else f"{args.number} ({scene.title})"
         seats = ", ".join(seat_name(kind, t) for t in teams)
-        raise GameScriptError(f"--bots {args.bots}: {info.label} has no seat {', '.join(unknown)} "
+        raise GameScriptError(f"--bots {args.bots}: {label} has no seat {', '.join(unknown)} "
                               f"(its seats: {seats})")
 
 
@@ -74,7 +75,7 @@ def play_headless_command(args) -> int:
     args.bots = args.bots or "all"
     kind = game_of(args.game)
     scene = _scene(kind, args)
-    _check_bots(kind, args)
+    _check_bots(kind, scene, args)
     script = _script(kind, args)
     if args.check_agreement and kind.agreement is None:
         raise GameScriptError(f"--check-agreement: {kind.title} has no agreement check yet")

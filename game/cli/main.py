@@ -8,6 +8,7 @@ bug and keeps its traceback.
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
 
 from feltbox.game.cli.commands import (
@@ -58,7 +59,8 @@ def _sub(sub, name: str, help_text: str, example: str) -> argparse.ArgumentParse
                           epilog=f"example:\n  {example}", formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
-KEY_HELP = "the scene: a scenario number 1-10 (flickem) or a scene name (tailfeathers; see feltbox scenes)"
+KEY_HELP = ("the scene: a scenario number 1-10 (flickem) or a scene name (tailfeathers; see feltbox scenes), "
+            "or your own scene file (a .toml path; docs/scene-format.md)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -84,7 +86,7 @@ def parser() -> argparse.ArgumentParser:
     s = _sub(sub, "sim", "run a physical command script headless (flicks, rushes, hordes)",
              "feltbox sim flickem 1 --script docs/examples/s01.toml --record sim.fbr")
     s.add_argument("game", choices=("flickem",))
-    s.add_argument("number", help="the scenario number, 1-10")
+    s.add_argument("number", help="the scenario number, 1-10, or your own scene file (a .toml path)")
     s.add_argument("--script", required=True, help="the TOML command script (docs/examples/)")
     s.add_argument("--record", help="write every physics episode to this replay")
     s.add_argument("--seed", type=int, default=0, help="the seed of the replay's header (default 0)")
@@ -143,7 +145,9 @@ def _play_parser(sub) -> None:
                                      "'-' asks the players at a prompt, in turn (hot-seat)")
     pl.add_argument("--transcript", help="headless: write the event log as readable text")
     pl.add_argument("--save-script", help="headless: write every decision and aim of the game as a script")
-    pl.add_argument("--seed", type=int, default=0, help="the game's seed: the same seed plays the same game")
+    pl.add_argument("--seed", type=int, default=None,
+                    help="the game's seed: the same seed plays the same game (default: 0 for bots alone; a "
+                         "random one when people play, so nobody can rebuild the face-down deal from it)")
     pl.add_argument("--force-mouse", metavar="FILE", help="tailfeathers: a custom mouse force (build points; "
                     "docs/forces.md) in place of the scene's mouse figures")
     pl.add_argument("--force-rat", metavar="FILE",
@@ -159,10 +163,20 @@ def _play_parser(sub) -> None:
     pl.set_defaults(func=cmd_play)
 
 
+def play_seed(args) -> int:
+    """The seed of a game given none: 0 when only bots play (the same game each time); when people
+    play (the window, or --script - at a terminal), a fresh random one, since the seed deals the
+    face-down tokens and the secret objectives (a replay reveals it once the game is over)."""
+    people = not args.headless or args.script == "-"
+    return secrets.randbelow(2**31) if people else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command is None:
         args.func = cmd_start
+    if args.command == "play" and args.seed is None:
+        args.seed = play_seed(args)
     try:
         return args.func(args)
     except FileNotFoundError as exc:

@@ -12,8 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from feltbox.game.games import recorded_game
-from feltbox.game.replay.format import read_replay
+from feltbox.game.games import game_of, read_game_replay, recorded_game
 from feltbox.game.replay.tailfeathers_timeline import RebuildError
 from feltbox.game.replay.timeline import build_timeline
 from feltbox.game.replay.video import CAMERAS, export_video, replay_bodies, stderr_progress
@@ -32,7 +31,7 @@ def _err(text: str) -> int:
 
 def load(path: str):
     """(replay, timeline, bodies) of a replay file; raises ReplayError (an InputError)."""
-    replay = read_replay(path)
+    replay = read_game_replay(path)
     try:
         return (replay, *recorded_game(replay.header).replay_timeline(replay))
     except RebuildError as exc:                 # the rules rebuild the battle differently
@@ -169,6 +168,7 @@ def demo_command(args) -> int:
             return _err(NO_DISPLAY.replace("replay theatre", "demo").replace(
                 "`feltbox replay FILE --info` for a summary or `--video OUT.mp4`",
                 "`feltbox demo ... --video OUT.mp4`"))
+    game_of(args.game).load_scene(args.number)     # a bad scene (a player's own file too) is one line now
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # clean up the recordings when killed
     with tempfile.TemporaryDirectory(prefix="feltbox-demo-") as folder:
         path = Path(folder) / f"demo-{args.seed}.fbr"

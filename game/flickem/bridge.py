@@ -11,20 +11,17 @@ from dataclasses import replace
 
 import numpy as np
 
+from feltbox.game.flickem.effects import Effects, follow_rules
 from feltbox.game.table.arena import aim_at
 from feltbox.game.table.barricades import behind_doors, blocking, touched_barricade
-from feltbox.game.table.city import SHELF_TOKEN_X, City, build_city, rest_pose
+from feltbox.game.table.city import City, build_city, rest_pose
 from feltbox.game.table.flick import Aim, heading_of
 from feltbox.game.table.measure import fallen_mask, zombies_at_doors, zombies_touching
 from feltbox.game.table.session import Session
-from feltbox.models import buildings as building_models
-from feltbox.models.base import inflation
-from feltbox.models.catalog import build
 from feltbox.models.dimensions import dims
 from feltbox.rules.core import Event, Measured, PhysicsRequest
 from feltbox.rules.engine import Engine
 from feltbox.rules.flickem.flow import ACTIONS, FlickemGame
-from feltbox.rules.flickem.judge import judge_shot
 from feltbox.rules.flickem.outcome import FlickOutcome, RushOutcome, TableFacts, with_table
 from feltbox.rules.flickem.powers import with_powers
 from feltbox.rules.flickem.scenarios import scenario_rules
@@ -93,6 +90,7 @@ class FlickemBridge:
         self.on_action = on_action
         self.city = build_city(deal_tokens(scene, seed))     # face-down kinds shuffled by the seed
         self.session = Session(self.city, on_episode=on_episode)
+        self.effects = Effects(self.city, self.session)
         self.setup = setup_from_city(self.city)
         self.engine = Engine(FlickemGame(self.setup), "flickem", scene.number, seed, ACTIONS)
 
@@ -107,17 +105,18 @@ class FlickemBridge:
     def decide(self, action) -> list[Event]:
         """A player's discrete choice (choose a survivor, move, use a weapon, end the turn)."""
         events = self._apply(action)
-        self._table_consequences(events)
-        for event in events:
-            if event.kind == "zombie killed at short distance":
-                self._to_bin(event.data["zombie"])
-            if event.kind == "survivor found":        # S5: the figure appears in the building
-                found, building = event.data["survivor"], event.data["building"]
-                self._onto_shelf(found, building, slot=0)
-                self.session.present[self.city.index(found)] = True
-                self.session.inside[found] = building
-        self._apply_table_events(events)
+        self.show(events)
         return events
+
+    def show(self, events: list[Event], before=None) -> None:
+        """The table follows the rules after an action: new pieces placed where the rules put
+        them, then every figure and token made to agree (effects.py ``follow_rules``); ``before``
+        is the table before the action's episode, for restores."""
+        for event in events:             # a failed move's pieces back, S4 EXCEPTION's barricades
+            if before is not None and (event.data.get("restore") or event.kind == "barricade put back"):
+                self.effects.restore(event.data.get("restore") or [event.data["barricade"]], before)
+        self._place_new(events)
+        follow_rules(self.effects, self.engine.state, events)
 
     def _apply(self, action) -> list[Event]:
         events = self.engine.apply(action)
@@ -133,39 +132,20 @@ class FlickemBridge:
         """A plain aim to flick a fight's loser out: straight out of the door, gently."""
         return Aim(self.city.buildings[spec["building"]].heading % 360.0, 0.25)
 
-    def _table_consequences(self, events: list[Event]) -> None:
-        """Rules events shown on the table: a dead survivor leaves the game (LOSING LIFE); in
-        fights, killed zombies go to the bin and the building's zombies stand up for a fight, or
-        lie on the support block after a bat's hit."""
-        state = self.engine.state
-        for event in events:
-            if event.kind == "survivor died":
-                self.session.present[self.city.index(event.data["survivor"])] = False
-                self.session.inside.pop(event.data["survivor"], None)
-            elif event.kind == "zombie killed in a fight":
-                self._to_bin(event.data["zombie"])
-            elif event.kind in ("fight", "zombie knocked onto the support block"):
-                building = event.data.get("building") or next(
-                    z.where for z in state.data.zombies if z.id == event.data["zombies"][0])
-                for z in state.data.zombies:
-                    if z.where == building:
-                        self._onto_shelf(z.id, building, slot=1, fallen=not z.standing)
-    def _apply_table_events(self, events: list[Event]) -> None:
-        """Pieces the rules add, remove or move outside a flick: CROSSROADS (the revealed token
-        leaves, supply tokens and NEW zombies appear), S8 (X tokens, supply tokens, recruits)."""
+    def _place_new(self, events: list[Event]) -> None:
+        """Where the rules put pieces the table must place before :func:`follow_rules` (which
+        knows where every figure belongs but not each new piece's spot): S5 a found survivor on
+        her building's block, CROSSROADS / S8 tokens and NEW zombies appearing, S8 an X moved in
+        front of a building, a recruit beside the survivor who brought her out."""
         for event in events:
             d = event.data
-            if event.kind == "crossroads revealed":
+            if event.kind == "crossroads revealed" or (event.kind == "survivor token revealed" and d["survivor"] is None):
                 self.session.present[self.city.index(d["token"])] = False
             elif event.kind in ("token appeared", "supply token placed"):
-                self._token_onto_shelf(d["token"], d["building"])
-            elif event.kind == "new zombie":
+                self.effects.token_onto_block(d["token"], d["building"])
+            elif event.kind == "new zombie" and d["where"] == "city":
                 i = self.city.index(d["zombie"])
-                if d["where"] == "city":
-                    self.session.poses[i] = rest_pose(self.city.bodies[i], d["x"], d["y"], 0.0,
-                                                      fallen=not d["standing"])
-                else:
-                    self._into_building(d["zombie"], d["where"])
+                self.session.poses[i] = rest_pose(self.city.bodies[i], d["x"], d["y"], 0.0, fallen=not d["standing"])
                 self.session.present[i] = True
             elif event.kind == "X token moved":
                 i = self.city.index(d["token"])
@@ -179,39 +159,8 @@ class FlickemBridge:
                 self.session.poses[i] = rest_pose(self.city.bodies[i], d["x"], d["y"], heading_of(by))
                 self.session.present[i] = True
                 self.session.inside.pop(d["survivor"], None)
-            elif event.kind == "survivor token revealed" and d["survivor"] is None:
-                self.session.present[self.city.index(d["token"])] = False
-
-    def _token_onto_shelf(self, token: str, building: str) -> None:
-        """A token put into a building lies on its first block's shelf, on top of any there."""
-        geom = self.city.buildings[building]
-        lx, ly, lz = building_models.shelf_point(geom.name, 0)
-        wx, wy = geom.to_world(np.array([lx - SHELF_TOKEN_X, ly]))[0]
-        i = self.city.index(token)
-        spec = self.city.bodies[i]
-        near = [j for j in self.city.ids("token") if j != i and self.session.present[j]
-                and float(np.hypot(*(self.session.poses[j, :2] - (wx, wy)))) < 2.0]
-        base = lz + 2 * inflation(build("support_block", building=geom.name)) + len(near) * spec.model.top_height
-        self.session.poses[i] = rest_pose(spec, wx, wy, geom.heading, base_z=base)
-        self.session.present[i] = True
-
-    def _rescued_follows(self) -> None:
-        """S3 RESCUED FIGURE: repositioned within a movement disc's width of her escort (or on the
-        block of the building they are in) after every episode."""
-        data = self.engine.state.data
-        if data.rescued is None or data.escort is None:
-            return
-        rescued, escort = data.survivor(data.rescued), data.survivor(data.escort)
-        r, e = self.city.index(rescued.id), self.city.index(escort.id)
-        if rescued.where in self.city.buildings:
-            self._onto_shelf(rescued.id, rescued.where, slot=1)
-        elif rescued.where == "city":
-            pose = self.session.poses[e]
-            side = np.radians(heading_of(pose) + 90.0)
-            spacing = 2 * dims()["figure"]["base_diameter"] / 2 + 1.0     # bases 1 cm apart
-            self.session.poses[r] = rest_pose(self.city.bodies[r], float(pose[0]) + spacing * np.cos(side),
-                                              float(pose[1]) + spacing * np.sin(side), heading_of(pose))
-        self.session.present[r] = rescued.where != "dead"
+            elif event.kind == "barricade removed":     # S4: out of the game
+                self.session.present[self.city.index(d["barricade"])] = False
 
     def _touching_rv(self, outcome: FlickOutcome | RushOutcome) -> tuple[str, ...]:
         """S1 instant defeat: zombies that touched the RV or its blocks (watched rushing
@@ -239,13 +188,6 @@ class FlickemBridge:
             objects={k: tuple(v) for k, v in city_objects(self.city, self.session.poses, self.session.present).items()},
             touching_rv=self._touching_rv(outcome), barricades=barricades)
 
-    def _to_bin(self, zombie: str) -> None:
-        """A killed or wounded zombie leaves the table for the zombie bin."""
-        i = self.city.index(zombie)
-        self.session.present[i] = False
-        bin_xy = self.city.tower_home[0][:2].tolist()
-        self.session.poses[i] = rest_pose(self.city.bodies[i], *bin_xy, 0.0, fallen=True)
-
     def physics(self, aim: Aim | None = None, side: str | None = None) -> list[Event]:
         """Run the pending physics request on the table and feed its measured outcome back."""
         request = self.pending()
@@ -258,7 +200,7 @@ class FlickemBridge:
                 raise ValueError("a flick needs an aim")
             side = side or spec.get("side", "right")      # the rules say which side (2 guns)
             if spec.get("fallen"):        # S9 BETRAYER: the figure is placed fallen, then flicked
-                self._lay_down(spec["survivor"])
+                self.effects.lay_down(spec["survivor"])
             outcome = self.session.flick(spec["survivor"], spec["weapon"], aim, side=side)
             outcome = replace(outcome, flare_at=outcome.extra.end, flipped=outcome.extra.flipped)
             if outcome.extra.barricades is not None:      # S4 BARRICADES, measured at the flick's end
@@ -276,61 +218,8 @@ class FlickemBridge:
             outcome = self.session.horde(spec["zombies"].split(","))
         outcome = with_table(outcome, self.table_facts(outcome, request.kind not in ("flick", "fight_flick")))
         events = self._apply(Measured(outcome.to_json()))
-        if request.kind == "flick" and spec["weapon"] != "movement_disc":
-            self._after_shot(outcome, spec["weapon"] == "shotgun")
-        self._table_consequences(events)
-        if request.kind == "flick" and spec["weapon"] in ("movement_disc", "bat"):
-            self._agree_on_entry(spec["survivor"], before, outcome.disturbed)
-        self._rescued_follows()
-        self._apply_table_events(events)
-        for event in events:
-            if event.kind == "barricade removed":     # S4: out of the game
-                self.session.present[self.city.index(event.data["barricade"])] = False
-            if event.kind == "barricade put back":    # S4 EXCEPTION: knocked out from behind
-                i = self.city.index(event.data["barricade"])
-                self.session.poses[i], self.session.present[i] = before[0][i], True
-            if event.kind == "zombie entered a building":
-                self._into_building(event.data["zombie"], event.data["building"])
-            if event.kind == "free move failed":      # MIKE CHO: back where he was
-                for piece in [event.data["survivor"], *outcome.disturbed]:
-                    i = self.city.index(piece)
-                    self.session.poses[i] = before[0][i]
+        self.show(events, before)
         return events
-
-    def _agree_on_entry(self, survivor: str, before, disturbed) -> None:
-        """The table follows the rules on which building the flicking survivor is in: one the rules
-        put it in (S4: its disc or bat removed the last barricade) puts the figure on the block;
-        an entry the rules refused (a barricaded building, S1, an X token) is undone like a failed
-        move: the figure and the disturbed pieces go back where they were."""
-        where = self.engine.state.data.survivor(survivor).where
-        on_table, was_in = self.session.inside.get(survivor), before[2].get(survivor)
-        if where in self.city.buildings and on_table != where:
-            self._onto_shelf(survivor, where, slot=0)
-            self.session.inside[survivor] = where
-        elif on_table is not None and on_table not in (where, was_in):
-            for piece in [survivor, *disturbed]:
-                i = self.city.index(piece)
-                self.session.poses[i] = before[0][i]
-            if was_in is None:
-                self.session.inside.pop(survivor, None)
-            else:
-                self.session.inside[survivor] = was_in
-    def _lay_down(self, piece: str) -> None:
-        i = self.city.index(piece)
-        pose = self.session.poses[i]
-        self.session.poses[i] = rest_pose(self.city.bodies[i], float(pose[0]), float(pose[1]), heading_of(pose),
-                                          fallen=True)
-
-    def _into_building(self, zombie: str, building: str) -> None:
-        """A zombie that entered a building stands on its support block (IN A BUILDING)."""
-        self._onto_shelf(zombie, building, slot=1)
-
-    def _onto_shelf(self, piece: str, building: str, slot: int, fallen: bool = False) -> None:
-        geom = self.city.buildings[building]
-        lx, ly, lz = building_models.shelf_point(geom.name, slot)
-        wx, wy = geom.to_world(np.array([lx, ly]))[0]
-        i = self.city.index(piece)
-        self.session.poses[i] = rest_pose(self.city.bodies[i], wx, wy, geom.heading, base_z=lz, fallen=fallen)
 
     def figures(self) -> dict:
         """Where every figure on the table stands now, and whether it stands."""
@@ -340,11 +229,3 @@ class FlickemBridge:
                               for i in idx},
                 "standing": {self.city.bodies[i].id: not bool(d) for i, d in zip(idx, down)},
                 "at_door": zombies_at_doors(self.city, self.session.poses, self.session.present)}
-
-    def _after_shot(self, outcome: FlickOutcome, shotgun: bool) -> None:
-        """GUN B: the wounded zombie goes to the bin; A/B: fallen objects are stood back up."""
-        verdict = judge_shot(outcome, shotgun)
-        for piece in verdict.wounded:
-            if piece.startswith("zombie-"):
-                self._to_bin(piece)
-        self.session.stand(self.session.poses, verdict.stand_up)

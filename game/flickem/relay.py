@@ -11,36 +11,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from feltbox.game.flickem.effects import follow_rules
 from feltbox.game.table.city import rest_pose
-from feltbox.game.table.flick import heading_of
 
 
 def relay_table(bridge) -> None:
     data = bridge.engine.state.data
     session, city = bridge.session, bridge.city
     session.inside = {}
-    at = {pid: (x, y) for pid, x, y in data.positions}
-    for s in data.survivors:
-        i = city.index(s.id)
-        session.present[i] = s.where not in ("dead", "reserve")
-        if s.where in city.buildings:
-            bridge._onto_shelf(s.id, s.where, slot=0)
-            session.inside[s.id] = s.where
-        elif s.id in at:
-            session.poses[i] = rest_pose(city.bodies[i], *at[s.id], heading_of(session.poses[i]), fallen=not s.standing)
-    for z in data.zombies:
-        i = city.index(z.id)
-        session.present[i] = z.where not in ("bin", "box")
-        if z.where in city.buildings:
-            bridge._onto_shelf(z.id, z.where, slot=1, fallen=not z.standing)
-        elif z.id in at:
-            session.poses[i] = rest_pose(city.bodies[i], *at[z.id], heading_of(session.poses[i]), fallen=not z.standing)
-    for t in data.tokens:
+    for t in data.tokens:                   # tokens in buildings are laid again, one on another
         i = city.index(t.id)
-        if t.where in city.buildings:
-            bridge._token_onto_shelf(t.id, t.where)
-        else:
-            session.present[i] = t.where == "city" or t.where.startswith("front:")
+        session.present[i] = t.where == "city" or t.where.startswith("front:")
+    follow_rules(bridge.effects, bridge.engine.state, [])       # every figure and building token where the rules say
     for oid, x, y, heading, _, _ in data.objects:      # footprint centre -> the body's origin
         i = city.index(oid)
         pts = np.vstack([p.points for p in city.bodies[i].model.collision])[:, :2]

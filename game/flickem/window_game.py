@@ -11,10 +11,12 @@ templates to outline (``preview()`` []), no dice (``rolls`` []) and no secret ha
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 
 import numpy as np
 
+from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.flickem.relay import relay_table
 from feltbox.game.flickem.seats import new_seats
@@ -54,6 +56,7 @@ class WindowGame(BridgeController):
         self.listeners: list = []           # callables(events) after every rules action (visible events)
         self.private: list = []             # hot-seat: (team, event) shown after a hand-over (game/window/handover.py)
         self.rolls: list[str] = []          # Dead of Winter throws no dice
+        self.warning = ""                   # one truth broken: the HUD's one-line warning
         self.table = TableHistory(self.bridge.session.snapshot, self.bridge.session.restore)
         self._log(self._keep_private(dealt_events(self.bridge.engine.state)))   # S9/S10 secret objectives
 
@@ -135,7 +138,13 @@ class WindowGame(BridgeController):
     def _act(self, call, *args):
         """One rules action through the bridge, the table kept first for undo."""
         self.table.mark(self.bridge.engine)
-        return self._keep_private(call(*args))
+        events = self._keep_private(call(*args))
+        found = disagreements(self.bridge)             # one truth: a warning line, never a crash
+        self.warning = f"warning: rules and table disagree: {found[0]}" + \
+            (f" (+{len(found) - 1} more)" if len(found) > 1 else "") if found else ""
+        if found:
+            print(self.warning, file=sys.stderr)
+        return events
 
     def _viewer(self, who: str) -> str:
         """Who a private event is for, as the hand-over names them: "team B", "Rosa (team A)"."""
@@ -288,6 +297,8 @@ class WindowGame(BridgeController):
             what = pending.prompt if isinstance(pending, Decision) else f"flick: {pending.spec.get('weapon', '')}"
             head = f"round {f.round_marker} ({f.colour})  team {f.teams[f.team_index]}  active {active}  |  {what}"
         lines = [head] + [f"  {KEYS[k]}. {c}" for k, c in enumerate(self.choices()[:len(KEYS)])]
+        if self.warning:
+            lines.insert(1, self.warning)
         if self.wants_aim():
             lines.append("  drag back from any piece like a slingshot to aim this flick")
         return "\n".join(lines + ["", *self.feed])

@@ -16,6 +16,9 @@ rules do not allow then stops the game with ``file:line:`` and the legal choices
 from __future__ import annotations
 
 import json
+import math
+import types
+import typing
 from dataclasses import dataclass, fields
 from pathlib import Path
 
@@ -75,6 +78,8 @@ def aim_of(line: Line) -> Aim:
         numbers = [float(v) for v in values]
     except ValueError:
         raise GameScriptError(f"{line.where()}: aim values must be numbers, got {' '.join(values)!r}") from None
+    if not all(math.isfinite(v) for v in numbers):
+        raise GameScriptError(f"{line.where()}: aim values must be finite numbers, got {' '.join(values)!r}")
     try:
         return Aim(numbers[0] % 360.0, numbers[1], numbers[2] if len(numbers) == 3 else 0.0)
     except ValueError as exc:
@@ -89,6 +94,7 @@ def action_of(line: Line, actions: dict):
     if kind is None or name == "Measured":
         known = ", ".join(sorted(k for k in actions if k != "Measured"))
         raise GameScriptError(f"{line.where()}: unknown action {name!r} (known: aim, bot, bots, {known})")
+    hints = typing.get_type_hints(kind)
     names = {f.name for f in fields(kind)}
     values = {}
     for pair in pairs:
@@ -97,15 +103,42 @@ def action_of(line: Line, actions: dict):
             raise GameScriptError(f"{line.where()}: field {key!r} is not one of {name}'s "
                                   f"({', '.join(sorted(names)) or 'none'})")
         try:
-            values[key] = json.loads(value)
-        except json.JSONDecodeError:
-            values[key] = value
-        if isinstance(values[key], list):
-            values[key] = tuple(values[key])
+            values[key] = _typed(_json_or_text(value), hints[key])
+        except ValueError as exc:
+            raise GameScriptError(f"{line.where()}: {name} {key}: {exc}") from None
     try:
         return kind(**values)
     except (TypeError, ValueError) as exc:
         raise GameScriptError(f"{line.where()}: {name}: {exc}") from None
+
+
+def _json_or_text(value: str):
+    try:
+        return json.loads(value, parse_constant=lambda c: value)     # NaN, Infinity stay text
+    except (ValueError, RecursionError):
+        return value
+
+
+def _typed(value, hint):
+    """``value`` (JSON read off the line) as the action's field ``hint`` wants it, or ValueError:
+    text for a text field (``survivor=5`` is the text "5"), a whole number, a finite number,
+    true or false, null where the field may be empty, a list of texts as a tuple."""
+    options = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
+    if value is None and type(None) in options:
+        return None
+    hint = next(o for o in options if o is not type(None))
+    if hint is str:
+        return value if isinstance(value, str) else json.dumps(value)
+    if hint is bool and isinstance(value, bool):
+        return value
+    if hint is int and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if hint is float and isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    if typing.get_origin(hint) is tuple and isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    want = {bool: "true or false", int: "a whole number", float: "a finite number"}.get(hint, "a list of names")
+    raise ValueError(f"must be {want}, got {json.dumps(value)[:60]}")
 
 
 def describe(action) -> str:

@@ -1,48 +1,41 @@
-"""Replay v2: the on-disk record of physics episodes and rules actions (docs/replay-format.md).
+"""Replay v3: the on-disk record of physics episodes and rules actions (docs/replay-format.md).
 
 A file is a versioned header (build, units, tick and record rates, body table, seed, scene), then
 per episode its start snapshot, inputs and outcome, then its 60 Hz poses in chunks (XOR delta
 against the previous frame, changed bodies only, byte-shuffled, zlib; every record carries its
-length and CRC-32), v2: a RULE record per rules action (game/replay/rules_records.py) after the episodes
-it came from, and a trailer holding SHA-256 hashes of the pose stream (and the RULE records).
-v1 files (no RULE records) still read. A file without its
-trailer is truncated and nothing of it is loaded. Files are written to a temporary name in the
-target's folder, fsynced and renamed. Playback reads poses only; it needs no physics, so this
-module imports neither panda3d nor Bullet.
+length and CRC-32), a RULE record per rules action (game/replay/rules_records.py) after the
+episodes it came from, v3: the REVL record opening a sealed game's seed once it is over
+(game/replay/sealing.py), and a trailer holding SHA-256 hashes of the pose stream (and the RULE
+records). This module holds the layout and ``ReplayWriter``; game/replay/reader.py reads a file
+back (v1, no RULE records, and v2, no REVL, still read), checking every record against its
+schema (game/replay/record_schemas.py): a file without its trailer is truncated and nothing of
+it is loaded. Files are written to a temporary name in the target's folder, fsynced and renamed.
+Playback reads poses only; it needs no physics, so this module imports neither panda3d nor Bullet.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import struct
-import tempfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-from feltbox.game.replay.poses import (
-    ZLIB_LEVEL,
-    ReplayError,
-    decode_chunk,
-    encode_chunk,
-    hash_frames,
-    pose_stream_hash,
-)
-from feltbox.game.replay.rules_records import RuleRecord, RuleRecordError, decode_rule, encode_rule
+from feltbox.game.replay.atomic import open_beside, publish
+from feltbox.game.replay.poses import ZLIB_LEVEL, encode_chunk, hash_frames
+from feltbox.game.replay.rules_records import RuleRecord, encode_rule
 
 MAGIC = b"FBRPLAY1"
-VERSION = 2
-READS = (1, 2)                        # versions this build reads: v1 is v2 without RULE records
+VERSION = 3
+READS = (1, 2, 3)                     # v1: no RULE records; v2: no REVL record
 CHUNK_FRAMES = 60                     # frames per POSE record: one second at 60 Hz
 HEADER_KEYS = ("build", "units", "tick_hz", "record_hz", "bodies", "seed", "scene")
-_U32 = struct.Struct("<I")
-_REC = struct.Struct("<4sI")          # tag, payload length
-_POSE = struct.Struct("<III")         # episode, first frame, frame count
-_TAGS = (b"EPIS", b"POSE", b"RULE", b"TRLR")
+U32 = struct.Struct("<I")
+RECORD_HEAD = struct.Struct("<4sI")          # tag, payload length
+POSE_HEAD = struct.Struct("<III")         # episode, first frame, frame count
+TAGS = (b"EPIS", b"POSE", b"RULE", b"REVL", b"TRLR")
 
 
 @dataclass
@@ -62,6 +55,7 @@ class Replay:
     episodes: list[Episode]
     trailer: dict = field(default_factory=dict)
     rules: list[RuleRecord] = field(default_factory=list)    # v2: the rules actions, in order
+    reveal: dict | None = None        # v3: a sealed game's seed and salt, once it was over
 
 
 def _check_header(header: dict) -> None:
@@ -77,8 +71,8 @@ def _check_header(header: dict) -> None:
 
 def _record(tag: bytes, payload: bytes) -> bytes:
     """One record: tag, length, payload, CRC-32 of tag + length + payload."""
-    head = _REC.pack(tag, len(payload))
-    return head + payload + _U32.pack(zlib.crc32(payload, zlib.crc32(head)))
+    head = RECORD_HEAD.pack(tag, len(payload))
+    return head + payload + U32.pack(zlib.crc32(payload, zlib.crc32(head)))
 
 
 class ReplayWriter:
@@ -103,22 +97,26 @@ class ReplayWriter:
         self.episodes = 0
         self.frames = 0
         self.rules = 0
+        self.revealed = False                 # v3: the REVL record is written; only the trailer follows
         self._claimed = 0                     # episodes already followed by a rules action
 
     def __enter__(self) -> ReplayWriter:
         head = json.dumps(self.header, sort_keys=True, allow_nan=False).encode()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-        self._tmp, self._file = Path(tmp), os.fdopen(fd, "wb")
-        self._file.write(MAGIC + _U32.pack(self.version) + _U32.pack(len(head)) + head
-                         + _U32.pack(zlib.crc32(head)))
+        self._file, self._tmp = open_beside(self.path)
+        self._file.write(MAGIC + U32.pack(self.version) + U32.pack(len(head)) + head
+                         + U32.pack(zlib.crc32(head)))
         return self
+
+    def _open(self, what: str) -> None:
+        if self._file is None:
+            raise RuntimeError(f"ReplayWriter for {self.path} is not open (use it in a with-block)")
+        if self.revealed:
+            raise RuntimeError(f"{self.path}: {what} after the REVL record (the game was over)")
 
     def add_episode(self, kind: str, start: np.ndarray, inputs: list[dict], frames: np.ndarray,
                     outcome: dict | None) -> None:
         """Append one episode: its (N,7) start snapshot, inputs, (T,N,7) frames and outcome."""
-        if self._file is None:
-            raise RuntimeError(f"ReplayWriter for {self.path} is not open (use it in a with-block)")
+        self._open("an episode")
         start = np.ascontiguousarray(start, dtype=np.float32)
         frames = np.ascontiguousarray(frames, dtype=np.float32)
         if start.shape != (self.n_bodies, 7):
@@ -132,12 +130,12 @@ class ReplayWriter:
         poses, prev = [], start
         for first in range(0, len(frames), CHUNK_FRAMES):
             chunk = frames[first:first + CHUNK_FRAMES]
-            poses.append(_POSE.pack(self.episodes, first, len(chunk)) + encode_chunk(prev, chunk))
+            poses.append(POSE_HEAD.pack(self.episodes, first, len(chunk)) + encode_chunk(prev, chunk))
             prev = chunk[-1]
         # Everything is encoded before anything is written or hashed, so an episode that fails
         # to encode leaves the writer as it was.
         snapshot = zlib.compress(start.tobytes(), ZLIB_LEVEL)
-        self._file.write(_record(b"EPIS", _U32.pack(len(meta)) + meta + snapshot)
+        self._file.write(_record(b"EPIS", U32.pack(len(meta)) + meta + snapshot)
                          + b"".join(_record(b"POSE", p) for p in poses))
         for payload in poses:
             self._payload_hash.update(payload)
@@ -149,8 +147,7 @@ class ReplayWriter:
         """Append rules action number ``self.rules`` (v2): its type and JSON data, the public
         events it produced (rules_records.public_events) and the state hash after it. It claims
         the episodes added since the previous action."""
-        if self._file is None:
-            raise RuntimeError(f"ReplayWriter for {self.path} is not open (use it in a with-block)")
+        self._open("a rules action")
         if self.version < 2:
             raise ValueError("replay v1 has no rules records")
         payload = encode_rule(RuleRecord(self.rules, action_type, data, events, state_hash,
@@ -159,6 +156,20 @@ class ReplayWriter:
         self._rules_hash.update(payload)
         self.rules += 1
         self._claimed = self.episodes
+
+    def add_reveal(self, opened: dict) -> None:
+        """Append the REVL record (v3): a sealed game's seed and salt, written once it is over;
+        nothing but the trailer may follow."""
+        self._open("a second REVL record")
+        if self.version < 3:
+            raise ValueError(f"replay v{self.version} has no REVL record")
+        self._file.write(_record(b"REVL", json.dumps(opened, sort_keys=True, allow_nan=False).encode()))
+        self.revealed = True
+
+    def flush(self) -> None:
+        """Hand what is written so far to the file (a reader of the unfinished file sees it)."""
+        if self._file is not None:
+            self._file.flush()
 
     def __exit__(self, exc_type, exc, tb) -> None:
         if self._file is None:
@@ -178,213 +189,8 @@ class ReplayWriter:
                    "pose_sha256": self._payload_hash.hexdigest(), "frames_sha256": self._frames_hash.hexdigest()}
         if self.version >= 2:
             trailer.update(rules=self.rules, rules_sha256=self._rules_hash.hexdigest())
+        if self.version >= 3:
+            trailer.update(revealed=self.revealed)
         trailer = json.dumps(trailer, sort_keys=True).encode()
         self._file.write(_record(b"TRLR", trailer))
-        self._file.flush()
-        os.fsync(self._file.fileno())
-        self._file.close()
-        os.chmod(self._tmp, 0o666 & ~_umask())   # mkstemp makes 0600; a replay is a normal file
-        os.replace(self._tmp, self.path)
-        _fsync_dir(self.path.parent)
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename durable (POSIX); Windows cannot open folders and needs nothing."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass                                # some filesystems refuse fsync on a folder
-    finally:
-        os.close(fd)
-
-
-class _Reader:
-    def __init__(self, data: bytes):
-        self.data, self.pos = data, 0
-
-    def take(self, n: int, what: str) -> bytes:
-        if self.pos + n > len(self.data):
-            raise ReplayError(f"truncated: the file ends at byte {len(self.data)}, inside {what}")
-        out = self.data[self.pos:self.pos + n]
-        self.pos += n
-        return out
-
-
-def read_replay(path: str | Path) -> Replay:
-    """Load and validate a whole replay, or raise ReplayError having returned nothing."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ReplayError(f"cannot read: {exc.strerror}") from None
-    if not data:
-        raise ReplayError("not a feltbox replay (the file is empty)")
-    if MAGIC.startswith(data):
-        raise ReplayError(f"truncated: the file ends at byte {len(data)}, inside the magic")
-    if not data.startswith(MAGIC):
-        raise ReplayError(f"not a feltbox replay (the file starts with {data[:8]!r}, not {MAGIC!r})")
-    r = _Reader(data)
-    r.take(len(MAGIC), "the magic")
-    version = _U32.unpack(r.take(4, "the version"))[0]
-    if version not in READS:
-        raise ReplayError(f"unsupported replay version {version} (this build reads "
-                          f"{', '.join(map(str, READS))})")
-    header = _read_header(r)
-    return _read_records(r, header, version)
-
-
-def _read_header(r: _Reader) -> dict:
-    head_len = _U32.unpack(r.take(4, "the header length"))[0]
-    head = r.take(head_len, "the header")
-    if zlib.crc32(head) != _U32.unpack(r.take(4, "the header checksum"))[0]:
-        raise ReplayError("corrupt: CRC mismatch in the header")
-    header = _json(head, "header")
-    try:
-        _check_header(header)
-    except (ValueError, TypeError) as exc:
-        raise ReplayError(f"corrupt header: {exc}") from None
-    return header
-
-
-def _json(raw: bytes, what: str) -> Any:
-    try:
-        value = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ReplayError(f"corrupt {what}: {exc}") from None
-    if not isinstance(value, dict):
-        raise ReplayError(f"corrupt {what}: a JSON {type(value).__name__}, not an object")
-    return value
-
-
-def _next_record(r: _Reader) -> tuple[bytes, bytes]:
-    if r.pos == len(r.data):
-        raise ReplayError("truncated: no trailer (the recording did not finish)")
-    at = r.pos
-    head = r.take(_REC.size, "a record header")
-    tag, length = _REC.unpack(head)
-    if tag not in _TAGS:
-        raise ReplayError(f"corrupt: unknown record tag {tag!r} at byte {at}")
-    payload = r.take(length, f"the {tag.decode()} record that starts at byte {at}")
-    crc = _U32.unpack(r.take(4, f"the checksum of the {tag.decode()} record that starts at byte {at}"))[0]
-    if zlib.crc32(payload, zlib.crc32(head)) != crc:
-        raise ReplayError(f"corrupt: CRC mismatch in the {tag.decode()} record at byte {at}")
-    return tag, payload
-
-
-def _read_records(r: _Reader, header: dict, version: int) -> Replay:
-    n_bodies = len(header["bodies"])
-    episodes: list[Episode] = []
-    rules: list[RuleRecord] = []
-    chunks: list[np.ndarray] = []
-    payload_hash, rules_hash = hashlib.sha256(), hashlib.sha256()
-    prev, claimed = None, 0
-    while True:
-        at = r.pos
-        tag, payload = _next_record(r)
-        if tag == b"RULE":
-            if version < 2:
-                raise ReplayError(f"corrupt: a RULE record at byte {at} in a version {version} replay")
-            if episodes and sum(len(c) for c in chunks) != episodes[-1].expected:
-                raise ReplayError(f"truncated: episode {episodes[-1].index} lacks frames before the RULE "
-                                  f"record at byte {at}")
-            try:
-                rules.append(decode_rule(payload, len(rules), claimed, len(episodes)))
-            except RuleRecordError as exc:
-                raise ReplayError(str(exc)) from None
-            rules_hash.update(payload)
-            claimed = len(episodes)
-            continue
-        if tag == b"EPIS":
-            _finish(episodes, chunks)
-            episodes.append(_episode(payload, len(episodes), n_bodies))
-            prev, chunks = episodes[-1].start, []
-        elif tag == b"POSE":
-            payload_hash.update(payload)
-            chunks.append(_pose(payload, episodes, chunks, prev))
-            prev = chunks[-1][-1]
-        else:
-            _finish(episodes, chunks)
-            trailer = _json(payload, "trailer")
-            _check_trailer(trailer, episodes, payload_hash.hexdigest())
-            if version >= 2 and (trailer.get("rules") != len(rules)
-                                 or trailer.get("rules_sha256") != rules_hash.hexdigest()):
-                raise ReplayError(f"corrupt: trailer lists {trailer.get('rules')} rules actions, the file "
-                                  f"holds {len(rules)}, or their hash differs")
-            if r.pos != len(r.data):
-                raise ReplayError(f"corrupt: {len(r.data) - r.pos} stray bytes after the trailer")
-            return Replay(header, episodes, trailer, rules)
-
-
-def _episode(payload: bytes, index: int, n_bodies: int) -> Episode:
-    if len(payload) < 4:
-        raise ReplayError(f"corrupt: episode {index} record of {len(payload)} bytes")
-    meta_len = _U32.unpack(payload[:4])[0]
-    meta = _json(payload[4:4 + meta_len], f"episode {index} record")
-    try:
-        kind, inputs, outcome = str(meta["kind"]), list(meta["inputs"]), meta["outcome"]
-        expected = int(meta["frames"])
-        start = np.frombuffer(zlib.decompress(payload[4 + meta_len:]), np.float32)
-    except (KeyError, TypeError, ValueError, zlib.error) as exc:
-        raise ReplayError(f"corrupt: episode {index} record is malformed ({exc!r})") from None
-    if meta.get("index") != index or meta.get("bodies") != n_bodies or start.size != n_bodies * 7 \
-            or expected < 0:
-        raise ReplayError(f"corrupt: episode record {meta.get('index')} with {meta.get('bodies')} "
-                          f"bodies, {start.size // 7} snapshot rows and {expected} frames; expected "
-                          f"episode {index} with {n_bodies} bodies")
-    return Episode(index, kind, start.reshape(n_bodies, 7).copy(), inputs, outcome,
-                   np.empty((0, n_bodies, 7), np.float32), expected)
-
-
-def _pose(payload: bytes, episodes: list[Episode], chunks: list[np.ndarray], prev) -> np.ndarray:
-    if not episodes:
-        raise ReplayError("corrupt: pose chunk before any episode")
-    if len(payload) < _POSE.size:
-        raise ReplayError(f"corrupt: pose chunk of {len(payload)} bytes")
-    episode, first, n = _POSE.unpack(payload[:_POSE.size])
-    ep, have = episodes[-1], sum(len(c) for c in chunks)
-    if episode != ep.index or first != have or not 0 < n <= ep.expected - have:
-        raise ReplayError(f"corrupt: pose chunk for episode {episode} frames {first}+{n}, expected "
-                          f"episode {ep.index} from frame {have} of {ep.expected}")
-    return decode_chunk(prev, payload[_POSE.size:], n)
-
-
-def _finish(episodes: list[Episode], chunks: list[np.ndarray]) -> None:
-    if not episodes:
-        return
-    ep = episodes[-1]
-    if chunks:
-        ep.frames = np.concatenate(chunks)
-    if len(ep.frames) != ep.expected:
-        raise ReplayError(f"truncated: episode {ep.index} has {len(ep.frames)} of {ep.expected} frames")
-
-
-def _check_trailer(trailer: dict, episodes: list[Episode], payload_sha: str) -> None:
-    frames = sum(len(e.frames) for e in episodes)
-    if trailer.get("episodes") != len(episodes) or trailer.get("frames") != frames:
-        raise ReplayError(f"corrupt: trailer lists {trailer.get('episodes')} episodes and "
-                          f"{trailer.get('frames')} frames, the file holds {len(episodes)} and {frames}")
-    if trailer.get("pose_sha256") != payload_sha:
-        raise ReplayError("corrupt: pose stream hash does not match the trailer")
-    if trailer.get("frames_sha256") != pose_stream_hash([e.frames for e in episodes]):
-        raise ReplayError("corrupt: decoded frames hash does not match the trailer")
-
-
-def replay_size_report(path: str | Path) -> dict:
-    """Bytes on disk, simulated seconds and bytes (and KiB) per simulated second of a replay."""
-    replay = read_replay(path)
-    size = Path(path).stat().st_size
-    frames = sum(len(e.frames) for e in replay.episodes)
-    seconds = frames / replay.header["record_hz"]
-    per_s = size / seconds if seconds else float("inf")
-    return {"bytes": size, "episodes": len(replay.episodes), "frames": frames,
-            "sim_seconds": round(seconds, 3), "bytes_per_sim_s": round(per_s, 1),
-            "kib_per_sim_s": round(per_s / 1024, 2)}
+        publish(self._file, self._tmp, self.path)

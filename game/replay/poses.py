@@ -42,10 +42,7 @@ def decode_chunk(prev: np.ndarray, payload: bytes, n_frames: int) -> np.ndarray:
         raise ReplayError(f"corrupt: pose chunk of {len(payload)} bytes has no room for its body mask")
     changed = np.unpackbits(np.frombuffer(payload[:mask_len], np.uint8))[:n_bodies].astype(bool)
     m = int(changed.sum())
-    try:
-        raw = zlib.decompress(payload[mask_len:])
-    except zlib.error as exc:
-        raise ReplayError(f"corrupt: pose chunk does not inflate ({exc})") from None
+    raw = inflate(payload[mask_len:], 4 * 7 * m * n_frames, "pose chunk")
     if len(raw) != 4 * 7 * m * n_frames:
         raise ReplayError(f"corrupt: pose chunk holds {len(raw)} bytes, expected {4 * 7 * m * n_frames}")
     shuffled = np.frombuffer(raw, np.uint8).reshape(4, 7, m, n_frames)
@@ -54,6 +51,19 @@ def decode_chunk(prev: np.ndarray, payload: bytes, n_frames: int) -> np.ndarray:
     delta[:, changed, :] = kept
     bits = np.bitwise_xor.accumulate(np.concatenate([prev.view(np.uint32)[None], delta]), axis=0)
     return bits[1:].view(np.float32)
+
+
+def inflate(data: bytes, size: int, what: str) -> bytes:
+    """zlib-inflate exactly ``size`` bytes, or ReplayError: reading stops one byte past
+    ``size``, so a crafted record cannot make the reader inflate gigabytes."""
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(data, size + 1)
+    except zlib.error as exc:
+        raise ReplayError(f"corrupt: {what} does not inflate ({exc})") from None
+    if len(raw) != size or not inflater.eof or inflater.unused_data:
+        raise ReplayError(f"corrupt: {what} does not inflate to its {size} bytes")
+    return raw
 
 
 def pose_stream_hash(frames_list: list[np.ndarray]) -> str:

@@ -3,10 +3,12 @@
 One record per rules action applied, in the order the engine applied them, interleaved with the
 physics episodes: a record follows the episodes its action came from (a ``Measured`` action
 follows the one episode it measured). Each record holds the action as the engine saves it
-(type name and ``rules.core.to_json`` data), the events it produced as everyone sees them (an
-event shown to some players only keeps its kind and ``visible_to``, never its data) and the
-state hash after it. The actions alone rebuild the state, since the rules keep their randomness
-in the state. Like game/replay/format.py this module imports neither Panda3D nor Bullet.
+(type name and ``rules.core.to_json`` data), the events it produced as everyone sees them
+(game/text/public.py: an event shown to some players only keeps its kind and ``visible_to``,
+never its data; a face-down token's kind is never named) and the state hash after it (keyed
+with the game's salt when it is sealed: game/replay/sealing.py). The actions alone rebuild the
+state, since the rules keep their randomness in the state. Like game/replay/format.py this
+module imports neither Panda3D nor Bullet.
 """
 from __future__ import annotations
 
@@ -16,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
+from feltbox.game.replay.record_schemas import check_rule
+from feltbox.game.replay.schema import SchemaError, strict_json
 from feltbox.rules.core import InputError
-
-PUBLIC = ""                 # no player is called "": what it sees, everyone sees
 
 
 class RuleRecordError(InputError):
@@ -30,19 +32,9 @@ class RuleRecord:
     index: int                # counts actions from 0 in file order
     type: str                 # the action's class name, a key of the game's ACTIONS
     data: Any                 # rules.core.to_json(action)
-    events: list[dict]        # [{"kind", "data", "visible_to"}], public view
-    hash: str                 # rules.core.state_hash after the action
+    events: list[dict]        # [{"kind", "data", "visible_to"}], the public view (game/text/public.py)
+    hash: str                 # the state hash after the action (keyed in a sealed game)
     episodes: list[int]       # the episodes recorded since the previous action (its physics)
-
-
-def public_events(events) -> list[dict]:
-    """Events as everyone sees them: ``Event.seen_by`` a non-player, keeping who saw more."""
-    out = []
-    for e in events:
-        seen = e.seen_by(PUBLIC)
-        out.append({"kind": seen.kind, "data": plain(seen.data),
-                    "visible_to": None if e.visible_to is None else list(e.visible_to)})
-    return out
 
 
 def plain(value):
@@ -64,21 +56,26 @@ def encode_rule(record: RuleRecord) -> bytes:
                       sort_keys=True, allow_nan=False, separators=(",", ":")).encode()
 
 
-def decode_rule(payload: bytes, index: int, since: int, episodes: int) -> RuleRecord:
-    """Inverse of encode_rule, checking the record is action ``index`` and that it claims exactly
-    the episodes ``since``..``episodes``-1 (those recorded after the previous action)."""
+def decode_rule(payload: bytes, index: int, since: int, episodes: int, ctx: dict | None = None,
+                actions: dict | None = None) -> RuleRecord:
+    """Inverse of encode_rule, checking the record against its schema (record_schemas.RULE; with
+    the game's ``actions``, its data against the action's fields), that it is action ``index``
+    and that it claims exactly the episodes ``since``..``episodes``-1 (those recorded after the
+    previous action). ``ctx``: the file's bodies (record_schemas.file_context)."""
+    record = f"rules action {index} record"
     try:
-        meta = json.loads(payload)
-        record = RuleRecord(int(meta["index"]), str(meta["type"]), meta["data"], list(meta["events"]),
-                            str(meta["hash"]), [int(e) for e in meta["episodes"]])
-    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-        raise RuleRecordError(f"corrupt: rules action {index} record is malformed ({exc!r})") from None
-    if record.index != index:
-        raise RuleRecordError(f"corrupt: rules action record {record.index} where action {index} was expected")
-    if record.episodes != list(range(since, episodes)):
-        raise RuleRecordError(f"corrupt: rules action {index} names episodes {record.episodes}, "
-                              f"expected {list(range(since, episodes))}")
-    return record
+        meta = strict_json(payload)
+    except ValueError as exc:
+        raise RuleRecordError(f"corrupt: {record}: {exc}") from None
+    try:
+        check_rule(meta, index, ctx or {}, actions)
+    except SchemaError as exc:
+        raise RuleRecordError(f"corrupt: {record}: {exc}") from None
+    rule = RuleRecord(meta["index"], meta["type"], meta["data"], meta["events"], meta["hash"], meta["episodes"])
+    if rule.episodes != list(range(since, episodes)):
+        raise RuleRecordError(f"corrupt: {record}: episodes: {rule.episodes}, expected "
+                              f"{list(range(since, episodes))} (those recorded since the previous action)")
+    return rule
 
 
 def file_order(rules: list[RuleRecord], n_episodes: int) -> list[tuple[str, int]]:

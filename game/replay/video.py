@@ -21,8 +21,8 @@ from panda3d.core import Point3
 
 from feltbox.game.render.camera import Orbit
 from feltbox.game.render.offscreen import Renderer
+from feltbox.game.replay.sealing import header_bodies
 from feltbox.game.replay.timeline import Timeline
-from feltbox.game.table.bodies import BodySpec
 from feltbox.rules.core import InputError
 
 CAMERAS = ("follow", "overview", "top")
@@ -31,8 +31,9 @@ FOLLOW_PITCH, FOLLOW_DISTANCE = 52.0, 95.0
 
 def replay_bodies(header: dict) -> list:
     """The BodySpecs to draw a replay with: the header's own body table (a game may draw its
-    recordings with richer bodies: feltbox.game.games ``GameKind.replay_bodies``)."""
-    return [BodySpec.from_json(b) for b in header["bodies"]]
+    recordings with richer bodies: feltbox.game.games ``GameKind.replay_bodies``); a face-down
+    token written without its kind draws as the common back."""
+    return header_bodies(header)
 
 
 def apply_present(scene, present: np.ndarray, shown: np.ndarray | None) -> np.ndarray:

@@ -30,6 +30,14 @@ def inside_city(city: City, xy: np.ndarray) -> np.ndarray:
     return (xy[:, 0] >= xmin) & (xy[:, 0] <= xmax) & (xy[:, 1] >= ymin) & (xy[:, 1] <= ymax)
 
 
+def just_inside(city: City, xy: np.ndarray, margin: float) -> tuple[float, float]:
+    """After the Zombie Rush: the spot "just inside of the city limits (approximately where they
+    left the city)": the nearest point at least ``margin`` inside the limits."""
+    xmin, xmax, ymin, ymax = city.limits
+    return (round(float(np.clip(xy[0], xmin + margin, xmax - margin)), 3),
+            round(float(np.clip(xy[1], ymin + margin, ymax - margin)), 3))
+
+
 def footprint_radius(city: City, index: int) -> float:
     points = np.vstack([p.points for p in city.bodies[index].model.collision])
     return float(np.max(np.hypot(points[:, 0], points[:, 1])))

@@ -13,7 +13,7 @@ from feltbox.game.table.arena import arena_flick
 from feltbox.game.table.city import City, rest_pose
 from feltbox.game.table.flick import Aim, FlickSetup, heading_of, setup_flick
 from feltbox.game.table.flick_runner import episode_world, run_flick
-from feltbox.game.table.measure import fallen_mask, inside_city, restore
+from feltbox.game.table.measure import fallen_mask, footprint_radius, inside_city, just_inside, restore
 from feltbox.game.table.rush import RushSetup, setup_horde, setup_rush
 from feltbox.game.table.table import EpisodeResult, Table
 from feltbox.models import buildings as building_models
@@ -199,6 +199,8 @@ class Session:
             survivors_fell=tuple(ids[i] for i in np.flatnonzero(fell) if "survivor" in tags[i]),
             objects_fell=tuple(ids[i] for i in np.flatnonzero(fell) if "object" in tags[i]),
             left_city=tuple(ids[i] for i in np.flatnonzero(left) if "tower" not in tags[i]),
+            back_inside={ids[i]: just_inside(self.city, after[i, :2], footprint_radius(self.city, i) + 0.5)
+                         for i in np.flatnonzero(left) if "figure" in tags[i]},
             set_aside=tuple(ids[i] for i in setup.set_aside), heading=float(setup.heading),
             settled=bool(result.settled), sim_seconds=float(result.sim_seconds),
             touched={ids[z]: tuple(ids[i] for _, i in c) for z, c in result.contacts_of.items()})

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import panda3d
 from panda3d.bullet import BulletWorld, getBulletVersion
-from panda3d.core import Point3, Quat, TransformState, Vec3
+from panda3d.core import Point3, Quat, RenderState, TransformState, Vec3
 
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.pieces import make_body, make_table_plane
@@ -45,6 +45,17 @@ def _keep_freed_pools() -> None:
             return
         libc.mallopt(-3, 64 * 1024 * 1024)    # M_MMAP_THRESHOLD
         libc.mallopt(-1, 128 * 1024 * 1024)   # M_TRIM_THRESHOLD
+
+
+def collect_states() -> None:
+    """Free the transform (and render) states nothing uses any more.
+
+    Every tick, Bullet gives each moving body a new TransformState; Panda3D keeps unused states in
+    its cache until a garbage-collection pass (``garbage-collect-states``), which the frame loop
+    runs in the window and nothing runs headless: a bot game grew to ~300 MB of dead states. Each
+    episode's end runs the pass. Only unreferenced states go, so no pose or result changes."""
+    TransformState.garbageCollect()
+    RenderState.garbageCollect()
 
 
 PHYS = dims()["physics"]
@@ -253,6 +264,7 @@ class Table:
                 settled = True
                 break
         first = contacts_of[watched[0]] if watched else []
+        collect_states()
         return EpisodeResult(self.start, self._poses.copy(), frames[:n_frames].copy(), self.tick,
                              settled, first, self.woken.copy(), contacts_of)
 

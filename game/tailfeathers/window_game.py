@@ -19,6 +19,8 @@ start (``first`` None: initiative is rolled every round).
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from feltbox.game.players.controller import BridgeController
@@ -30,6 +32,7 @@ from feltbox.rules.core import Decision, GameOver, Measured
 from feltbox.rules.tailfeathers import activation as act
 from feltbox.rules.tailfeathers import combat, final, flight, geometry, phases
 from feltbox.rules.tailfeathers.measure import BASE_RADIUS
+from feltbox.scenes.loader import tailfeathers_path
 from feltbox.scenes.tailfeathers.schema import TFScene
 
 KEYS = "abcdefghijklmnopqrstuvwxyz"
@@ -275,7 +278,11 @@ class TFWindowGame(BridgeController):
 
     # -- saving ----------------------------------------------------------------------------------
     def scene_key(self) -> str:
-        return self.bridge.scene.name
+        """The built-in scene's name, or the path of a player's own scene file (so a save of a
+        battle on it loads that file again)."""
+        scene = self.bridge.scene
+        own = Path(scene.source).resolve()
+        return scene.name if own == tailfeathers_path(scene.name).resolve() else str(own)
 
     def lay_table_from_rules(self) -> bool:
         """The battlefield follows the rules state exactly; the roll counter is the number of

@@ -139,9 +139,11 @@ TEMPLATES: dict[str, object] = {
     "zombie killed in a fight": "{zombie} is killed in the fight",
     "zombie knocked onto the support block": "{zombies} knocked onto the support block",
     "instant defeat": "Instant defeat: {zombies} touch the RV",
+    "returned to standing": "{pieces} returned to standing",
+    "put back inside the city": "{pieces} put back just inside the city, fallen",
     # -- survivors
     "survivor lost a life": _life,
-    "survivor died": "{survivor} dies",
+    "survivor died": "{survivor} dies", "pretzel passed": "The pretzel passes from {survivor} to {to}",
     "survivor gained a life": "{survivor} gains a life ({life} now)",
     "healed": "{survivor} is healed ({life} lives)",
     "survivor fell": "{survivor} falls",

@@ -10,31 +10,37 @@ game/window/game_view.GameView (the registry, game/games.py ``GAMES``, builds a 
 * ``seats``: the teams the bots play and the team that started (the hot-seat order),
 * ``undo``: the table before each action that undo or take back can still go back to.
 
-Loading replays the action log through the rules only (no physics), checks the state hash and
-puts the table back from ``table``. A version 1 save (rules only) is replayed the same way and
+Version 3 is version 2 with a ``checksum``: the SHA-256 of the save's canonical JSON without it
+(``checksum``). Loading checks the checksum (a version 2 save has none and loads as before), the
+save's shape (``save_schema.py``: every key, each rules action's data against its action's
+fields, the table like the game's own), replays the action log through the rules only (no
+physics), checks the state hash and puts the table back from ``table``. A version 1 save (rules only) is replayed the same way and
 the table is laid again from the rules state (the game's ``lay_table_from_rules``); what that
 loses is said in one line (``LOST_V1``; ``V1_EXACT`` when the game lays it exactly). A version 1
 save that names no scene (Tail Feathers': scenario 0) is tried on every scene of its game. Every
 problem is a SaveError naming the file and what is wrong. Writes are atomic
-(rules.engine.write_atomic). Saves live in ``user_dir()/saves/NAME.json``, the autosave
-in ``user_dir()/autosave.json`` (written when a turn ends: ``Autosaver``).
+(rules.engine.write_atomic); a write killed half-way leaves its temporary file
+(``.NAME.json.XXXX.tmp``), which ``clean_leftovers`` deletes at start-up and on load. Saves live
+in ``user_dir()/saves/NAME.json``, the autosave in ``user_dir()/autosave.json`` (written when a
+turn ends: ``Autosaver``).
 """
 from __future__ import annotations
 
-import base64
+import hashlib
 import json
 import time
 from pathlib import Path
 
-import numpy as np
-
 from feltbox.game.games import GAMES, GameKind
 from feltbox.game.text.scenario_info import scenarios
 from feltbox.game.window.game_view import GameView
+from feltbox.game.window.save_schema import check_actions, check_save, check_table, decode_table, encode_table
 from feltbox.game.window.settings import user_dir
 from feltbox.rules.engine import SAVE_FORMAT, SaveError, write_atomic
 
-VERSION = 2
+VERSION = 3                 # version 2 and a checksum
+READS = (1, 2, 3)
+STALE_TMP_S = 60.0          # a temporary file this old is no save being written (one takes ~10 ms)
 AUTOSAVE = "autosave.json"
 LOST_V1 = ("old save (version 1): the table was laid again from the rules state; headings, fallen "
            "objects and tokens in the street are approximate and nothing before it can be undone")
@@ -61,35 +67,44 @@ def list_saves() -> list[Path]:
     return sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
 
 
-# -- encoding ----------------------------------------------------------------------------------
-def _enc(value):
-    if isinstance(value, np.ndarray):
-        return {"array": base64.b64encode(np.ascontiguousarray(value).tobytes()).decode("ascii"),
-                "dtype": value.dtype.str, "shape": list(value.shape)}
-    if isinstance(value, (tuple, list)):
-        return [_enc(v) for v in value]
-    return value
+def clean_leftovers(folders: list[Path] | None = None, now: float | None = None) -> list[Path]:
+    """Delete the temporary files of saves whose writing was killed (``.NAME.json.XXXX.tmp``, in
+    the saves folder and beside the autosave and settings) once they are STALE_TMP_S old: a
+    younger one may be another feltbox's save being written. Returns what was deleted."""
+    now = time.time() if now is None else now
+    gone = []
+    for folder in folders or [saves_dir(), user_dir()]:
+        for tmp in folder.glob(".*.json.*.tmp"):
+            try:
+                if now - tmp.stat().st_mtime >= STALE_TMP_S:
+                    tmp.unlink()
+                    gone.append(tmp)
+            except OSError:             # gone already, or not ours to delete: nothing to do
+                continue
+    return gone
 
 
-def _dec(value):
-    if isinstance(value, dict) and "array" in value:
-        raw = base64.b64decode(value["array"], validate=True)
-        return np.frombuffer(raw, dtype=np.dtype(value["dtype"])).reshape(value["shape"]).copy()
-    if isinstance(value, list):
-        return tuple(_dec(v) for v in value)
-    return value
+def checksum(data: dict) -> str:
+    """SHA-256 of the save's canonical JSON (sorted keys, no spaces) without its ``checksum``."""
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def with_checksum(data: dict) -> dict:
+    """``data`` sealed: its ``checksum`` set to the hash of everything else."""
+    return {**{k: v for k, v in data.items() if k != "checksum"}, "checksum": checksum(data)}
 
 
 # -- writing -----------------------------------------------------------------------------------
 def to_json(game: GameView) -> dict:
-    """A window game as a version 2 save."""
+    """A window game as a version 3 save (with its checksum)."""
     floor = game.undo_floor()
-    return {"format": SAVE_FORMAT, "version": VERSION, "game": game.name, "scene": game.scene_key(),
-            "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            "rules": game.rules_json(),
-            "seats": {"bots": game.bots(), "first": game.first},
-            "table": _enc(game.snapshot()),
-            "undo": {str(k): _enc(v) for k, v in sorted(game.table.before.items()) if k >= floor}}
+    return with_checksum({"format": SAVE_FORMAT, "version": VERSION, "game": game.name, "scene": game.scene_key(),
+                          "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                          "rules": game.rules_json(),
+                          "seats": {"bots": game.bots(), "first": game.first},
+                          "table": encode_table(game.snapshot()),
+                          "undo": {str(k): encode_table(v) for k, v in sorted(game.table.before.items()) if k >= floor}})
 
 
 def save_game(game: GameView, path: str | Path) -> Path:
@@ -100,17 +115,24 @@ def save_game(game: GameView, path: str | Path) -> Path:
 
 # -- reading -----------------------------------------------------------------------------------
 def read_save(path: str | Path) -> dict:
+    """The save at ``path``, its checksum and shape checked (save_schema.py), or SaveError."""
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"{path}: not a readable save ({exc})") from None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        why = (str(exc).splitlines() or [type(exc).__name__])[0][:120]
+        raise SaveError(f"{path}: not a readable save ({why})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{path}: not a feltbox save (format is not {SAVE_FORMAT!r})")
-    if data.get("version") not in (1, VERSION):
-        raise SaveError(f"{path}: unsupported save version {data.get('version')!r} (this feltbox reads 1 and 2)")
+    if data.get("version") not in READS:
+        raise SaveError(f"{path}: unsupported save version {data.get('version')!r} (this feltbox reads 1, 2 and 3)")
+    if "checksum" in data or data["version"] >= 3:
+        if data.get("checksum") != checksum(data):
+            raise SaveError(f"{path}: damaged save: its checksum does not match its contents (the file was "
+                            f"changed or corrupted after it was written)")
+    check_save(path, data)
     return data
 
 
@@ -118,17 +140,20 @@ def load_game(path: str | Path, bots: str | None = None):
     """(game, note): the game rebuilt from a save, and one line for the player ("" when exact).
     ``bots`` overrides the saved seats (a version 1 save has none: hot-seat by default)."""
     path = Path(path)
+    clean_leftovers([path.parent, saves_dir(), user_dir()])
     data = read_save(path)
     try:
         if data["version"] == 1:
             return _load_v1(path, data, bots)
         rules = data["rules"]
         seats = data["seats"]
+        check_actions(path, rules["actions"], _kind(path, data["game"]).actions)
         game = _new_game(path, data["game"], data["scene"], int(rules["seed"]), bots or seats["bots"],
                          seats.get("first"))
         game.replay_log(path, rules["actions"], rules.get("state_hash"))
-        game.restore(_dec(data["table"]))
-        game.table.before = {int(k): _dec(v) for k, v in data["undo"].items()}
+        check_table(path, data, game)
+        game.restore(decode_table(data["table"]))
+        game.table.before = {int(k): decode_table(v) for k, v in data["undo"].items()}
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -153,6 +178,7 @@ def _load_v1(path: Path, data: dict, bots: str | None):
     name = data.get("game", "?")
     kind = _kind(path, name)
     named = data["scenario"] or None
+    check_actions(path, data["actions"], kind.actions)
     for scene in [named] if named is not None else [s.key for s in scenarios(name)]:
         game = _new_game(path, name, scene, int(data["seed"]), bots or "none")
         try:

@@ -22,7 +22,7 @@ from feltbox.game.window.game_menu import Screens, attach_game_menu
 from feltbox.game.window.game_view import GameView
 from feltbox.game.window.handover import attach_handover
 from feltbox.game.window.hud import attach_hud
-from feltbox.game.window.saves import Autosaver, load_game, save_path
+from feltbox.game.window.saves import Autosaver, clean_leftovers, load_game, save_path
 from feltbox.game.window.settings import Settings, load_settings
 from feltbox.game.window.sounds import attach_sounds
 from feltbox.game.window.start_screen import StartScreen
@@ -79,6 +79,7 @@ class Shell:
         self.screen: StartScreen | None = None       # while the start screen is up
         self.mark = _Mark(base)
         self.settings = load_settings()
+        clean_leftovers()                            # temporary files of saves a crash cut short
 
     def start_screen(self, message: str = "") -> None:
         self.close()

@@ -12,7 +12,8 @@ House readings (written down here and in docs/rules-coverage-flickem.md):
 - a fight costs no action and makes no noise (it is staged outside the city);
 - an ATTACK card wounds the survivor who started the fight (the first of its side);
 - the bat attacks once per fight; in a zombie fight its attack ends the fight either way;
-- losing a zombie fight (ATTACK, or a missed bat) ends the survivor's actions this turn;
+- losing a zombie fight (ATTACK, or a missed bat) ends the survivor's actions this turn; in S8 it
+  also puts the loser out of the building (NEW X TOKENS: "losing a zombie fight" exits it);
 - if WALK cards bring the zombies to the survivors' line they attack.
 """
 from __future__ import annotations
@@ -210,9 +211,26 @@ def _zombies_move(state: FlickemState, events: list[Event]) -> tuple[FlickemStat
         return _advance(replace(_with(state, fight, Waiting.FIGHT), rng=rng), events)
     loser = fight.near[0]
     events.append(Event("fight card ATTACK", {"zombies": list(fight.far), "survivor": loser}))
-    state = replace(state, rng=rng)
+    return _lost_to_zombies(replace(state, rng=rng), loser, events)
+
+
+def _lost_to_zombies(state: FlickemState, loser: str, events: list[Event]) -> tuple[FlickemState, list[Event]]:
+    """A zombie fight lost (an ATTACK card, a missed bat): the survivor loses 1 life and "may not
+    perform any further actions this turn". S8 (``lost_zombie_fight_leaves``), house reading of
+    NEW X TOKENS' "the last survivor in a building exits that building (move action, losing a
+    zombie fight, etc.)": the loser, if alive, also leaves the building, flicked out as S6's loser
+    is, by the next team in turn order (the zombies that won have no player); the fight ends."""
     state = lose_life(state, loser, events)
-    return _end(state, events, lost=loser)
+    s = state.data.survivor(loser)
+    if state.flow.waiting == Waiting.OVER or s.where == "dead" \
+            or not scenario_rules(state.scenario).lost_zombie_fight_leaves:
+        return _end(state, events, lost=loser)
+    teams = state.flow.teams
+    flicker = teams[(teams.index(s.team) + 1) % len(teams)] if s.team in teams else s.team
+    fight = replace(state.flow.fight, near=(), queue=(), eject=((loser, flicker),))
+    if loser == state.flow.active:                # no further actions this turn
+        state = replace(state, flow=replace(state.flow, actions_left=0))
+    return _advance(_with(state, fight, Waiting.FIGHT), events)
 
 
 def _end(state: FlickemState, events: list[Event], lost: str | None = None) -> tuple[FlickemState, list[Event]]:
@@ -259,8 +277,7 @@ def fight_measured(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemS
                 zombies = tuple(replace(z, standing=False) if z.id in fell else z for z in state.data.zombies)
                 events.append(Event("zombie knocked onto the support block", {"zombies": fell}))
                 return _end(_with(replace(state, data=replace(state.data, zombies=zombies)), fight, Waiting.FIGHT), events)
-            state = lose_life(_with(state, fight, Waiting.FIGHT), attacker, events)
-            return _end(state, events, lost=attacker)
+            return _lost_to_zombies(_with(state, fight, Waiting.FIGHT), attacker, events)
         zombies = tuple(replace(z, where="bin", standing=True) if z.id in fell else z for z in state.data.zombies)
         for z in fell:
             events.append(Event("zombie killed in a fight", {"zombie": z}))

@@ -36,7 +36,9 @@ def place_measured_figures(data: Data, outcome: TableFacts) -> Data:
 def zombies_enter_buildings(state: FlickemState, outcome: TableFacts, events: list[Event]) -> FlickemState:
     """ZOMBIES ENTERING A BUILDING: a zombie measured at a building's door enters it only if at
     least one survivor or token is inside and fewer than 2 zombies are (S4: and it is not
-    barricaded)."""
+    barricaded). It goes in standing or fallen as measured: the rulebook stands nobody up here
+    (S2 FIGHT stands the building's fallen zombies when a survivor enters it, fights.py), so a
+    fallen zombie that slid in lies on the support block and forces no fight until it stands."""
     data = state.data
     for zid, building in sorted(outcome.at_door.items()):
         zombie = next(z for z in data.zombies if z.id == zid)
@@ -47,9 +49,10 @@ def zombies_enter_buildings(state: FlickemState, outcome: TableFacts, events: li
         crowd = sum(z.where == building for z in data.zombies)
         if occupied and crowd < 2 and may_enter(scenario_rules(state.scenario), building, "zombie") \
                 and not barricaded(data, building):
-            data = replace(data, zombies=tuple(replace(z, where=building, standing=True) if z.id == zid else z
+            data = replace(data, zombies=tuple(replace(z, where=building) if z.id == zid else z
                                                for z in data.zombies))
-            events.append(Event("zombie entered a building", {"zombie": zid, "building": building}))
+            events.append(Event("zombie entered a building", {"zombie": zid, "building": building,
+                                                              "standing": zombie.standing}))
     return replace(state, data=data)
 
 

@@ -7,9 +7,9 @@ outcome.py's ``FlickOutcome`` / ``RushOutcome``, with the figures' ``positions``
 after the episode), read once into their typed form.
 
 This module is the one dispatcher, like a reducer: each step module applies its own step and
-returns the result (results.py a flick, fights.py a fight, tokens.py / crossroads.py /
-strength.py tokens taken, betrayal.py an accusation, rounds.py the end of a turn and the
-rounds), and ``_apply`` decides what comes next. Step modules never call back into their
+returns the result (results.py a flick, kills.py a short distance kill, fights.py a fight,
+tokens.py / crossroads.py / strength.py tokens taken, betrayal.py an accusation, rounds.py the end
+of a turn and the rounds), and ``_apply`` decides what comes next. Step modules never call back into their
 callers (imports only go down, no circles); what they all share sits below them: life.py
 (LOSING LIFE), figures.py (measured figures, ZOMBIES ENTERING A BUILDING), game_end.py (GAME END).
 Scenario rules beyond S1 are the rules issue's next step (docs/rules-coverage-flickem.md).
@@ -47,8 +47,9 @@ from feltbox.rules.flickem.fights import (
     must_fight,
     start_fight_to_act,
 )
-from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS
+from feltbox.rules.flickem.figures import place_measured_figures
 from feltbox.rules.flickem.game_end import check_scenario_end
+from feltbox.rules.flickem.kills import ShortDistanceKill, apply_short_distance_kill, kill_options, with_weapon
 from feltbox.rules.flickem.noise import GUNS, action_noise
 from feltbox.rules.flickem.outcome import FlickOutcome, RushOutcome
 from feltbox.rules.flickem.powers import (
@@ -64,15 +65,16 @@ from feltbox.rules.flickem.powers import (
     john_bonus,
     power_actions,
 )
-from feltbox.rules.flickem.results import building_entered, flick_measured
+from feltbox.rules.flickem.results import building_entered, flick_measured, returned_to_standing
 from feltbox.rules.flickem.rounds import Eat, apply_eat, available, eat_options, end_turn, next_turn, pretzel_team, rush_measured
+from feltbox.rules.flickem.scenarios import scenario_rules
 from feltbox.rules.flickem.secrets import deal, settle
 from feltbox.rules.flickem.state import Data, FlickemState, Flow, Setup, Waiting
 from feltbox.rules.flickem.stealing import Steal, StealKeep, apply_steal, offer_steals, steal_options, steal_player
 from feltbox.rules.flickem.strength import MoveX, apply_move_x, move_x_options, survivor_revealed, x_first
 from feltbox.rules.flickem.tokens import KeepToken, TakeDrop, apply_keep, apply_take_drop, reveals_at_once, take_drop_options
+from feltbox.rules.flickem.too_close import too_close
 from feltbox.rules.flickem.weapons import weapons_of
-from feltbox.rules.geometry import next_to
 
 
 @dataclass(frozen=True)
@@ -88,11 +90,6 @@ class Move:
 @dataclass(frozen=True)
 class UseWeapon:
     weapon: str               # gun | knife | bat | shotgun | sniper
-
-
-@dataclass(frozen=True)
-class ShortDistanceKill:
-    zombie: str
 
 
 @dataclass(frozen=True)
@@ -145,8 +142,8 @@ def legal_actions(state: FlickemState) -> list:
         team = f.teams[f.team_index]
         choices = available(state, team)
         pretzel = state.data.pretzel
-        if pretzel in choices and _first_turn_of_round(state):
-            choices = [pretzel]               # the pretzel holder must be used first each round
+        if pretzel in choices and _first_turn_of_round(state) and scenario_rules(state.scenario).competitive:
+            choices = [pretzel]               # COMPETITIVE: the pretzel holder is used first each round
         return [ChooseSurvivor(s) for s in choices] + pass_turn(state)
     if f.waiting == Waiting.EAT:
         return eat_options(state)
@@ -165,16 +162,17 @@ def legal_actions(state: FlickemState) -> list:
         return [KeepToken(True, t) for t in looked] + [KeepToken(False)]
     if f.waiting == Waiting.ACT:
         acts: list = [EndTurn()]
+        # FIGHT: acting (a move, a shot, a take: Loretta's free one too) beside a standing zombie
+        # in the building means fighting it first
+        if (f.actions_left > 0 or f.free_take) and must_fight(state):
+            return power_actions(state) + [FightWith(f.active, w) for w in fight_weapons(state, f.active)] + acts
         if f.actions_left == 0 and f.free_take:
             acts = take_drop_options(state) + acts
-        if f.actions_left > 0 and must_fight(state):     # FIGHT: acting here means fighting first
-            return power_actions(state) + [FightWith(f.active, w) for w in fight_weapons(state, f.active)] + acts
         if f.actions_left > 0:
             s = state.data.survivor(f.active)
             weapons = [UseWeapon(w) for w in weapons_of(s.name, state.data.kinds(s.inventory))
                        if not (w in GUNS and _zombies_inside(state, s.where))]
-            kills = [ShortDistanceKill(z) for z in _zombies_next_to(state, s.id)]
-            acts = [Move(), *weapons, *kills, *take_drop_options(state), *accusations(state)] + acts
+            acts = [Move(), *weapons, *kill_options(state, s.id), *take_drop_options(state), *accusations(state)] + acts
         return power_actions(state) + acts
     return []
 
@@ -184,16 +182,6 @@ def _zombies_inside(state: FlickemState, where: str) -> bool:
     return where not in ("city", "dead", "reserve") and any(z.where == where for z in state.data.zombies)
 
 
-def _zombies_next_to(state: FlickemState, sid: str) -> list[str]:
-    """SHORT DISTANCE KILL: zombies in the city NEXT TO the survivor (standing or fallen)."""
-    s = state.data.survivor(sid)
-    if s.where != "city":
-        return []
-    here = state.data.position(sid)
-    return sorted(z.id for z in state.data.zombies if z.where == "city"
-                  and next_to(here, state.data.position(z.id), FIGURE_RADIUS, FIGURE_RADIUS, DISC_WIDTH))
-
-
 def _first_turn_of_round(state: FlickemState) -> bool:
     colour = state.flow.colour
     return all(s.backpack == colour for s in state.data.survivors if s.where not in ("dead", "reserve"))
@@ -201,6 +189,8 @@ def _first_turn_of_round(state: FlickemState) -> bool:
 
 def apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     after, events = _apply(state, action)
+    after = too_close(after, events)                  # TOO CLOSE!, whatever moved or stood up
+    after, events = _someone_to_choose(after, events)  # ... may have killed the team's last one
     after = offer_steals(after, events)               # S6: a fallen survivor may be robbed
     return settle(state, after, events)          # S9/S10: the secret objectives name the winners
 
@@ -210,6 +200,8 @@ def _apply(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     that applies it; what comes next is decided here (or by the turn flow, rounds.py)."""
     if isinstance(action, Measured):
         return _measured(state, action.outcome)
+    if isinstance(action, ShortDistanceKill):
+        action = with_weapon(state, action)           # an old save's kill: the default weapon
     if action not in legal_actions(state):
         raise IllegalAction(f"{action} is not legal now (waiting for: {state.flow.waiting})")
     return _decided(state, action)
@@ -221,7 +213,8 @@ def _measured(state: FlickemState, measured: dict) -> tuple[FlickemState, list[E
     once, into its typed form (outcome.py)."""
     f = state.flow
     if f.waiting in (Waiting.RUSH, Waiting.HORDE):
-        return rush_measured(state, RushOutcome.from_json(measured))
+        state, events = rush_measured(state, RushOutcome.from_json(measured))
+        return (_round_starts(state, events) if f.waiting == Waiting.HORDE else (state, events))
     if f.waiting not in (Waiting.FLICK, Waiting.FIGHT_FLICK, Waiting.EJECT):
         raise IllegalAction(f"no physics result is awaited (waiting for: {f.waiting})")
     outcome = FlickOutcome.from_json(measured)
@@ -230,9 +223,33 @@ def _measured(state: FlickemState, measured: dict) -> tuple[FlickemState, list[E
         return check_scenario_end(state, None, events), events
     if dict(f.request).get("betrayer"):
         return betrayer_flicked(state, outcome)
-    if dict(f.request).get("weapon") == "flare":
-        return flare_result(state, outcome)
+    if dict(f.request).get("weapon") == "flare":      # what it knocked over is returned to standing
+        moved = replace(state, data=place_measured_figures(state.data, outcome))
+        events: list[Event] = []
+        moved = returned_to_standing(moved, outcome.fell, events)
+        after, flared = flare_result(moved, outcome)
+        return after, flared + events
     return _flicked(state, outcome)
+
+
+def _round_starts(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
+    """WAYS TO PLAY: "Each new round is started by the team holding the pretzel", held after the
+    new horde's rush: if its holder died in that rush, the pretzel has passed on (LOSING LIFE) and
+    the new holder's team starts (one with nobody to use passes on: :func:`_someone_to_choose`)."""
+    if state.flow.waiting != Waiting.CHOOSE:
+        return state, events
+    return replace(state, flow=replace(state.flow, team_index=pretzel_team(state))), events
+
+
+def _someone_to_choose(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
+    """WAYS TO PLAY: the team to choose must have a survivor to use (or, THE LONE BETRAYER, pass).
+    TOO CLOSE! after a rush or the new horde may kill its last one: then the next team with one
+    plays (END OF THE ROUND if none has), as when a turn ends."""
+    if state.flow.waiting != Waiting.CHOOSE:
+        return state, events
+    if available(state, state.flow.teams[state.flow.team_index]) or pass_turn(state):
+        return state, events
+    return next_turn(state, events)
 
 
 def _decided(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
@@ -264,7 +281,7 @@ def _decided(state: FlickemState, action) -> tuple[FlickemState, list[Event]]:
     if isinstance(action, (TakeDrop, KeepToken)):
         return _take_drop_or_keep(state, action)
     if isinstance(action, ShortDistanceKill):
-        return _short_distance_kill(state, action)
+        return apply_short_distance_kill(state, action)
     if isinstance(action, (Move, UseWeapon)):
         return _request_flick(state, action)
     return end_turn(state)
@@ -277,21 +294,6 @@ def _choose(state: FlickemState, action: ChooseSurvivor) -> tuple[FlickemState, 
     flow = replace(state.flow, active=s.id, actions_left=2, noises=(), waiting=Waiting.ACT, flare=None, kills=0,
                    bonus=False)
     return replace(state, data=data, flow=flow), [Event("survivor chosen", {"survivor": s.id})]
-
-
-def _short_distance_kill(state: FlickemState, action: ShortDistanceKill) -> tuple[FlickemState, list[Event]]:
-    """SHORT DISTANCE KILL: the zombie goes to the bin, for 1 action (then JOHN's bonus, GAME END)."""
-    f = state.flow
-    # counts as using the survivor's weapon for the reaction (its default one: house reading)
-    s = state.data.survivor(f.active)
-    noise = action_noise("weapon", weapons_of(s.name, state.data.kinds(s.inventory))[0])
-    zombies = tuple(replace(z, where="bin", standing=True) if z.id == action.zombie else z
-                    for z in state.data.zombies)
-    flow = replace(f, actions_left=f.actions_left - 1, noises=f.noises + (int(noise),), kills=f.kills + 1)
-    events = [Event("zombie killed at short distance", {"zombie": action.zombie})]
-    state = john_bonus(replace(state, flow=flow), events)
-    state = replace(state, data=replace(state.data, zombies=zombies))
-    return check_scenario_end(state, None, events), events
 
 
 def _request_flick(state: FlickemState, action: Move | UseWeapon) -> tuple[FlickemState, list[Event]]:

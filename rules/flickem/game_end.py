@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from feltbox.rules.core import Event
+from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS, free_spot
 from feltbox.rules.flickem.outcome import FlickOutcome, TableFacts
 from feltbox.rules.flickem.scenarios import objective_met, outnumbering, rv_claimed, scenario_rules, war_won
 from feltbox.rules.flickem.state import FlickemState, Waiting
-from feltbox.rules.geometry import distance
+from feltbox.rules.geometry import distance, next_to
 
 
 def check_scenario_end(state: FlickemState, outcome: TableFacts | None, events: list[Event]) -> FlickemState:
@@ -41,7 +42,10 @@ def _follow_escort(state: FlickemState, events: list[Event]) -> FlickemState:
         return state
     escort, rescued = data.survivor(data.escort), data.survivor(data.rescued)
     if escort.standing and escort.where != "dead":
-        return replace(state, data=data.with_survivor(replace(rescued, where=escort.where)))
+        data = data.with_survivor(replace(rescued, where=escort.where))
+        if escort.where == "city" and not _within_reach(data, rescued.id, escort.id):   # repositioned by her escort
+            data = data.with_positions({rescued.id: free_spot(data, data.position(escort.id), ignore=(rescued.id,))})
+        return replace(state, data=data)
     others = sorted((s for s in data.survivors if s.standing and s.where == rescued.where
                      and s.id not in (rescued.id, escort.id)), key=lambda s: s.id)
     if rescued.where == "city" and others:
@@ -50,6 +54,12 @@ def _follow_escort(state: FlickemState, events: list[Event]) -> FlickemState:
     new = others[0].id if others else None
     events.append(Event("new escort" if new else "escort lost", {"survivor": rescued.id, "escort": new}))
     return replace(state, data=replace(data, escort=new))
+
+
+def _within_reach(data, rescued: str, escort: str) -> bool:
+    """RESCUED FIGURE: "within a movement disc's width of its escort"."""
+    here = dict((p, (x, y)) for p, x, y in data.positions)
+    return rescued in here and next_to(here[rescued], here[escort], FIGURE_RADIUS, FIGURE_RADIUS, DISC_WIDTH)
 
 
 def _rescue_ended(state: FlickemState, outcome: TableFacts | None, events: list[Event]) -> FlickemState | None:

@@ -80,8 +80,9 @@ class BatVerdict:
 
 def judge_bat(outcome: FlickOutcome, friends: frozenset[str]) -> BatVerdict:
     """BASEBALL BAT: success if it first touches a zombie or an enemy survivor (whether or not it
-    falls); a first touch of an object, building or friend fails and the survivor goes back. All
-    components that fell are stood up in both cases; nobody is wounded. Touching nothing, or only
+    falls) and "all other components that fell are returned to standing"; a first touch of an
+    object, building or friend fails, the survivor goes back and all components that fell are
+    stood up; nobody is wounded. Touching nothing, or only
     its own building's support blocks, is a move (ENTERING OR EXITING A BUILDING with the bat)."""
     fell = outcome.fell
     if outcome.flicked in outcome.left_city:
@@ -90,7 +91,7 @@ def judge_bat(outcome: FlickOutcome, friends: frozenset[str]) -> BatVerdict:
         return BatVerdict(True, fell, entered=outcome.entered)
     first = outcome.first_contacts[0]
     if is_zombie(first) or (is_survivor(first) and first not in friends):
-        return BatVerdict(True, fell)
+        return BatVerdict(True, tuple(f for f in fell if f != first))     # the struck figure stays down
     return BatVerdict(False, fell, restore_survivor=True, reason=f"the bat first touched {first}")
 
 

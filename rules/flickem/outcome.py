@@ -163,8 +163,8 @@ class FlickOutcome(TableFacts):
                    behind=None if behind is None else _ids(behind), **cls.table_kwargs(data))
 
 
-RUSH_KEYS = ("zombies", "survivors_fell", "objects_fell", "left_city", "set_aside", "heading", "settled",
-             "sim_seconds", "touched")
+RUSH_KEYS = ("zombies", "survivors_fell", "objects_fell", "left_city", "back_inside", "set_aside", "heading",
+             "settled", "sim_seconds", "touched")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -175,6 +175,7 @@ class RushOutcome(TableFacts):
     survivors_fell: tuple[str, ...] = ()
     objects_fell: tuple[str, ...] = ()
     left_city: tuple[str, ...] = ()            # figures pushed out of the city
+    back_inside: dict[str, tuple[float, float]] = field(default_factory=dict)   # ... and the spot just inside
     set_aside: tuple[str, ...] = ()            # components under the tower's footprint, put back after
     heading: float = 0.0
     settled: bool = True
@@ -193,6 +194,7 @@ class RushOutcome(TableFacts):
     def from_json(cls, data: dict) -> RushOutcome:
         return cls(zombies=_ids(data.get("zombies")), survivors_fell=_ids(data.get("survivors_fell")),
                    objects_fell=_ids(data.get("objects_fell")), left_city=_ids(data.get("left_city")),
+                   back_inside={str(k): (float(v[0]), float(v[1])) for k, v in data.get("back_inside", {}).items()},
                    set_aside=_ids(data.get("set_aside")), heading=float(data.get("heading", 0.0)),
                    settled=bool(data.get("settled", True)), sim_seconds=float(data.get("sim_seconds", 0.0)),
                    touched=_id_lists(data.get("touched")), **cls.table_kwargs(data))

@@ -1,6 +1,7 @@
 """Survivors' special powers that change a turn (rulebook S7: SPECIAL POWERS, FLARE).
 
-- ANITA WALLACE: 2 extra action tokens; discard 1 to take an extra action on her turn.
+- ANITA WALLACE: 2 extra action tokens; discard 1 to take an extra action on her turn (once a
+  turn: "an extra action", so her 2 tokens serve 2 turns).
 - ELIJAH JORDAN: 2 flare tokens; an action uses a flare: flicked from his side, successful if it
   ends in the city; the turn's reaction then follows only the side facing up (big = LOUD, small
   = QUIET) and is aimed at the flare, which is then removed; an unsuccessful flare is removed.
@@ -53,7 +54,7 @@ def with_powers(survivor: Survivor) -> Survivor:
 def power_actions(state: FlickemState) -> list:
     s = state.data.survivor(state.flow.active)
     acts: list = []
-    if s.power and "extra_action" in s.specials:
+    if s.power and "extra_action" in s.specials and not state.flow.bonus:   # once on her turn
         acts.append(ExtraAction())
     if s.power and "flare" in s.specials and state.flow.actions_left > 0:
         acts += [UseFlare("big"), UseFlare("small")]
@@ -111,9 +112,11 @@ def _spend(survivor: Survivor, special: str) -> Survivor:
 
 
 def apply_extra_action(state: FlickemState) -> tuple[FlickemState, list[Event]]:
+    """ANITA WALLACE: "She may discard 1 token to take an extra action on her turn": one token,
+    one extra action, once a turn (her second token waits for another turn)."""
     s = state.data.survivor(state.flow.active)
     data = state.data.with_survivor(_spend(s, "extra_action"))
-    flow = replace(state.flow, actions_left=state.flow.actions_left + 1)
+    flow = replace(state.flow, actions_left=state.flow.actions_left + 1, bonus=True)
     return replace(state, data=data, flow=flow), [Event("extra action", {"survivor": s.id})]
 
 

@@ -1,5 +1,5 @@
 """Applying a flick's measured physics to the Dead of Winter state (rulebook: THE FLICK, MOVE,
-ENTERING AND EXITING A BUILDING, USING A WEAPON, BASEBALL BAT, TOO CLOSE!, LOSING LIFE, ZOMBIES
+ENTERING AND EXITING A BUILDING, USING A WEAPON, BASEBALL BAT, LOSING LIFE, ZOMBIES
 ENTERING A BUILDING, GAME END).
 
 The bridge hands back a flick's measured outcome with where every figure now stands;
@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.barricades import after_barricades, barricaded
-from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS, place_measured_figures, zombies_enter_buildings
+from feltbox.rules.flickem.figures import place_measured_figures, zombies_enter_buildings
 from feltbox.rules.flickem.game_end import check_scenario_end
 from feltbox.rules.flickem.judge import MoveVerdict, judge_bat, judge_move, judge_shot
 from feltbox.rules.flickem.life import lose_life
@@ -21,28 +21,28 @@ from feltbox.rules.flickem.outcome import FlickOutcome
 from feltbox.rules.flickem.scenarios import ScenarioRules, blocked_by_x, may_enter, scenario_rules
 from feltbox.rules.flickem.state import Data, FlickemState, Flow, Survivor, Waiting
 from feltbox.rules.flickem.strength import left_building
-from feltbox.rules.geometry import next_to
 
 
 def flick_measured(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemState, list[Event]]:
     """THE FLICK's measured ``outcome``: the figures where they stopped, zombies at a door entering
-    (ZOMBIES ENTERING A BUILDING), the flicked piece's verdict, then barricades (S4), TOO CLOSE!
-    and GAME END; unless the game is over the survivor acts again (or flicks the second gun)."""
+    (ZOMBIES ENTERING A BUILDING), the flicked piece's verdict, then barricades (S4) and GAME END
+    (TOO CLOSE! is the flow's, after every action: too_close.py); unless the game is over the
+    survivor acts again (or flicks the second gun)."""
     before = state.flow
     weapon = dict(before.request)["weapon"]
     events: list[Event] = []
+    earlier = state.data
     state = replace(state, data=place_measured_figures(state.data, outcome))
     state = zombies_enter_buildings(state, outcome, events)
     if weapon == "movement_disc":
-        state = _moved(state, outcome, events)
+        state = _moved(state, outcome, earlier, events)
     elif weapon == "bat":
-        state = _batted(state, outcome, events)
+        state = _batted(state, outcome, earlier, events)
     elif weapon == "figure":
-        state = _figure_flicked(state, outcome, events)
+        state = _figure_flicked(state, outcome, earlier, events)
     else:
         state = _shot(state, outcome, weapon, events)
     state = after_barricades(state, outcome, events, weapon)
-    state = _too_close(state, events)
     state = check_scenario_end(state, outcome, events)
     if state.flow.waiting != Waiting.OVER:
         state = _act_again(state, before, weapon)
@@ -74,7 +74,7 @@ def _act_again(state: FlickemState, before: Flow, weapon: str) -> FlickemState:
     return state
 
 
-def _moved(state: FlickemState, outcome: FlickOutcome, events: list[Event]) -> FlickemState:
+def _moved(state: FlickemState, outcome: FlickOutcome, earlier: Data, events: list[Event]) -> FlickemState:
     """MOVE: the movement disc's verdict; a door crossed is ENTERING AND EXITING A BUILDING, unless
     the scenario closes the building to survivors (S1), an X closes it (S8) or it is barricaded (S4)."""
     verdict = judge_move(outcome)
@@ -89,7 +89,21 @@ def _moved(state: FlickemState, outcome: FlickOutcome, events: list[Event]) -> F
         events[-1] = Event("move failed", {"reason": f"the {verdict.entered} is barricaded"})
     elif verdict.success and (verdict.entered or verdict.exited):
         state = _crossed_door(state, verdict, rules, events)
+    if events[-1].kind == "move failed":      # back where it was, and every disturbed piece too
+        state = _put_back(state, earlier, (state.flow.active, *outcome.disturbed), events)
     return state
+
+
+def _put_back(state: FlickemState, earlier: Data, pieces: tuple[str, ...], events: list[Event]) -> FlickemState:
+    """MOVE (B) / BASEBALL BAT (B): "returned to the position it occupied before the flick": the
+    figures' places and stances as they were; the failure event lists every piece for the table."""
+    was = {p: (x, y) for p, x, y in earlier.positions if p in pieces}
+    stood = {f.id: f.standing for f in (*earlier.survivors, *earlier.zombies) if f.id in pieces}
+    data = state.data.with_positions(was)
+    data = replace(data, zombies=tuple(replace(z, standing=stood.get(z.id, z.standing)) for z in data.zombies),
+                   survivors=tuple(replace(s, standing=stood.get(s.id, s.standing)) for s in data.survivors))
+    events[-1] = Event(events[-1].kind, {**events[-1].data, "restore": list(pieces)})
+    return replace(state, data=data)
 
 
 def _crossed_door(state: FlickemState, verdict: MoveVerdict, rules: ScenarioRules,
@@ -123,28 +137,36 @@ def _into_the_rv(data: Data, s: Survivor, events: list[Event]) -> Data:
     return data
 
 
-def _batted(state: FlickemState, outcome: FlickOutcome, events: list[Event]) -> FlickemState:
+def _batted(state: FlickemState, outcome: FlickOutcome, earlier: Data, events: list[Event]) -> FlickemState:
     """BASEBALL BAT: a move that may knock figures over, no wounds; it may enter a building
-    (ENTERING OR EXITING A BUILDING), not a barricaded one (S4)."""
+    (ENTERING OR EXITING A BUILDING), not a barricaded one (S4). Success or failure, the components
+    that fell (but the struck figure) are returned to standing; on failure the survivor goes back."""
     s = state.data.survivor(state.flow.active)
     friends = frozenset(x.id for x in state.data.survivors if x.team == s.team)
     verdict = judge_bat(outcome, friends)
-    events.append(Event("bat succeeded" if verdict.success else "bat failed", {"reason": verdict.reason}))
+    result = Event("bat succeeded" if verdict.success else "bat failed", {"reason": verdict.reason})
+    entered = None
     if verdict.success and verdict.entered and barricaded(state.data, verdict.entered):
-        events[-1] = Event("bat failed", {"reason": f"the {verdict.entered} is barricaded"})
+        result = Event("bat failed", {"reason": f"the {verdict.entered} is barricaded"})
     elif verdict.success and verdict.entered and may_enter(scenario_rules(state.scenario), verdict.entered, "survivor"):
         state = replace(state, data=state.data.with_survivor(replace(s, where=verdict.entered)))
-        events.append(Event("entered a building", {"survivor": s.id, "building": verdict.entered}))
-    return state
+        entered = Event("entered a building", {"survivor": s.id, "building": verdict.entered})
+    events.append(result)
+    if result.kind == "bat failed":
+        state = _put_back(state, earlier, (s.id,), events)
+    if entered is not None:
+        events.append(entered)
+    return returned_to_standing(state, verdict.stand_up, events)
 
 
-def _figure_flicked(state: FlickemState, outcome: FlickOutcome, events: list[Event]) -> FlickemState:
+def _figure_flicked(state: FlickemState, outcome: FlickOutcome, earlier: Data, events: list[Event]) -> FlickemState:
     """MIKE CHO (S7 SPECIAL POWERS): the figure flicked itself; touching, falling or leaving the
-    city fails the free move."""
+    city fails the free move: "return him to the position he occupied before the flick", and
+    (the move rules) every disturbed piece goes back where it was, standing as it stood."""
     mike = state.flow.active
     failed = not outcome.clean or mike in outcome.fell or mike in outcome.left_city
     events.append(Event("free move failed" if failed else "free move", {"survivor": mike}))
-    return state
+    return _put_back(state, earlier, (mike, *outcome.disturbed), events) if failed else state
 
 
 def _shot(state: FlickemState, outcome: FlickOutcome, weapon: str, events: list[Event]) -> FlickemState:
@@ -153,6 +175,7 @@ def _shot(state: FlickemState, outcome: FlickOutcome, weapon: str, events: list[
     verdict = judge_shot(outcome, shotgun=weapon == "shotgun")
     events.append(Event("shot missed" if verdict.hit_nothing else "shot hit",
                         {"first": verdict.first, "wounded": list(verdict.wounded)}))
+    state = returned_to_standing(state, verdict.stand_up, events)
     for hit in verdict.wounded:
         if hit.startswith("zombie-"):                  # to the zombie bin
             zombies = tuple(replace(z, where="bin", standing=True) if z.id == hit else z
@@ -165,15 +188,15 @@ def _shot(state: FlickemState, outcome: FlickOutcome, weapon: str, events: list[
     return state
 
 
-def _too_close(state: FlickemState, events: list[Event]) -> FlickemState:
-    """TOO CLOSE!: a standing survivor next to a standing zombie loses 1 life and falls; the
-    active survivor is immune during its turn."""
-    zombies = [z.id for z in state.data.zombies if z.where == "city" and z.standing]
-    for s in state.data.survivors:
-        if s.id == state.flow.active or s.where != "city" or not s.standing:
-            continue
-        here = state.data.position(s.id)
-        if any(next_to(here, state.data.position(z), FIGURE_RADIUS, FIGURE_RADIUS, DISC_WIDTH) for z in zombies):
-            events.append(Event("too close", {"survivor": s.id}))
-            state = lose_life(state, s.id, events)
-    return state
+def returned_to_standing(state: FlickemState, pieces: tuple[str, ...], events: list[Event]) -> FlickemState:
+    """GUN / BASEBALL BAT / FLARE / After the Zombie Rush: fallen components "returned to
+    standing" where they lie: figures stand in the rules; the event names every piece, objects
+    included, for the table to stand up."""
+    if not pieces:
+        return state
+    data = state.data
+    data = replace(data, zombies=tuple(replace(z, standing=True) if z.id in pieces else z for z in data.zombies),
+                   survivors=tuple(replace(s, standing=True) if s.id in pieces and s.where != "dead" else s
+                                   for s in data.survivors))
+    events.append(Event("returned to standing", {"pieces": sorted(pieces)}))
+    return replace(state, data=data)

@@ -15,6 +15,7 @@ from feltbox.rules.flickem.judge import judge_rush
 from feltbox.rules.flickem.life import lose_life
 from feltbox.rules.flickem.noise import Noise, turn_noise, zombies_react
 from feltbox.rules.flickem.outcome import RushOutcome
+from feltbox.rules.flickem.results import returned_to_standing
 from feltbox.rules.flickem.scenarios import cornered_market, market_at_the_skull, scenario_rules, team_sizes
 from feltbox.rules.flickem.secrets import control_at_round_end
 from feltbox.rules.flickem.state import DAY, NIGHT, FlickemState, Waiting
@@ -66,7 +67,13 @@ def rush_measured(state: FlickemState, outcome: RushOutcome) -> tuple[FlickemSta
     who fell, GAME END; then the next turn, or after a new horde the round's first choice."""
     verdict = judge_rush(outcome)
     events = [Event("rush result", {"fell": list(verdict.lose_life)})]
+    if state.flow.waiting == Waiting.HORDE:          # the new horde has landed in the city
+        arrived = set(dict(state.flow.request)["zombies"].split(","))
+        state = replace(state, data=replace(state.data, zombies=tuple(
+            replace(z, where="city") if z.id in arrived else z for z in state.data.zombies)))
     state = replace(state, data=place_measured_figures(state.data, outcome))
+    state = returned_to_standing(state, verdict.stand_up, events)
+    state = _put_back_inside(state, outcome, verdict.put_back_inside_fallen, events)
     state = after_barricades(state, outcome, events)       # S4: zombies may knock barricades away
     state = zombies_enter_buildings(state, outcome, events)
     for sid in verdict.lose_life:
@@ -78,6 +85,21 @@ def rush_measured(state: FlickemState, outcome: RushOutcome) -> tuple[FlickemSta
     state = replace(state, flow=replace(state.flow, request=()))
     return (replace(state, flow=replace(state.flow, waiting=Waiting.CHOOSE)), events) if was_horde \
         else next_turn(state, events)
+
+
+def _put_back_inside(state: FlickemState, outcome: RushOutcome, figures: tuple[str, ...],
+                     events: list[Event]) -> FlickemState:
+    """After the Zombie Rush: "All figures pushed outside of the city must be placed just inside
+    of the city limits (approximately where they left the city) in a fallen position" (the spot
+    is measured by the table: ``back_inside``)."""
+    spots = {f: outcome.back_inside[f] for f in figures if f in outcome.back_inside}
+    if not spots:
+        return state
+    data = state.data.with_positions(spots)
+    data = replace(data, zombies=tuple(replace(z, standing=False) if z.id in spots else z for z in data.zombies),
+                   survivors=tuple(replace(s, standing=False) if s.id in spots else s for s in data.survivors))
+    events.append(Event("put back inside the city", {"pieces": sorted(spots)}))
+    return replace(state, data=data)
 
 
 def next_turn(state: FlickemState, events: list[Event]) -> tuple[FlickemState, list[Event]]:
@@ -175,8 +197,7 @@ def _new_horde(state: FlickemState, events: list[Event]) -> tuple[FlickemState, 
     if len(in_bin) < count:
         return replace(state, flow=replace(f, round_marker=marker, colour=colour, waiting=Waiting.OVER,
                                            result="lost: not enough zombies in the bin")), events
-    request = (("zombies", ",".join(sorted(in_bin)[:count])),)
-    zombies = tuple(replace(z, where="city") if z.id in sorted(in_bin)[:count] else z for z in zombies)
+    request = (("zombies", ",".join(sorted(in_bin)[:count])),)     # still in the bin until they land
     events.append(Event("new horde", {"count": count}))
     flow = replace(f, round_marker=marker, colour=colour, team_index=pretzel_team(state), waiting=Waiting.HORDE,
                    request=request)

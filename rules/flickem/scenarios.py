@@ -18,6 +18,7 @@ DATA = Path(__file__).with_name("data") / "scenarios.toml"
 @dataclass(frozen=True)
 class ScenarioRules:
     deaths_to_lose: int = 3
+    competitive: bool = False       # WAYS TO PLAY: COMPETITIVE (S6-S10), teams against each other
     survivors_enter_buildings: bool = True
     zombies_enter_buildings: bool = True
     zombies_enter_rv: bool = True
@@ -41,6 +42,7 @@ class ScenarioRules:
     control_kinds: tuple[str, ...] = ()
     x_tokens: bool = False          # S8 NEW X TOKENS: the last survivor out of a building moves an X
     recruits: bool = False          # S8 NEW SURVIVOR: a revealed survivor token joins whoever exits next
+    lost_zombie_fight_leaves: bool = False   # S8 NEW X TOKENS: losing a zombie fight exits the building
 
 
 @cache

@@ -169,7 +169,8 @@ class Flow:
     winners: tuple[str, ...] = ()   # the winning teams
     flare: tuple[float, float, str] | None = None   # a successful flare this turn: x, y, side up
     kills: int = 0                  # zombies the active survivor killed this turn (John's power)
-    bonus: bool = False             # a once-a-turn power used: John's third action, Mike's free move
+    bonus: bool = False             # a once-a-turn power used: John's third action, Mike's free move,
+                                    # Anita's extra action
     free_take: bool = False         # Loretta took a food: her next take costs no action
     fight: Fight | None = None      # S2/S6: a fight staged outside the city
     steal: tuple[str, ...] = ()     # S6 STEALING TOKENS: fallen survivors to steal from, in turn

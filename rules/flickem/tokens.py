@@ -132,6 +132,13 @@ def survivor_found(state: FlickemState, token_id: str, events: list[Event]) -> F
     found = replace(reserve[0], where=taker.where, team=taker.team, standing=True, backpack=state.flow.colour)
     taker = replace(taker, inventory=tuple(t for t in taker.inventory if t != token_id))
     data = data.with_survivor(taker).with_survivor(found)
+    # The figure is on the table from now on, in the finder's building: like every figure on the
+    # table it has a place in the rules (the finder's, on the same support blocks) until the next
+    # episode measures it. Without one, anything reckoning a distance from it (its turn's zombie
+    # reaction, TOO CLOSE!, stealing, the pretzel) had nothing to measure from.
+    here = {p: (x, y) for p, x, y in data.positions}.get(taker.id)
+    if here is not None:
+        data = data.with_positions({found.id: here})
     data = data.with_token(replace(data.token(token_id), where="removed", face="up"))
     if scenario_rules(state.scenario).rescue:       # S3: she is escorted, she does not act
         data = replace(data, rescued=found.id, escort=taker.id)

@@ -21,12 +21,14 @@ from feltbox.models.catalog import KINDS, check_params
 from feltbox.models.tailfeathers import tf_dims
 from feltbox.models.tailfeathers.figures import BIRDS
 from feltbox.models.tailfeathers.shapes import OVERLAYS, overlap_area, overlay_shape
+from feltbox.scenes.checks import id_problem, number_problem
 from feltbox.scenes.tailfeathers.battlefield import world_spaces, world_trunks
 from feltbox.scenes.tailfeathers.schema import FigureSetup, LeafSetup, NestSetup, PieceSetup, TFScene, TreeSetup
 
 ALLIANCES = ("mouse", "rat")
 FIGURE_KINDS = ("tf_bird", "tf_rodent")
 SETUP_KEYS = {"id", "kind", "space", "x", "y", "heading"}
+REACH = 10_000.0           # cm, degrees: no coordinate or heading of a battlefield is larger
 
 
 def build_tf(b) -> TFScene:
@@ -43,8 +45,9 @@ class _TF:
 
     def num(self, table, i, entry, key, default=None):
         value = entry.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            self.fail(table, i, key, f"must be a number, got {value!r}")
+        problem = number_problem(value, -REACH, REACH)
+        if problem:
+            self.fail(table, i, key, problem)
         return float(value)
 
     def text(self, table, i, entry, key, allowed=None, default=None):
@@ -58,7 +61,7 @@ class _TF:
     def pair(self, key, default):
         value = self.data.get(key, default)
         if not (isinstance(value, list) and len(value) == len(default)
-                and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+                and not any(number_problem(v, -REACH, REACH) for v in value)):
             self.fail(None, 0, key, f"must be a list of {len(default)} numbers, got {value!r}")
         return tuple(float(v) for v in value)
 
@@ -72,7 +75,7 @@ class _TF:
         for alliance, tree in home.items():
             if alliance not in ALLIANCES:
                 self.fail(None, 0, "home", f"alliance {alliance!r} is not one of {list(ALLIANCES)}")
-            if tree not in ids:
+            if not isinstance(tree, str) or tree not in ids:
                 self.fail(None, 0, "home", f"{alliance}: no tree {tree!r} (trees: {', '.join(sorted(ids))})")
         nests, leaves = self.nests_and_leaves({t.id: t for t in trees})
         scene = TFScene(game="tailfeathers", name=Path(self.b.path).stem, title=self.b.top("title", str),
@@ -206,6 +209,8 @@ class _TF:
         for table, items in (("tree", scene.trees), ("nest", scene.nests), ("leaf", scene.leaves),
                              ("figure", figures), ("piece", scene.pieces)):
             for i, item in enumerate(items):
+                if id_problem(item.id):
+                    self.fail(table, i, "id", id_problem(item.id))
                 if item.id in seen:
                     self.fail(table, i, "id", f"duplicate id {item.id!r}")
                 seen.add(item.id)
