@@ -302,8 +302,9 @@ def plan_near(session, survivor: str, target_xy: np.ndarray, gap: Callable[[np.n
         if inside is not None and outcome.exited != inside:
             return FAIL + 100.0
         g = gap(end)
-        near = [z for z in zombies if float(np.linalg.norm(end - z)) < 7.0 and float(np.linalg.norm(z - point)) > 1.0]
-        return (300.0 if low <= g <= high else 0.0) - abs(g - middle) - 15.0 * len(near)
+        # another standing zombie next to the landing: TOO CLOSE! once the turn ends
+        near = [z for z in zombies if float(np.linalg.norm(end - z)) < 7.2 and float(np.linalg.norm(z - point)) > 1.0]
+        return (300.0 if low <= g <= high else 0.0) - abs(g - middle) - 120.0 * len(near)
     search = Search(session, survivor, "movement_disc", score, careful)
     span, jitter = float(np.linalg.norm(point - here)), _jitter(rng)
     heading = bearing(here, point) + jitter

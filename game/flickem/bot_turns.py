@@ -32,7 +32,8 @@ from feltbox.rules.flickem.weapons import weapons_of
 
 NEXT_TO = (3.7, 6.1)        # cm between a landed disc's centre and a zombie's: next to it, not touching
 CLOSE_IN = 48.0             # cm: a zombie this close can be reached next to, then killed, in one turn
-SHOT_RANGE = 35.0           # cm: farther zombies are approached rather than shot (house)
+RV_CLEAR = 30.0             # cm from the RV's door: no fight this close to it (S1 INSTANT DEFEAT)
+SHOT_RANGE = 45.0           # cm: farther zombies are approached rather than shot (house)
 QUIET_FIRST = {"knife": 0, "bat": 1, "sniper": 2, "shotgun": 3, "gun": 4, "two_guns": 5}
 WOUNDING = ("knife", "sniper", "shotgun", "gun", "two_guns")   # a bat knocks down, it never wounds
 
@@ -105,8 +106,9 @@ def s1_act(bot, legal: list, sid: str):
     """One action of S1's plan for the active survivor ``sid``."""
     state = bot.state
     need = zombies_to_kill(state)
+    near_rv = float(np.linalg.norm(bot.xy(sid) - np.array(bot.doors["rv"]))) < RV_CLEAR
     if need > 0:
-        kill = quiet_kill(legal, state, sid, loud_ok=True)
+        kill = quiet_kill(legal, state, sid, loud_ok=not near_rv)     # near the RV: quietly only
         if kill is not None:
             return kill
     elif state.data.driver is None and Move() in legal:
@@ -125,37 +127,52 @@ def s1_act(bot, legal: list, sid: str):
 
 
 def _s1_hunt(bot, legal: list, sid: str):
+    """Kill one more: land next to a zombie within reach (its kill is the next action; a landing
+    in the band counts even if aim noise may spoil it: every kill counts here), else shoot one,
+    else walk up to the nearest one, to kill it next turn."""
     state = bot.state
     here = bot.xy(sid)
-    zombies = sorted((z.id for z in state.data.zombies if z.where == "city"),
-                     key=lambda z: (float(np.linalg.norm(bot.xy(z) - here)), z))
+    rv = np.array(bot.doors["rv"])
+    quiet = _has_quiet_kill(state, sid)
+    # a fight near the RV draws the zombies' rush at it (INSTANT DEFEAT): only a quiet kill from the
+    # far side (the rush then comes from the RV's side, away from it), never a gun there
+    every = sorted((z.id for z in state.data.zombies if z.where == "city"),
+                   key=lambda z: (float(np.linalg.norm(bot.xy(z) - here)), z))
+    zombies = [z for z in every if float(np.linalg.norm(bot.xy(z) - rv)) > RV_CLEAR]
     if state.flow.actions_left >= 2 and Move() in legal:
-        for z in zombies[:3]:
+        for z in [z for z in (every if quiet else zombies) if float(np.linalg.norm(bot.xy(z) - here)) <= CLOSE_IN][:5]:
             target = bot.xy(z)
-            if float(np.linalg.norm(target - here)) > CLOSE_IN:
-                break
             others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - target)) > 1.0]
-            careful = bot.careful(sid)
-            plan = plan_near(bot.session, sid, target, lambda end, t=target: float(np.linalg.norm(end - t)),
-                             NEXT_TO, others, rng=bot.rng(), careful=careful)
-            if plan.score > (200.0 if careful else 0.0):     # lands next to it, even a little off
+            near_rv = float(np.linalg.norm(target - rv)) <= RV_CLEAR
+
+            def gap(end, t=target, near_rv=near_rv) -> float:
+                if near_rv and float(np.linalg.norm(end - rv)) < float(np.linalg.norm(t - rv)) + 2.0:
+                    return 99.0                 # on the RV's side of it: no
+                return float(np.linalg.norm(end - t))
+            plan = plan_near(bot.session, sid, target, gap, NEXT_TO, others, rng=bot.rng(), careful=bot.careful(sid))
+            if plan.score > 100.0:
                 bot.planned = plan
                 return Move()
-    shot = shoot(bot, legal, sid, [z for z in zombies if float(np.linalg.norm(bot.xy(z) - here)) < SHOT_RANGE])
-    if shot is not None:
-        return shot
-    if Move() not in legal:
+    if float(np.linalg.norm(here - rv)) > RV_CLEAR:
+        shot = shoot(bot, legal, sid, [z for z in zombies if float(np.linalg.norm(bot.xy(z) - here)) < SHOT_RANGE])
+        if shot is not None:
+            return shot
+    if Move() not in legal or not zombies:
         return None
-    if zombies and state.flow.actions_left >= 2:      # walk toward the nearest zombie, to kill it next turn
-        target = bot.xy(zombies[0])
-        span = float(np.linalg.norm(target - here))
-        if span > CLOSE_IN:
-            point = here + (target - here) * (span - 20.0) / span
-            plan = plan_move(bot.session, sid, point, None, bot.zombie_spots(), rng=bot.rng())
-            if plan.score > FAIL + 100.0 and plan.progress > 5.0:
-                bot.planned = plan
-                return Move()
+    target = bot.xy(zombies[0])                 # walk up to the nearest zombie, to kill it next turn
+    span = float(np.linalg.norm(target - here))
+    if span > 15.0:
+        point = here + (target - here) * (span - 10.0) / span
+        plan = plan_move(bot.session, sid, point, None, bot.zombie_spots(), rng=bot.rng())
+        if plan.score > FAIL + 100.0 and plan.progress > 3.0:
+            bot.planned = plan
+            return Move()
     return None
+
+
+def _has_quiet_kill(state, sid: str) -> bool:
+    s = state.data.survivor(sid)
+    return any(w in ("knife", "bat") for w in weapons_of(s.name, state.data.kinds(s.inventory)))
 
 
 def quiet_kill(legal: list, state, sid: str, loud_ok: bool = False):
