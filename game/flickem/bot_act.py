@@ -119,6 +119,11 @@ def act(bot, legal: list):
     power = _power_before_ending(bot, legal, sid, goal)
     if power is not None:
         return power
+    if s.where == "city":                   # still next to a standing zombie: TOO CLOSE! at the turn's end
+        standing = {z.id for z in state.data.zombies if z.standing}
+        kills = [a for a in legal if isinstance(a, ShortDistanceKill) and a.zombie in standing]
+        if kills:
+            return quiet_kill(kills, state, sid, loud_ok=True)
     bot.planned = None
     return EndTurn()
 

@@ -282,7 +282,8 @@ def score_move(outcome, end: np.ndarray, point: np.ndarray, enter: str | None, i
     if outcome.entered is not None:
         score += ENTERED if outcome.entered == enter else -300.0
     reach = dims()["figure"]["base_diameter"] + dims()["movement_disc"]["diameter"]
-    score -= sum(15.0 for z in zombies if float(np.linalg.norm(end - z)) < reach + 1.0)
+    # ending next to a standing zombie: TOO CLOSE! (a life lost, fallen) once the turn ends
+    score -= sum(60.0 for z in zombies if float(np.linalg.norm(end - z)) < reach + 1.0)
     return score
 
 
