@@ -112,7 +112,10 @@ def act(bot, legal: list):
         kill = quiet_kill(legal, state, sid, loud_ok=True)
         if kill is not None:
             return kill
-    if goal.kind == "hunt":
+    # S4: a survivor whose way in is barricaded and who has no flick at the barricades from here
+    # clears the zombies around its teammates at the door instead of idling (TOO CLOSE! kills there)
+    barred = goal.building is not None and any(b == goal.building for _, b in state.data.barricades)
+    if goal.kind == "hunt" or barred:
         hunt = _hunt(bot, legal, sid)
         if hunt is not None:
             return hunt
