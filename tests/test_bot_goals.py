@@ -8,7 +8,7 @@ from feltbox.game.flickem.bot_goals import UNKNOWN, Goal, Knowledge, choose_goal
 from feltbox.rules.core import Event
 from feltbox.rules.flickem.fights import BatTurn, FightWith
 from feltbox.rules.flickem.flow import new_game
-from feltbox.rules.flickem.state import Fight, Setup, Survivor, Token
+from feltbox.rules.flickem.state import Fight, Setup, Survivor, Token, Zombie
 from feltbox.rules.flickem.stealing import Steal, StealKeep
 from feltbox.rules.flickem.tokens import KeepToken, TakeDrop
 
@@ -16,9 +16,10 @@ DOORS = {"rv": (30.0, 0.0), "school": (-30.0, 0.0), "grocery_store": (0.0, 30.0)
          "hospital": (-20.0, -20.0)}
 
 
-def game(scenario: int, tokens=(), where="city", inventory=(), team="A", teams=("A",), more=()):
+def game(scenario: int, tokens=(), where="city", inventory=(), team="A", teams=("A",), more=(), in_bin=18):
     survivors = (Survivor("survivor-a", "Alex", team, 3, where=where, inventory=tuple(inventory)),) + tuple(more)
-    setup = Setup(scenario, survivors, (), (("survivor-a", 0.0, 0.0),), teams, 4, "day", 2, 3,
+    zombies = tuple(Zombie(f"zombie-{n:02d}", "bin") for n in range(in_bin))
+    setup = Setup(scenario, survivors, zombies, (("survivor-a", 0.0, 0.0),), teams, 4, "day", 2, 3,
                   tokens=tuple(tokens))
     return new_game(setup, 0)
 
@@ -179,11 +180,12 @@ def test_the_set_up_list_tells_what_an_unseen_token_can_be():
     assert unseen_odds(s2, {"c": "fuel"}, ("fuel", "food")) == 1.0
 
 
-def test_the_bin_deficit_counts_the_hordes_left_before_the_skull():
-    from feltbox.game.flickem.bot_goals import bin_deficit
-    state = game(5)                                           # 4 rounds, day first, +2 day / +3 night
-    assert bin_deficit(state) == 3 + 2 + 3 - 0                # nothing in the bin
-    assert bin_deficit(state, rounds=1) == 3
+def test_the_bin_deficit_and_the_rounds_left_count_the_hordes_the_bin_must_supply():
+    from feltbox.game.flickem.bot_goals import bin_deficit, rounds_left
+    state = game(5, in_bin=4)                                 # 4 rounds, day first, +2 day / +3 night
+    assert bin_deficit(state) == 3 + 2 + 3 - 4 and bin_deficit(state, rounds=1) == 3 - 4
+    assert rounds_left(state) == 2                            # the second horde (+2) finds 1 zombie
+    assert rounds_left(game(5)) == 4
 
 
 def test_a_place_too_far_for_the_turns_left_is_not_worth_going_to():

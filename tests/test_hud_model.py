@@ -13,6 +13,7 @@ from feltbox.game.window.hud_model import (
     slot_names,
     tf_hud,
 )
+from feltbox.rules.flickem.state import Waiting
 from feltbox.scenes.loader import load_flickem, load_tailfeathers
 
 
@@ -36,11 +37,16 @@ def test_s1_start():
 def s7():
     game = WindowGame(load_flickem(7), 7, "teamB")
     game.run_bots()
-    for _ in range(6):
+    for step in range(80):          # play on until the bots' and the script's moves cost a life
+        hurt = any(s.life < 3 for s in game.bridge.engine.state.data.survivors)
+        if step >= 6 and hurt or game.bridge.engine.state.flow.waiting == Waiting.OVER:
+            break
         if game.choices():
             game.choose(0)
         elif game.wants_aim():
             game.aim(90.0, 0.5)
+        else:
+            game.run_bots()
     return game
 
 

@@ -167,12 +167,13 @@ def test_a_scene_that_is_wrong_is_refused_in_one_line_naming_the_field(tmp_path,
 
 def test_pieces_may_overlap_only_when_the_scene_says_so(tmp_path):
     s4 = flickem_path(4).read_text()
-    assert 'overlaps = ["barricade-1"]' in s4          # the two S4 barricades meet in the door
+    declared = 'overlaps = ["barricade-1", "grocery_store"]'
+    assert declared in s4          # the two S4 barricades meet in the door (their feet reach under it)
     bad = tmp_path / "s04.toml"
-    bad.write_text(s4.replace('overlaps = ["barricade-1"]', ""))
+    bad.write_text(s4.replace(declared, 'overlaps = ["grocery_store"]'))
     with pytest.raises(SceneError, match=r"s04.toml:\d+: piece\[\d+\].x: barricade 'barricade-2' overlaps "
                                          r"barricade 'barricade-1' \(line \d+\) by 1.1 cm"):
         load_scene(bad)
-    bad.write_text(s4.replace('overlaps = ["barricade-1"]', 'overlaps = ["barricade-9"]'))
+    bad.write_text(s4.replace(declared, 'overlaps = ["barricade-9", "grocery_store"]'))
     with pytest.raises(SceneError, match="overlaps: no piece with id 'barricade-9'"):
         load_scene(bad)

@@ -52,6 +52,7 @@ class Bot:
         self.suspicion = Suspicion()
         self.doors = {b: tuple(float(v) for v in door_centre(bridge.city, b)) for b in bridge.city.buildings}
         self.goals: dict[str, Goal] = {}    # the last goal of each survivor (logs, tests)
+        self.commits: dict[str, tuple[str | None, float]] = {}   # the place each searcher heads for, since when
         self.done: dict[str, set[str]] = {}  # places a survivor found nothing more to take in
         self.turn_walls: list[float] = []   # wall seconds of each bot turn (choice to next choice)
         self._turn_start: float | None = None

@@ -34,20 +34,23 @@ from feltbox.rules.flickem.weapons import weapons_of
 from feltbox.rules.geometry import to_rectangle
 
 FLARE_AWAY = 20.0           # cm a flare must land from every teammate (and the base) to be worth an action
+DETOUR = 35.0               # cm the zombies must add to a survivor's way before it clears them first
 THREAT = 30.0               # cm: a standing zombie this close to a teammate or the base is worth hunting
 
 
 def goal_for(bot, sid: str, remember: bool = True) -> Goal:
-    """The goal of survivor ``sid`` now, from its team's knowledge and its teammates' goals."""
+    """The goal of survivor ``sid`` now, from its team's knowledge and its teammates' goals: a
+    place a teammate committed to first is left to it (no two searchers in one building, no
+    dithering between places)."""
     state = bot.state
     s = state.data.survivor(sid)
     known = bot.knowledge.known(state, s.team)
-    claimed = tuple(g.building for other, g in bot.goals.items()
-                    if other != sid and g.kind in ("enter", "reach") and g.building is not None
+    mine = bot.commits.get(sid, (None, float("inf")))
+    claimed = tuple(place for other, (place, since) in bot.commits.items()
+                    if other != sid and place is not None and since < mine[1]
                     and state.data.survivor(other).team == s.team and state.data.survivor(other).where != "dead")
     goal = choose_goal(state, sid, known, bot.doors, exclude=bot.done.setdefault(sid, set()), claimed=claimed,
-                       ties=bot.ties(s.team), travel=bot.travel,
-                       current=bot.goals[sid].building if sid in bot.goals else None)
+                       ties=bot.ties(s.team), travel=bot.travel, current=mine[0])
     if state.scenario == 9 and s.team != "B" and _guard(state, sid):
         goal = Goal("enter", "school", why="S9: keep team B out of the school") if s.where != "school" \
             else Goal("stay", "school", why="S9: hold the school against team B")
@@ -55,6 +58,9 @@ def goal_for(bot, sid: str, remember: bool = True) -> Goal:
         goal = Goal("hunt", why="a betrayer never brings anything home")
     if remember:
         bot.goals[sid] = goal
+        place = goal.building if goal.kind in ("enter", "reach") and goal.take else None
+        if place != mine[0]:
+            bot.commits[sid] = (place, len(bot.bridge.engine.history))
     return goal
 
 
@@ -106,13 +112,21 @@ def act(bot, legal: list):
         kill = quiet_kill(legal, state, sid, loud_ok=True)
         if kill is not None:
             return kill
-    if goal.kind == "hunt":
+    # S4: a survivor whose way in is barricaded and who has no flick at the barricades from here
+    # clears the zombies around its teammates at the door instead of idling (TOO CLOSE! kills there)
+    barred = goal.building is not None and any(b == goal.building for _, b in state.data.barricades)
+    if goal.kind == "hunt" or barred:
         hunt = _hunt(bot, legal, sid)
         if hunt is not None:
             return hunt
     power = _power_before_ending(bot, legal, sid, goal)
     if power is not None:
         return power
+    if s.where == "city":                   # still next to a standing zombie: TOO CLOSE! at the turn's end
+        standing = {z.id for z in state.data.zombies if z.standing}
+        kills = [a for a in legal if isinstance(a, ShortDistanceKill) and a.zombie in standing]
+        if kills:
+            return quiet_kill(kills, state, sid, loud_ok=True)
     bot.planned = None
     return EndTurn()
 
@@ -130,8 +144,13 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
         blocks = sum(b == goal.building for _, b in state.data.barricades)
         if blocks and s.where == "city":
             return _breach(bot, sid, goal.building)
+        if s.where == "city":               # zombies making the way much longer: clear them first
+            cleared = clear_the_way(bot, legal, sid, goal.building, detour=DETOUR)
+            if cleared is not None:
+                return cleared
+        company = (state.data.rescued,) if state.data.escort == sid and state.data.rescued else ()
         plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
-                         blocks, rng=bot.rng(), careful=bot.careful(sid))
+                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company)
         if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.score > 100.0):
             bot.planned = plan
             return Move()
@@ -180,24 +199,26 @@ def _take(bot, plan):
     return Move()
 
 
-def clear_the_way(bot, legal: list, sid: str, building: str):
-    """No move gets closer: the zombie standing (or lying) first in the way is killed next to it,
-    shot (the quietest weapon whose simulated shot fells it), or closed in on to be killed next."""
+def clear_the_way(bot, legal: list, sid: str, building: str, detour: float = 0.0):
+    """The zombie standing (or lying) first in the way to ``building`` (when they make the way at
+    least ``detour`` cm longer; 0: no move gets closer) is killed next to it, shot (the quietest
+    weapon whose simulated shot fells it; a gun only when no move gets closer), or closed in on
+    to be killed next action."""
     state = bot.state
     here = bot.xy(sid)
     clear = Clearance(bot.session, ignore={sid})
     goals = door_waypoints(bot.bridge.city, building, clear) or [np.array(bot.doors[building])]
     zombies = [z.id for z in state.data.zombies if z.where == "city"]
-    blockers = blocking_zombies(bot.session, sid, here, goals, zombies)
-    if not blockers:
+    blockers, longer = blocking_zombies(bot.session, sid, here, goals, zombies)
+    if not blockers or longer < detour:
         return None
     kills = [a for a in legal if isinstance(a, ShortDistanceKill) and a.zombie in blockers[:2]]
     if kills:
-        return quiet_kill(kills, state, sid, loud_ok=True)
-    shot = shoot(bot, legal, sid, blockers[:2])
+        return quiet_kill(kills, state, sid, loud_ok=not detour)
+    shot = shoot(bot, legal, sid, blockers[:1], loud_ok=not detour)
     if shot is not None:
         return shot
-    if state.flow.actions_left >= 2:
+    if state.flow.actions_left >= 2 and (not detour or _has_quiet_kill(state, sid)):
         target = bot.xy(blockers[0])
         others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - target)) > 1.0]
         careful = bot.careful(sid)

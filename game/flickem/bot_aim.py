@@ -134,9 +134,11 @@ class Search:
 
 def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None = None,
               zombies: list[np.ndarray] = (), barricades: int = 0, rng: random.Random | None = None,
-              careful: bool = False, weapon: str = "movement_disc") -> Plan:
+              careful: bool = False, weapon: str = "movement_disc", company: tuple[str, ...] = ()) -> Plan:
     """The best flick of the movement disc (or Mike's ``figure``) toward ``target_xy``, or into
-    building ``enter``, knocking its ``barricades`` out of the entrance (S4).
+    building ``enter``, knocking its ``barricades`` out of the entrance (S4); ``company``: figures
+    that move with the survivor (S3's rescued Anita), left out of the map of the street (the
+    simulated flicks still must not touch her).
 
     Straight in when the door is in sight down a clear lane; otherwise the landing that leaves
     the shortest way to go along the street (bot_paths.Field) to a spot in front of the door
@@ -146,7 +148,7 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     point = np.asarray(target_xy, dtype=float)
     going_in = enter is not None and inside != enter
     blocking = _barricades(session, enter) if going_in and barricades else []
-    clear = Clearance(session, ignore={survivor, *blocking})     # a lane through barricades is a way in
+    clear = Clearance(session, ignore={survivor, *blocking, *company})   # a lane through barricades is a way in
     entry = inside_point(city, enter) if going_in else None
     goals = (door_waypoints(city, enter, clear) or [stage_point(city, enter)]) if going_in else [point]
     field = Field(clear, goals)
@@ -163,7 +165,7 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     if inside is not None:
         return _plan_exit(search, city, inside, here, entry if entry is not None else point, jitter)
     if going_in and sees_door(city, enter, here) and float(np.linalg.norm(entry - here)) < 80.0:
-        targets = [inside_point(city, enter, a) for a in (0.0, -2.5, 2.5)]
+        targets = [inside_point(city, enter, a) for a in ((0.0, -2.5, 2.5, -4.5, 4.5) if company else (0.0, -2.5, 2.5))]
         aims = [_aim(bearing(here, t) + jitter, float(np.linalg.norm(t - here)) + r)
                 for r in (0.0, 2.5, -2.0) for t in targets]
         for b in blocking:                  # hit the barricades hard enough to clear the door
@@ -179,6 +181,8 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
         aims = [_aim(bearing(here, via) + jitter + d, span + r) for d in (0.0, -1.2, 1.2) for r in (0.0, -1.5, 1.5)]
         if search.run(aims, good_enough=-field.cost(via) - 2.0):
             return _progress(search.best(), togo)
+    if _progress(search.best(), togo).progress > 8.0:    # near enough a lane's end: no wider fan
+        return search.best()
     point = goals[0] if going_in else point
     span = float(np.linalg.norm(point - here))
     heading = bearing(here, point) + jitter
@@ -213,20 +217,23 @@ def plan_breach(session, survivor: str, building: str, rng: random.Random | None
         span = float(np.linalg.norm(xy - here))
         if span > 60.0:
             continue
-        # glancing hits work best (a straight one pushes it deeper into the entrance): 12 a barricade
-        if search.run((_aim(bearing(here, xy) + jitter + d, span + r) for r in (25.0, 45.0, 70.0)
-                       for d in (-4.0, 4.0, -7.0, 7.0)), good_enough=250.0):
+        # glancing hits work best (a straight one pushes it against the building and leaves its
+        # feet in the entrance): 20 a barricade, about 1 in 10 clears the last one from near spots
+        if search.run((_aim(bearing(here, xy) + jitter + d, span + r) for r in (45.0, 25.0, 70.0, 10.0)
+                       for d in (4.0, 8.0, -4.0, 0.0, -8.0)), good_enough=250.0):
             break
     return search.best()
 
 
 def breach_spots(city, building: str) -> list[np.ndarray]:
-    """Spots beside the door, a little ahead of it, from which a disc glances the barricades out
-    of the entrance sideways (house: found by trying every aim from a ring of spots)."""
+    """Spots ahead of the door and beside it from which a disc glances the barricades out of the
+    entrance (house: found by trying 20 aims at each barricade from a grid of spots; the first
+    five cleared the last barricade most often)."""
     g = city.buildings[building]
     return [g.to_world(np.array([g.door_x + ahead, side]))[0] for ahead, side in
-            ((13.0, 18.0), (13.0, -18.0), (9.0, 15.0), (9.0, -15.0), (18.0, 12.0), (18.0, -12.0),
-             (4.0, 18.0), (4.0, -18.0), (15.0, 0.0), (22.0, 6.0), (22.0, -6.0))]
+            ((10.5, -12.0), (10.5, 0.0), (16.5, -6.0), (16.5, 6.0), (10.5, 12.0), (16.5, 0.0),
+             (13.0, 18.0), (13.0, -18.0), (9.0, 15.0), (9.0, -15.0), (18.0, 12.0), (18.0, -12.0),
+             (22.0, 6.0), (22.0, -6.0))]
 
 
 def _barricades(session, building: str) -> list[str]:
@@ -278,7 +285,8 @@ def score_move(outcome, end: np.ndarray, point: np.ndarray, enter: str | None, i
     if outcome.entered is not None:
         score += ENTERED if outcome.entered == enter else -300.0
     reach = dims()["figure"]["base_diameter"] + dims()["movement_disc"]["diameter"]
-    score -= sum(15.0 for z in zombies if float(np.linalg.norm(end - z)) < reach + 1.0)
+    # ending next to a standing zombie: TOO CLOSE! (a life lost, fallen) once the turn ends
+    score -= sum(60.0 for z in zombies if float(np.linalg.norm(end - z)) < reach + 1.0)
     return score
 
 
@@ -298,8 +306,9 @@ def plan_near(session, survivor: str, target_xy: np.ndarray, gap: Callable[[np.n
         if inside is not None and outcome.exited != inside:
             return FAIL + 100.0
         g = gap(end)
-        near = [z for z in zombies if float(np.linalg.norm(end - z)) < 7.0 and float(np.linalg.norm(z - point)) > 1.0]
-        return (300.0 if low <= g <= high else 0.0) - abs(g - middle) - 15.0 * len(near)
+        # another standing zombie next to the landing: TOO CLOSE! once the turn ends
+        near = [z for z in zombies if float(np.linalg.norm(end - z)) < 7.2 and float(np.linalg.norm(z - point)) > 1.0]
+        return (300.0 if low <= g <= high else 0.0) - abs(g - middle) - 120.0 * len(near)
     search = Search(session, survivor, "movement_disc", score, careful)
     span, jitter = float(np.linalg.norm(point - here)), _jitter(rng)
     heading = bearing(here, point) + jitter

@@ -64,18 +64,33 @@ def base_of(state: FlickemState, team: str) -> str | None:
     return "rv" if state.scenario in (2, 4, 5, 6) else None
 
 
+def rounds_left(state: FlickemState) -> int:
+    """Rounds left, this one included: to the skull, or sooner to the round whose end brings a
+    horde the bin cannot supply (A NEW HORDE ARRIVES), if no zombie is killed meanwhile."""
+    f, setup = state.flow, state.setup
+    colour, in_bin = f.colour, sum(z.where == "bin" for z in state.data.zombies)
+    for k in range(1, max(f.round_marker, 1)):
+        colour = "night" if colour == "day" else "day"
+        need = setup.invasion_day if colour == "day" else setup.invasion_night
+        if in_bin < need:
+            return k
+        in_bin -= need
+    return max(f.round_marker, 1)
+
+
 def turns_left(state: FlickemState, sid: str) -> int:
-    """Turns this survivor still gets before the skull, this one included when it is to play."""
+    """Turns this survivor still gets before the game ends (rounds_left), this one included when
+    it is to play."""
     s = state.data.survivor(sid)
     now = s.backpack == state.flow.colour or state.flow.active == sid
-    return max(state.flow.round_marker - 1, 0) + int(now)
+    return rounds_left(state) - 1 + int(now)
 
 
 def actions_left(state: FlickemState, sid: str) -> int:
-    """Actions this survivor still has before the skull (the current turn's, then 2 a turn)."""
+    """Actions this survivor still has before the game ends (the current turn's, then 2 a turn)."""
     extra = state.data.survivor(sid).specials.count("extra_action")      # ANITA WALLACE's tokens
     if state.flow.active == sid:
-        return state.flow.actions_left + 2 * max(state.flow.round_marker - 1, 0) + extra
+        return state.flow.actions_left + 2 * (rounds_left(state) - 1) + extra
     return 2 * turns_left(state, sid) + extra
 
 
@@ -200,7 +215,7 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
     budget = actions_left(state, sid)
     targets = _targets(state, s, known, doors, exclude, claimed, here, inside, budget, ties or {}, travel)
     if current in targets:
-        targets[current] *= 1.5
+        targets[current] *= 2.5
     if s.where in targets and has_room(state, s) and _time_to_take(state, s, doors, budget, len(held)):
         return Goal("stay", s.where, take=team_wants | {UNKNOWN}, why="search this building")
     if base is not None and held and _ready_to_deliver(state, s, held, targets, doors, here, inside, budget):
@@ -234,7 +249,7 @@ def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, tie
             cost += actions_to(xy, place if in_building else None, doors[base]) + 1
         if cost > budget + 1:           # hopeless even with a lucky flick
             continue
-        value *= 0.25 ** claimed.count(place)
+        value *= 0.1 ** claimed.count(place)
         if any(o.where == place and o.team == s.team and o.id != s.id for o in state.data.survivors):
             value *= 0.1                    # a teammate is searching it already
         out[place] = value / cost * (1.0 + 0.05 * ties.get(place, 0.0))

@@ -255,11 +255,13 @@ class Field:
 
 
 def blocking_zombies(session, survivor: str, here: np.ndarray, goals: list[np.ndarray], zombies: list[str],
-                     reach: float = 60.0) -> list[str]:
+                     reach: float = 60.0) -> tuple[list[str], float]:
     """Zombies standing (or lying) in the way: on the shortest way from ``here`` to ``goals``
-    were the zombies gone, within ``reach`` cm, nearest along the way first."""
+    were the zombies gone, within ``reach`` cm, nearest along the way first; and how much longer
+    the way is with them there (cm; inf when they shut it)."""
     clear = Clearance(session, ignore={survivor, *zombies})
-    way = [p for p in Field(clear, goals).path(here) if float(np.linalg.norm(p - here)) <= reach]
+    open_field = Field(clear, goals)
+    way = [p for p in open_field.path(here) if float(np.linalg.norm(p - here)) <= reach]
     city = session.city
     spots = {z: session.poses[city.index(z), :2].astype(float) for z in zombies if session.present[city.index(z)]}
     out: list[tuple[int, str]] = []
@@ -267,4 +269,5 @@ def blocking_zombies(session, survivor: str, here: np.ndarray, goals: list[np.nd
         close = [k for k, p in enumerate(way) if float(np.linalg.norm(p - xy)) < DISC_R + 3.0 + MARGIN]
         if close:
             out.append((close[0], z))
-    return [z for _, z in sorted(out)]
+    detour = Field(Clearance(session, ignore={survivor}), goals).cost_near(here) - open_field.cost_near(here)
+    return [z for _, z in sorted(out)], float(detour)

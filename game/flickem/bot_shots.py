@@ -42,7 +42,7 @@ def plan_shot(session, survivor: str, piece: str, target: str, friends: set[str]
             return -50.0 - float(np.linalg.norm(end - goal))
         return -float(np.linalg.norm(end - goal))
     search = Search(session, survivor, piece, score, careful)
-    aims = (Aim((heading + d) % 360.0, p) for d in (0.0, -3.0, 3.0, -6.0, 6.0, -10.0, 10.0) for p in (0.35, 0.55, 0.8))
+    aims = (Aim((heading + d) % 360.0, p) for d in (0.0, -3.0, 3.0, -6.0, 6.0) for p in (0.4, 0.7))
     search.run(aims, good_enough=HIT)
     return search.best()
 

@@ -3,8 +3,9 @@ TOWN!: a survivor in the RV and 3 or fewer zombies in the city; INSTANT DEFEAT w
 touches the RV).
 
 Choosing: each available survivor's goal (bot_goals.py) gives its turn an urgency: a survivor
-in the base with goods to drop, in a building with tokens to search or next to a standing
-zombie plays before one with a long walk ahead; a survivor with nothing to do plays last. Ties
+next to a standing zombie (the more so when wounded: TOO CLOSE! strikes again), in the base with
+goods to drop, or in a building with tokens to search plays before one with a long walk ahead; a
+survivor with nothing to do plays last. Ties
 go to the team's seeded RNG, which also picks among turns that matter about as much (so two seeds
 play two games).
 
@@ -16,6 +17,11 @@ the door (or lines up in front of it with a second action to follow): the object
 moment it enters, before any zombie reacts. Nobody waits near the RV or enters earlier, since
 the zombies' reaction rushes at the survivor who moved (INSTANT DEFEAT if one touches the RV);
 survivors with nothing to kill walk toward the nearest zombie, or stay silent.
+Before a kill, a shot, a landing next to a zombie or a walk, the bot foresees the reaction
+(``rush_risk``): the zombie that would rush (QUIET: the closest one, if standing; LOUD: the
+closest standing one, the tower behind it) runs from the tower behind it through the survivor's
+spot and on; if that line passes within a zombie's reach of the RV or its blocks, the action is
+not played there (the rush of a quiet kill next to the RV ended 2 of 4 sampled games).
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ import numpy as np
 from feltbox.game.flickem.bot_aim import ENTERED, FAIL, plan_move, plan_near
 from feltbox.game.flickem.bot_goals import dist, spot
 from feltbox.game.flickem.bot_shots import HIT, plan_shot
+from feltbox.models.dimensions import dims
 from feltbox.rules.flickem.flow import WEAPON_PIECE, EndTurn, Move, ShortDistanceKill, UseWeapon
 from feltbox.rules.flickem.noise import GUNS
 from feltbox.rules.flickem.scenarios import scenario_rules
@@ -31,7 +38,10 @@ from feltbox.rules.flickem.weapons import weapons_of
 
 NEXT_TO = (3.7, 6.1)        # cm between a landed disc's centre and a zombie's: next to it, not touching
 CLOSE_IN = 48.0             # cm: a zombie this close can be reached next to, then killed, in one turn
-SHOT_RANGE = 35.0           # cm: farther zombies are approached rather than shot (house)
+RV_CLEAR = 30.0             # cm from the RV's door: no fight this close to it (S1 INSTANT DEFEAT)
+RUSH_ON = 25.0              # cm a rush runs on past the survivor it is aimed at (house, from transcripts)
+RUSH_REACH = 6.0            # cm from the RV's footprint (its blocks' shelves included) a rushing line may pass
+SHOT_RANGE = 45.0           # cm: farther zombies are approached rather than shot (house)
 QUIET_FIRST = {"knife": 0, "bat": 1, "sniper": 2, "shotgun": 3, "gun": 4, "two_guns": 5}
 WOUNDING = ("knife", "sniper", "shotgun", "gun", "two_guns")   # a bat knocks down, it never wounds
 
@@ -55,8 +65,10 @@ def urgency(bot, sid: str) -> float:
     goal = bot.goal_of(sid)
     here = spot(state, sid) if s.where == "city" else bot.doors.get(s.where, (0.0, 0.0))
     score = 0.0
-    if s.where == "city" and any(dist(here, z) < 12.0 for z in map(tuple, bot.zombie_spots())):
-        score += 3.0                        # a standing zombie next to it: act before it is too late
+    close = min((dist(here, z) for z in map(tuple, bot.zombie_spots())), default=99.0) if s.where == "city" else 99.0
+    if close < 12.0:                        # a standing zombie next to it: act before it is too late
+        start = next((x.life for x in state.setup.survivors if x.id == sid), s.life)
+        score += (5.0 if close < 7.0 else 3.0) + max(start - s.life, 0)     # TOO CLOSE! again, or worse
     if goal.kind == "stay":
         score += 5.0 if goal.drop else 4.0 if goal.take else 0.0
     elif goal.kind in ("enter", "reach") and goal.building is not None:
@@ -102,9 +114,11 @@ def s1_act(bot, legal: list, sid: str):
     """One action of S1's plan for the active survivor ``sid``."""
     state = bot.state
     need = zombies_to_kill(state)
+    near_rv = float(np.linalg.norm(bot.xy(sid) - np.array(bot.doors["rv"]))) < RV_CLEAR
     if need > 0:
-        kill = quiet_kill(legal, state, sid, loud_ok=True)
-        if kill is not None:
+        kill = quiet_kill(legal, state, sid, loud_ok=not near_rv)     # near the RV: quietly only
+        loud = kill is not None and (getattr(kill, "weapon", None) or "") in GUNS
+        if kill is not None and not rush_risk(bot, bot.xy(sid), {kill.zombie}, loud):
             return kill
     elif state.data.driver is None and Move() in legal:
         plan = plan_move(bot.session, sid, np.array(bot.doors["rv"]), "rv", bot.zombie_spots(),
@@ -121,38 +135,84 @@ def s1_act(bot, legal: list, sid: str):
     return EndTurn()
 
 
+def rush_risk(bot, at: np.ndarray, exclude=(), loud: bool = False) -> bool:
+    """S1 INSTANT DEFEAT foreseen: would the zombies' reaction to a survivor ending its turn at
+    ``at`` (``exclude``: zombies it kills first) rush along a line that touches the RV?
+    Rulebook ZOMBIES' REACTION!: QUIET, the closest zombie rushes if it stands (a fallen one only
+    stands up); LOUD, the closest standing one, the tower behind it, with the 2 next."""
+    state = bot.state
+    zs = [(np.array(state.data.position(z.id), dtype=float), z.standing) for z in state.data.zombies
+          if z.where == "city" and z.id not in exclude]
+    zs = [z for z in zs if z[1]] if loud else zs
+    if not zs:
+        return False
+    z, standing = min(zs, key=lambda t: float(np.linalg.norm(t[0] - at)))
+    span = float(np.linalg.norm(at - z))
+    if not standing or span < 1e-6:
+        return False
+    g = bot.bridge.city.buildings["rv"]
+    local = g.to_local(z + np.outer(np.linspace(0.0, (span + RUSH_ON) / span, 24), at - z))
+    half = g.door_half_span + dims()["support_block"]["width"]
+    dx = np.maximum.reduce([g.back_x - local[:, 0], local[:, 0] - g.door_x, np.zeros(len(local))])
+    dy = np.maximum(np.abs(local[:, 1]) - half, 0.0)
+    return bool(np.min(np.hypot(dx, dy)) < RUSH_REACH)
+
+
 def _s1_hunt(bot, legal: list, sid: str):
+    """Kill one more: land next to a zombie within reach (its kill is the next action; a landing
+    in the band counts even if aim noise may spoil it: every kill counts here), else shoot one,
+    else walk up to the nearest one, to kill it next turn."""
     state = bot.state
     here = bot.xy(sid)
-    zombies = sorted((z.id for z in state.data.zombies if z.where == "city"),
-                     key=lambda z: (float(np.linalg.norm(bot.xy(z) - here)), z))
+    rv = np.array(bot.doors["rv"])
+    quiet = _has_quiet_kill(state, sid)
+    # a fight near the RV draws the zombies' rush at it (INSTANT DEFEAT): only a quiet kill from the
+    # far side (the rush then comes from the RV's side, away from it), never a gun there
+    every = sorted((z.id for z in state.data.zombies if z.where == "city"),
+                   key=lambda z: (float(np.linalg.norm(bot.xy(z) - here)), z))
+    zombies = [z for z in every if float(np.linalg.norm(bot.xy(z) - rv)) > RV_CLEAR]
     if state.flow.actions_left >= 2 and Move() in legal:
-        for z in zombies[:3]:
+        for z in [z for z in (every if quiet else zombies) if float(np.linalg.norm(bot.xy(z) - here)) <= CLOSE_IN][:5]:
             target = bot.xy(z)
-            if float(np.linalg.norm(target - here)) > CLOSE_IN:
-                break
             others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - target)) > 1.0]
-            careful = bot.careful(sid)
-            plan = plan_near(bot.session, sid, target, lambda end, t=target: float(np.linalg.norm(end - t)),
-                             NEXT_TO, others, rng=bot.rng(), careful=careful)
-            if plan.score > (200.0 if careful else 0.0):     # lands next to it, even a little off
+            near_rv = float(np.linalg.norm(target - rv)) <= RV_CLEAR
+
+            def gap(end, t=target, near_rv=near_rv, z=z) -> float:
+                if near_rv and float(np.linalg.norm(end - rv)) < float(np.linalg.norm(t - rv)) + 2.0:
+                    return 99.0                 # on the RV's side of it: no
+                g = float(np.linalg.norm(end - t))
+                if NEXT_TO[0] <= g <= NEXT_TO[1] and rush_risk(bot, end, {z}):
+                    return 99.0                 # the kill's reaction would rush into the RV
+                return g
+            plan = plan_near(bot.session, sid, target, gap, NEXT_TO, others, rng=bot.rng(), careful=bot.careful(sid))
+            if plan.score > 100.0:
                 bot.planned = plan
                 return Move()
-    shot = shoot(bot, legal, sid, [z for z in zombies if float(np.linalg.norm(bot.xy(z) - here)) < SHOT_RANGE])
-    if shot is not None:
-        return shot
-    if Move() not in legal:
+    if float(np.linalg.norm(here - rv)) > RV_CLEAR:
+        shot = shoot(bot, legal, sid, [z for z in zombies if float(np.linalg.norm(bot.xy(z) - here)) < SHOT_RANGE])
+        if shot is not None and not rush_risk(bot, here, (), loud=shot.weapon in GUNS):
+            return shot
+    if Move() not in legal or not zombies:
         return None
-    if zombies and state.flow.actions_left >= 2:      # walk toward the nearest zombie, to kill it next turn
-        target = bot.xy(zombies[0])
+    for z in zombies[:3]:                       # walk up to the nearest zombie, to kill it next turn
+        target = bot.xy(z)
         span = float(np.linalg.norm(target - here))
-        if span > CLOSE_IN:
-            point = here + (target - here) * (span - 20.0) / span
-            plan = plan_move(bot.session, sid, point, None, bot.zombie_spots(), rng=bot.rng())
-            if plan.score > FAIL + 100.0 and plan.progress > 5.0:
-                bot.planned = plan
-                return Move()
+        if span <= 15.0:
+            break
+        point = here + (target - here) * (span - 10.0) / span
+        if rush_risk(bot, point):
+            continue                            # the walk's reaction would rush into the RV
+        plan = plan_move(bot.session, sid, point, None, bot.zombie_spots(), rng=bot.rng())
+        if plan.score > FAIL + 100.0 and plan.progress > 3.0:
+            bot.planned = plan
+            return Move()
+        break
     return None
+
+
+def _has_quiet_kill(state, sid: str) -> bool:
+    s = state.data.survivor(sid)
+    return any(w in ("knife", "bat") for w in weapons_of(s.name, state.data.kinds(s.inventory)))
 
 
 def quiet_kill(legal: list, state, sid: str, loud_ok: bool = False):

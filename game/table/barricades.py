@@ -1,13 +1,16 @@
 """S4 BARRICADES, measured on the table: which barricades still block which building's entrance,
 whether a flick touched a barricade, and whether the flicking survivor stood behind a door line.
 
-House reading of "no portion of the barricade token occupies the space between the building's
-support blocks": the rulebook sets the barricades up "in front of the Grocery store's door", so
-the entrance is read as the strip between the 2 blocks' inner edges, from the blocks' backs to one
-movement disc's width in front of the door line (the same "a movement disc will not fit" measure
-as ZOMBIES ENTERING A BUILDING). A barricade blocks while any part of its real footprint (its
-collision hulls at their pose, seen from above) overlaps that strip: it stops blocking once it has
-left the strip sideways or a movement disc would fit between it and the door.
+Reading of "no portion of the barricade token occupies the space between the building's support
+blocks": that space is taken as the text says, the gap between the 2 blocks' inner edges, from the
+blocks' backs to their front faces (the door line). A barricade blocks while any part of its real
+footprint (its collision hulls at their pose, seen from above) overlaps that gap; it is removed
+once no part of it does. The building stands 2 cm above the table on its blocks, so the 3 cm fence
+itself never fits under it: a barricade set up "in front of the Grocery store's door" stands
+against the door line with its low feet reaching under the building into the gap (scene s04.toml),
+and a flick that draws it out, turns it or knocks it sideways clears the gap.
+(Until this reading the house extended the gap one movement disc's width in front of the door
+line; no flick then ever removed the second barricade, and the text names no such strip.)
 """
 from __future__ import annotations
 
@@ -15,15 +18,14 @@ import numpy as np
 
 from feltbox.game.table.bodies import quat_rotate
 from feltbox.game.table.city import BuildingGeom, City
-from feltbox.models.dimensions import dims
 from feltbox.rules.flickem.outcome import FlickOutcome
 
 
 def entrance_quad(geom: BuildingGeom) -> np.ndarray:
-    """(4,2) world corners of a building's entrance strip (see the module docstring)."""
-    front = geom.door_x + dims()["movement_disc"]["diameter"]
+    """(4,2) world corners of a building's entrance: the space between its support blocks, from
+    their backs to the door line (see the module docstring)."""
     h = geom.door_half_span
-    return geom.to_world(np.array([[geom.back_x, -h], [front, -h], [front, h], [geom.back_x, h]]))
+    return geom.to_world(np.array([[geom.back_x, -h], [geom.door_x, -h], [geom.door_x, h], [geom.back_x, h]]))
 
 
 def footprint(city: City, poses: np.ndarray, index: int) -> np.ndarray:
