@@ -12,28 +12,15 @@ and the table's view. Headless games run it after every action with ``--check-ag
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.flickem.effects import MOVE_TOLERANCE, OFF_TABLE, TOKEN_OFF
 from feltbox.game.table.city import City
+from feltbox.game.table.disagreement import Disagreement
 from feltbox.game.table.measure import fallen_mask
 from feltbox.rules.flickem.state import FlickemState
 from feltbox.rules.flickem.too_close import on_the_tower
-
-
-@dataclass(frozen=True)
-class Disagreement:
-    """One figure the rules and the table see differently."""
-
-    piece: str
-    rules: str
-    table: str
-
-    def __str__(self) -> str:
-        return f"{self.piece}: the rules say {self.rules}, the table shows {self.table}"
 
 
 def _rules_view(where: str, standing: bool) -> str:

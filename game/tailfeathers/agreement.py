@@ -16,12 +16,11 @@ view and the table's view. Headless games run it after every action with ``--che
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import rest_pose
+from feltbox.game.table.disagreement import Disagreement
 from feltbox.game.tailfeathers.bridge import FEATHER_SUPPLY
 from feltbox.rules.tailfeathers.shapes import closest_on_outline, inside
 from feltbox.rules.tailfeathers.state import FLYING, OFF_FIELD, TFState
@@ -31,18 +30,6 @@ PLACE_TOLERANCE = 0.01        # cm: a base centre this far from its rules place 
 HEIGHT_TOLERANCE = 0.01       # cm
 HEADING_TOLERANCE = 0.05      # degrees
 OUTLINE_TOLERANCE = 0.01      # cm: a ground figure's centre this far outside its space still agrees
-
-
-@dataclass(frozen=True)
-class Disagreement:
-    """One figure the rules and the table see differently."""
-
-    piece: str
-    rules: str
-    table: str
-
-    def __str__(self) -> str:
-        return f"{self.piece}: the rules say {self.rules}, the table shows {self.table}"
 
 
 _REST: dict[tuple, np.ndarray] = {}
