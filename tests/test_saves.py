@@ -289,3 +289,17 @@ def test_a_game_on_a_players_own_scene_file_saves_its_path_and_loads_that_file(t
     assert note == "" and h.bridge.city.scene.source == str(own.resolve())
     library = [b.id for b in h.bridge.city.bodies].index("library")
     assert np.allclose(h.bridge.session.poses[library][:2], g.bridge.session.poses[library][:2])
+
+
+def test_continue_shows_the_feed_and_the_last_dice_again():
+    # issue 18: "After Continue, the event feed and last dice are empty". A loaded game re-shows
+    # the events of its last actions: the feed lines, Tail Feathers' last dice, and ``recent``,
+    # which a HUD opened on it starts its feed with (game/window/hud.py)
+    g = _tf_game()
+    assert g.rolls and g.recent
+    h, _ = saves.load_game(saves.save_game(g, "tf-view"))
+    assert h.rolls == g.rolls and h.feed and h.recent
+    d = WindowGame(load_flickem(1), 0, "all")
+    d.run_bots()
+    e, _ = saves.load_game(saves.save_game(d, "dow-view"))
+    assert e.feed and e.recent and e.recent[-1].kind == d.recent[-1].kind

@@ -33,6 +33,8 @@ from feltbox.rules.flickem.secrets import dealt_events
 from feltbox.scenes.loader import flickem_path
 from feltbox.scenes.schema import Scene
 
+RECENT = 8                  # visible events kept for a HUD opened later (a loaded game)
+
 KEYS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -58,6 +60,7 @@ class WindowGame(BridgeController):
         self.feed: list[str] = []           # the last rules events, as everyone sees them
         self.listeners: list = []           # callables(events) after every rules action (visible events)
         self.private: list = []             # hot-seat: (team, event) shown after a hand-over (game/window/handover.py)
+        self.recent: list = []              # the last visible events (a new HUD's feed)
         self.rolls: list[str] = []          # Dead of Winter throws no dice
         self.warning = ""                   # one truth broken: the HUD's one-line warning
         self.table = TableHistory(self.bridge.session.snapshot, self.bridge.session.restore)
@@ -163,6 +166,7 @@ class WindowGame(BridgeController):
 
     def _log(self, events) -> None:
         events = self.visible(events)
+        self.recent = (self.recent + events)[-RECENT:]   # what a HUD opened now shows first
         for listener in self.listeners:        # HUD feed, sounds, autosave: every event as seen here
             listener(events)
         for e in events:

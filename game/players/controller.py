@@ -10,6 +10,8 @@ from typing import Any
 from feltbox.game.players.seats import Seats
 from feltbox.game.table.undo import UndoRefused, take_back_length, undo_length
 
+RECENT_STEPS = 12          # a loaded game shows the events of its last actions again
+
 
 class BridgeController:
     """The members of the window's GameView protocol that read the rules through ``bridge``."""
@@ -44,8 +46,12 @@ class BridgeController:
         return self.bridge.engine.to_json()
 
     def replay_log(self, path: Path, actions: list[dict], state_hash: str | None) -> None:
-        """Re-apply a saved action log through the rules only (SaveError naming ``path``)."""
+        """Re-apply a saved action log through the rules only (SaveError naming ``path``); the
+        events of its last actions are shown again as the window saw them (``_log``: the feed,
+        the last dice, ``recent``), so a continued game does not start with an empty feed."""
         self.bridge.engine.replay_log(path, actions, state_hash)
+        history = self.bridge.engine.history
+        self._log([e for step in history[-RECENT_STEPS:] for e in step.events])
 
     def undo_floor(self) -> int:
         """The earliest history length undo or take back can still go back to."""

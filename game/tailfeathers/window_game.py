@@ -36,6 +36,8 @@ from feltbox.rules.tailfeathers.measure import BASE_RADIUS
 from feltbox.scenes.loader import tailfeathers_path
 from feltbox.scenes.tailfeathers.schema import TFScene
 
+RECENT = 8                  # visible events kept for a HUD opened later (a loaded game)
+
 KEYS = "abcdefghijklmnopqrstuvwxyz"
 PAGE = 12                    # choices listed at once (keys a..l); page up / page down for more
 HIDDEN_Z = -500.0            # figures off the battlefield are posed under the table
@@ -125,6 +127,7 @@ class TFWindowGame(BridgeController):
         self.listeners: list = []          # callables(events) after every rules action (visible events)
         self.private: list = []            # hot-seat: (alliance, event) shown after a hand-over
         self.table = TableHistory(self.snapshot, self._put_back)
+        self.recent: list = []              # the last visible events (a new HUD's feed)
         self.rolls: list[str] = []         # the last dice results, faces as text
         self.page = 0
         self.highlight = 0                 # index into choices(): the previewed choice
@@ -177,6 +180,7 @@ class TFWindowGame(BridgeController):
 
     def _log(self, events) -> None:
         events = self.visible(events)
+        self.recent = (self.recent + events)[-RECENT:]   # what a HUD opened now shows first
         for listener in self.listeners:        # HUD feed, sounds, autosave: every event as seen here
             listener(events)
         for e in events:

@@ -51,6 +51,7 @@ class GameView(Protocol):
     private: list[tuple[str, Event | None]]   # hot-seat: (who, event) waiting for the hand-over; the
                               # hand-over takes them from the front (None: cover only, a secret hand)
     rolls: list[str]          # the last dice results as text, newest last ([] in a game without dice)
+    recent: list[Event]       # the last visible events (a HUD opened later starts its feed with them)
     page: int                 # the page of choices shown (0 in a game whose choices fit one page)
     page_size: int            # choices per page: keys a.. of the page shown pick them
     highlight: int | None     # the highlighted choice's index, None in a game without a highlight

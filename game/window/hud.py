@@ -110,7 +110,8 @@ class Hud:
         self.tf = isinstance(self.model, TFHud)      # Tail Feathers' panels: wheels, unit cards, dice
         self.scale = float(settings.ui_scale)
         self.feed: list[list] = []            # [sentence, colour, time shown]
-        self.queued: list[tuple] = []         # (sentence, colour) waiting for the animation to end
+        actor = self.game.actor_name()        # the game's last events first (a continued game)
+        self.queued: list[tuple] = [(sentence(e, actor), tone(e.kind)) for e in getattr(self.game, "recent", [])]
         self.key, self.state = None, None
         self.refreshes, self.refresh_ms = 0, 0.0
         self._tick: int | None = None         # the half second the feed last faded at
