@@ -1,5 +1,5 @@
 """The start screen and the in-game menu in a real window under Xvfb, driven by a synthetic mouse
-and keyboard (xdotool): Settings (shadows on, OK writes the file), pick S1, Play (team A at the
+and keyboard (xdotool): Settings (shadows, on by default, turned off; OK writes the file), pick S1, Play (team A at the
 window), choose a survivor with key a, undo it with ctrl-z, Esc opens the menu, Save writes a save
 file, Quit to start screen comes back."""
 from __future__ import annotations
@@ -57,7 +57,7 @@ def test_start_screen_to_a_saved_game_with_mouse_and_keys(tmp_path, monkeypatch)
     out = run_in_xvfb(DRIVER, shot)
     assert "continue disabled" in out                      # no autosave yet
     assert "settings open True" in out
-    assert '"shadows": true' in out and "True" in out.split("settings {")[1].splitlines()[0]
+    assert '"shadows": false' in out and "True" in out.split("settings {")[1].splitlines()[0]
     assert "picked 5 [('A', 'human'), ('B', 'bot')]" in out
     assert "picked 0" in out
     assert "game WindowGame hud round 5 (day)  team A" in out

@@ -209,12 +209,23 @@ print("speed", th.speed, "follow", th.follow, th.camera_button["text"])
 w, h = base.win.getXSize(), base.win.getYSize()
 def bar_px(t):
     return int((th.x_of(t) / base.getAspectRatio() + 1) / 2 * w), int((1 - BAR_Y) / 2 * h)
+def at(px):      # step until the window has seen the pointer at ``px`` (xdotool is asynchronous)
+    for _ in range(120):
+        step(1)
+        if base.win.getPointer(0).getX() == px:
+            return
+def pressed(down):  # step until the window has seen the left button go down (or up)
+    from panda3d.core import MouseButton
+    for _ in range(120):
+        step(1)
+        if base.mouseWatcherNode.isButtonDown(MouseButton.one()) == down:
+            return
 x, y = bar_px(timeline.duration * 0.25)
-xdo("mousemove", "--window", win, x, y); step(3)
-xdo("mousedown", 1); step(3)
+xdo("mousemove", "--window", win, x, y); at(x); step(3)
+xdo("mousedown", 1); pressed(True); step(3)
 x2, _ = bar_px(timeline.duration * 0.6)
-xdo("mousemove", "--window", win, x2, y); step(3)
-xdo("mouseup", 1); step(3)
+xdo("mousemove", "--window", win, x2, y); at(x2); step(3)
+xdo("mouseup", 1); pressed(False); step(3)
 print("scrubbed %.3f" % (th.t / timeline.duration))
 xdo("mousemove", "--window", win, w // 2, h // 3); step(2)
 first = timeline.poses[0]

@@ -1,14 +1,14 @@
 """Light and materials of the window's table (the offscreen renderer keeps game/render/offscreen.py's).
 
 On top of render.py's key + fill + ambient: a warmer key, a wooden rim around the felt (the
-table's edge) and, when ``Settings.shadows`` is on and the graphics driver does shaders (GLSL;
-Mesa llvmpipe does GL 4.5), the key light casts shadow maps through Panda's auto-shader. Shadows
-are off by default: the frame-rate target is measured without them.
+table's edge) and, when ``Settings.shadows`` is on (the default) and the graphics driver does
+shaders, the key light casts shadows (game/render/shading.py).
 """
 from __future__ import annotations
 
 from panda3d.core import CardMaker
 
+from feltbox.game.render import shading
 from feltbox.models.dimensions import dims
 
 WOOD = (0.36, 0.22, 0.12, 1.0)
@@ -28,12 +28,7 @@ def table_rim(root) -> None:
         board.setColor(*WOOD)
 
 
-def shaders_supported(base) -> bool:
-    gsg = base.win.getGsg() if base.win is not None else None
-    return bool(gsg is not None and gsg.getSupportsBasicShaders() and gsg.getSupportsGlsl())
-
-
-def setup_lighting(base, scene, shadows: bool = False) -> bool:
+def setup_lighting(base, scene, shadows: bool = True) -> bool:
     """Tune the scene's lights for the window; returns whether shadows are on."""
     table_rim(scene.root)
     key = scene.root.find("**/+DirectionalLight")
@@ -43,20 +38,5 @@ def setup_lighting(base, scene, shadows: bool = False) -> bool:
 
 
 def set_shadows(base, scene, on: bool) -> bool:
-    """Shadow maps from the key light on or off (on only where shaders work); whether they are on."""
-    key = scene.root.find("**/+DirectionalLight")
-    if key.isEmpty():
-        return False
-    light = key.node()
-    if not on or not shaders_supported(base):
-        if light.isShadowCaster():
-            light.setShadowCaster(False)
-            scene.root.clearShader()
-        return False
-    light.setShadowCaster(True, 2048, 2048)
-    lens = light.getLens()
-    half = dims()["table"]["width"] * 0.6
-    lens.setFilmSize(2 * half, 2 * half)
-    lens.setNearFar(-300, 300)
-    scene.root.setShaderAuto()
-    return True
+    """Shadows from the key light on or off (on only where shaders work); whether they are on."""
+    return shading.apply(scene.root, base.win.getGsg() if base.win is not None else None, on)

@@ -2,7 +2,10 @@
 
 Uses Panda3D's ``p3headlessgl`` (EGL; Mesa llvmpipe when there is no GPU) and falls back to the
 ``p3tinydisplay`` software renderer. The scene graph is built here and passed around (no global
-ShowBase): a felt table, the city outline, a key, fill and ambient light, one camera.
+ShowBase): a felt table, the city outline, a key, fill and ambient light, one camera. Pictures have
+shadows (game/render/shading.py) and anti-aliased edges: the headless EGL path ignores multisampled
+buffers (a buffer given 4 samples draws the same staircase), so the scene is drawn into a texture
+and a fast approximate anti-aliasing pass (shaders/fxaa.*) draws it into the buffer.
 """
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from direct.filter.FilterManager import FilterManager
 from panda3d.core import (
     AmbientLight,
     Camera,
@@ -31,11 +35,13 @@ from panda3d.core import (
     loadPrcFileData,
 )
 
+from feltbox.game.render import shading
 from feltbox.game.render.camera import preset_view
 from feltbox.game.render.visuals import piece_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.models.dimensions import dims
 
+SCENE_SORT = -5          # the scene's own buffer draws after the key light's shadow map (sort -10)
 FELT, SURROUND = (0.16, 0.36, 0.22, 1.0), (0.10, 0.09, 0.08, 1.0)
 
 
@@ -64,7 +70,7 @@ def build_table_scene(root: NodePath) -> NodePath:
     root.attachNewNode(lines.create())
     ambient = AmbientLight("ambient")
     ambient.setColor((0.38, 0.38, 0.42, 1))
-    key = DirectionalLight("key")
+    key = DirectionalLight("key")           # the shadow caster (game/render/shading.py)
     key.setColor((0.85, 0.80, 0.72, 1))
     fill = DirectionalLight("fill")
     fill.setColor((0.25, 0.28, 0.35, 1))
@@ -100,12 +106,11 @@ class Scene3D:
 class Renderer(Scene3D):
     """An offscreen buffer of ``width`` x ``height`` with its own camera."""
 
-    def __init__(self, width: int = 1280, height: int = 720):
+    def __init__(self, width: int = 1280, height: int = 720, shadows: bool = True, antialias: bool = True):
         # egldisplay: Panda probes the default EGL display before the headless device and prints
         # two harmless errors on machines without one
         loadPrcFileData("", "window-type offscreen\naudio-library-name null\nsync-video false\n"
-                            "notify-level-egldisplay fatal\n"
-                            "framebuffer-multisample 1\nmulti-samples 4\n")
+                            "notify-level-egldisplay fatal\ntextures-power-2 none\n")
         super().__init__(NodePath("render"))
         self.width, self.height = width, height
         self.engine = GraphicsEngine.getGlobalPtr()
@@ -122,6 +127,9 @@ class Renderer(Scene3D):
         self.camera = self.root.attachNewNode(cam)
         region = self.buffer.makeDisplayRegion()
         region.setCamera(self.camera)
+        self.shadows = shading.apply(self.root, self.buffer.getGsg(), shadows)
+        self._filters = None
+        self.antialiased = antialias and self._antialias()
         self.look("overview")
 
     def _open_buffer(self, width: int, height: int):
@@ -140,6 +148,21 @@ class Renderer(Scene3D):
             if buffer is not None:
                 return buffer, module
         raise RuntimeError("no offscreen renderer: neither EGL (p3headlessgl) nor p3tinydisplay opened")
+
+    def _antialias(self) -> bool:
+        """Draw the scene into a texture and the anti-aliasing pass into the buffer; False where
+        shaders do not work."""
+        if not shading.shaders_work(self.buffer.getGsg()):
+            return False
+        self._filters = FilterManager(self.buffer, self.camera)
+        scene = Texture("scene")
+        quad = self._filters.renderSceneInto(colortex=scene)
+        for buffer in self._filters.buffers:
+            buffer.setSort(SCENE_SORT)
+        quad.setShader(shading.fxaa_shader())
+        quad.setShaderInput("scene", scene)
+        quad.setShaderInput("texel", (1.0 / self.width, 1.0 / self.height))
+        return True
 
     def look(self, preset: str = "overview", target: tuple[float, float, float] | None = None) -> None:
         eye, at = preset_view(preset, target)

@@ -34,7 +34,7 @@ class Settings:
     aim_preview: bool = False         # draw the simulated path of a flick (off in competitive play)
     sound: bool = True
     volume: float = 0.8               # 0 .. 1
-    shadows: bool = False             # shadow-casting light where the renderer allows
+    shadows: bool = True              # shadow-casting light where the renderer allows
 
     LIMITS: ClassVar[dict[str, tuple[float, float]]] = {"ui_scale": (0.6, 2.0), "mouse_sensitivity": (0.2, 3.0),
                                                         "volume": (0.0, 1.0)}

@@ -1,0 +1,83 @@
+"""Shadows for every picture of the table: the window, offscreen renders and videos (issue 13).
+
+The key light casts a shadow map; our own small GLSL shader (game/render/shaders/table.*) lights
+the table with the same ambient + key + fill model the fixed-function pipeline used, and darkens
+what the key light cannot see. Panda's auto-shader is not used: it generates Cg, which the
+headless EGL path refuses ("profile is not supported"), so renders and videos had no shadows.
+
+Acne and peter-panning: the shadow lookup point is lifted off its face along the normal by
+``NORMAL_OFFSET`` (about a texel), instead of a depth bias that would detach shadows from bases.
+The map is read with the hardware depth comparison and linear filtering (a 2 x 2 PCF in one
+lookup). The light's orthographic lens covers the whole table; a ``MAP_SIZE`` map gives about
+0.15 cm per texel on the 150 cm table.
+
+Where shaders do not work (the p3tinydisplay software fallback) the table keeps the
+fixed-function lights and has no shadows; :func:`apply` says which it got.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from panda3d.core import ColorWriteAttrib, LightAttrib, NodePath, RenderState, Shader, ShaderAttrib, TextureAttrib
+
+from feltbox.models.dimensions import dims
+
+SHADERS = Path(__file__).resolve().parent / "shaders"
+MAP_SIZE = 1024          # texels per side of the key light's shadow map
+NORMAL_OFFSET = 0.12     # cm, the lookup point lifted along the face normal
+KEY_PRIORITY = 10        # the key light comes first among the shader's lights (index 0)
+
+_SHADERS: dict[str, Shader] = {}
+
+
+def _shader(name: str) -> Shader:
+    if name not in _SHADERS:
+        _SHADERS[name] = Shader.load(Shader.SL_GLSL, str(SHADERS / f"{name}.vert"), str(SHADERS / f"{name}.frag"))
+    return _SHADERS[name]
+
+
+def table_shader() -> Shader:
+    """The table's lights and the key light's shadow (shaders/table.*)."""
+    return _shader("table")
+
+
+def fxaa_shader() -> Shader:
+    """The anti-aliasing pass over a finished picture (shaders/fxaa.*)."""
+    return _shader("fxaa")
+
+
+def shaders_work(gsg) -> bool:
+    """Whether the graphics state guardian runs GLSL (EGL/Mesa and desktop GL do; tinydisplay not)."""
+    return bool(gsg is not None and gsg.getSupportsBasicShaders() and gsg.getSupportsGlsl())
+
+
+def apply(root: NodePath, gsg, on: bool = True) -> bool:
+    """Shadows from the key light under ``root`` on or off; whether they are on.
+
+    ``root`` holds the lights that build_table_scene made (a DirectionalLight named "key" and one
+    named "fill"). Off restores the fixed-function lighting exactly as before."""
+    key = root.find("**/+DirectionalLight")
+    named = root.find("**/key")
+    if not named.isEmpty():
+        key = named
+    if key.isEmpty():
+        return False
+    light = key.node()
+    if not on or not shaders_work(gsg):
+        if light.isShadowCaster():
+            light.setShadowCaster(False)
+        root.clearShader()
+        return False
+    light.setPriority(KEY_PRIORITY)
+    light.setShadowCaster(True, MAP_SIZE, MAP_SIZE)
+    # the shadow pass writes depth only: no shader (ours would read the map being drawn), no
+    # colour, no lights, no textures
+    light.setInitialState(RenderState.make(ShaderAttrib.makeOff(), ColorWriteAttrib.make(ColorWriteAttrib.COff),
+                                           LightAttrib.makeAllOff(), TextureAttrib.makeAllOff(), 1000))
+    lens = light.getLens()
+    half = dims()["table"]["width"] * 0.6
+    lens.setFilmSize(2 * half, 2 * half)
+    lens.setNearFar(-300, 300)
+    root.setShader(table_shader())
+    root.setShaderInput("shadow_normal_offset", NORMAL_OFFSET)
+    return True
