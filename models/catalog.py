@@ -9,9 +9,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from feltbox.models import buildings, discs, figures, props, tower, vehicles, weapons
+from feltbox.models import buildings, d6, discs, figures, props, tower, vehicles, weapons
 from feltbox.models.base import PieceModel
 from feltbox.models.cache import cached_build
+from feltbox.models.snowbirds.catalog import sb_kinds
 from feltbox.models.tailfeathers.catalog import tf_kinds
 
 BUILDING_NAMES = ("library", "grocery_store", "police_station", "gas_station", "hospital",
@@ -53,6 +54,8 @@ KINDS: dict[str, tuple[Callable[..., PieceModel], dict[str, tuple[type, tuple | 
                                       "night": (int, tuple(range(0, 19)), 3)}),
 }
 KINDS.update(tf_kinds(REQUIRED))   # Tail Feathers pieces: tf_tree, tf_bird, tf_die ...
+KINDS["d6"] = (d6.d6, {})          # the standard six-sided die (Snowbirds' two dice)
+KINDS.update(sb_kinds(REQUIRED))   # Snowbirds pieces: sb_player_mat, sb_token, sb_dice_tray ...
 
 
 def check_params(kind: str, params: dict[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from panda3d.core import (
     NodePath,
 )
 
+from feltbox.game.render.prints import prints_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.models.base import PieceModel
 
@@ -71,5 +72,8 @@ def piece_node(spec: BodySpec, parent: NodePath) -> NodePath:
     """A NodePath showing one piece under ``parent``, tagged with its id for picking."""
     path = parent.attachNewNode(spec.id)
     path.attachNewNode(geom_node(spec.model, spec.kind))   # instanced: shared by equal pieces
+    printed = prints_node(spec.model)
+    if printed is not None:
+        path.attachNewNode(printed)
     path.setTag("piece", spec.id)
     return path
