@@ -1,1 +1,1 @@
-"""Snowbirds on the felt: the table layout, the physical dice and (from the rules helper) the bridge and bot."""
+"""Snowbirds on the felt (table layout, physical dice, bridge, bot); may import table/render/players/text, models, rules."""

@@ -21,7 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from feltbox.game.table.bodies import BodySpec, heading_quat
+from feltbox.game.table.bodies import BodySpec
+from feltbox.game.table.city import rest_pose
 from feltbox.models.d6 import FACES as D6_FACES
 from feltbox.models.d6 import face_quat
 from feltbox.models.d6 import size as d6_size
@@ -108,8 +109,11 @@ def slots() -> list[Slot]:
         [hand_slot(k) for k in range(int(sb_layout()["hand"]["slots"]))]
 
 
-def _flat(model_rest: float, x: float, y: float, base_z: float, heading: float = 0.0) -> np.ndarray:
-    return np.array([x, y, base_z + model_rest, *heading_quat(heading)], dtype=np.float64)
+def track_token(track_name: str) -> BodySpec:
+    return BodySpec(f"token-{track_name}", "sb_token", {"track": track_name})
+
+
+MIGRATION_TOKEN = BodySpec("migration-token", "sb_migration_token")
 
 
 def token_pose(track_name: str, value: int) -> np.ndarray:
@@ -118,8 +122,7 @@ def token_pose(track_name: str, value: int) -> np.ndarray:
         raise ValueError(f"no track {track_name!r} (tracks: {', '.join(TRACKS)})")
     sx, sy = layout.spot_xy(track_name, value)
     mx, my = _at("mat")
-    t = float(sb_dims()["token"]["thickness"])
-    return _flat(t / 2, mx + sx, my + sy, float(sb_dims()["card"]["thickness"]))
+    return rest_pose(track_token(track_name), mx + sx, my + sy, 0.0, float(sb_dims()["card"]["thickness"]))
 
 
 def migration_pose(slot: int, card_thickness: float = 0.0) -> np.ndarray:
@@ -127,8 +130,7 @@ def migration_pose(slot: int, card_thickness: float = 0.0) -> np.ndarray:
     (its Distance, Risk and Hunger stay in sight), standing on a card ``card_thickness`` thick
     lying there (the card layer's thickness; 0: on the bare strip)."""
     s = map_slot(slot)
-    h = float(sb_dims()["migration_token"]["height"])
-    return _flat(h / 2, s.x, s.y - float(sb_dims()["card"]["length"]) * 0.3, s.z + card_thickness)
+    return rest_pose(MIGRATION_TOKEN, s.x, s.y - float(sb_dims()["card"]["length"]) * 0.3, 0.0, s.z + card_thickness)
 
 
 def tray_centre() -> tuple[float, float]:
@@ -159,11 +161,11 @@ def sb_table(exhaustion: int = 0, hunger: int = 0, flock: int = 5, location: int
     tx, ty = tray_centre()
     bodies = [BodySpec("player-mat", "sb_player_mat"), BodySpec("map-row", "sb_map_row"),
               BodySpec("dice-tray", "sb_dice_tray")]
-    poses = [_flat(b.model.rest_height, x, y, 0.0) for b, (x, y) in zip(bodies, [(mx, my), (rx, ry), (tx, ty)])]
+    poses = [rest_pose(b, x, y, 0.0) for b, (x, y) in zip(bodies, [(mx, my), (rx, ry), (tx, ty)])]
     for name, value in zip(TRACKS, (exhaustion, hunger, flock)):
-        bodies.append(BodySpec(f"token-{name}", "sb_token", {"track": name}))
+        bodies.append(track_token(name))
         poses.append(token_pose(name, value))
-    bodies.append(BodySpec("migration-token", "sb_migration_token"))
+    bodies.append(MIGRATION_TOKEN)
     poses.append(migration_pose(location))
     for k in range(len(dice)):
         bodies.append(BodySpec(f"die-{k + 1}", "d6"))
