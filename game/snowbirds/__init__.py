@@ -1,3 +1,2 @@
-"""Snowbirds on the felt: the bot, a random legal player and a rules-level simulator for tuning
-the house cards. Pure so far (imports only feltbox.rules); the bridge to the table, the window,
-the CLI and replays come later."""
+"""Snowbirds on the felt: the table layout, the physical dice, the bot, a random legal player and a
+rules-level simulator for tuning the house cards; may import table/render/cards/players/text, models, rules."""
