@@ -22,6 +22,7 @@ from panda3d.core import (
     TextureStage,
 )
 
+from feltbox.game.render import shading
 from feltbox.models.base import PieceModel
 from feltbox.models.cards import BACK, EDGE, FACE
 
@@ -81,6 +82,7 @@ def card_node(model: PieceModel, parent: NodePath, name: str) -> NodePath:
     """A card under ``parent``: children "face", "back" and "edge" (own nodes over shared geoms),
     undressed (white face, white back) until ``dress`` gives it textures."""
     path = parent.attachNewNode(name)
+    shading.printed(path)
     for side, geom in zip(SIDES, card_geoms(model)):
         holder = path.attachNewNode(PandaNode(side))
         holder.attachNewNode(geom)

@@ -80,4 +80,11 @@ def apply(root: NodePath, gsg, on: bool = True) -> bool:
     lens.setNearFar(-300, 300)
     root.setShader(table_shader())
     root.setShaderInput("shadow_normal_offset", NORMAL_OFFSET)
+    root.setShaderInput("textured", 0.0)
     return True
+
+
+def printed(path: NodePath) -> None:
+    """Mark ``path`` as carrying textures (a card, a printed mat): the table shader reads its
+    texture there and nowhere else (the lookup is a sizeable share of a software-rendered frame)."""
+    path.setShaderInput("textured", 1.0)

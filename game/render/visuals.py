@@ -16,6 +16,7 @@ from panda3d.core import (
     NodePath,
 )
 
+from feltbox.game.render import shading
 from feltbox.game.render.card_nodes import card_node
 from feltbox.game.render.prints import prints_node
 from feltbox.game.table.bodies import BodySpec
@@ -80,6 +81,6 @@ def piece_node(spec: BodySpec, parent: NodePath) -> NodePath:
         path.attachNewNode(geom_node(spec.model, spec.kind))   # instanced: shared by equal pieces
         printed = prints_node(spec.model)
         if printed is not None:
-            path.attachNewNode(printed)
+            shading.printed(path.attachNewNode(printed))
     path.setTag("piece", spec.id)
     return path

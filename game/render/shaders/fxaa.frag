@@ -11,6 +11,7 @@ out vec4 frag;
 const float REDUCE_MIN = 1.0 / 128.0;
 const float REDUCE_MUL = 1.0 / 8.0;
 const float SPAN_MAX = 8.0;
+const float FLAT = 1.0 / 24.0;   // luma contrast below which a pixel is left as it is (no edge)
 
 float luma(vec3 c) { return dot(c, vec3(0.299, 0.587, 0.114)); }
 
@@ -23,6 +24,10 @@ void main() {
     float l_nw = luma(nw), l_ne = luma(ne), l_sw = luma(sw), l_se = luma(se), l_m = luma(m);
     float lo = min(l_m, min(min(l_nw, l_ne), min(l_sw, l_se)));
     float hi = max(l_m, max(max(l_nw, l_ne), max(l_sw, l_se)));
+    if (hi - lo < FLAT) {
+        frag = vec4(m, 1.0);
+        return;
+    }
     vec2 dir = vec2(-((l_nw + l_ne) - (l_sw + l_se)), (l_nw + l_sw) - (l_ne + l_se));
     float reduce = max((l_nw + l_ne + l_sw + l_se) * 0.25 * REDUCE_MUL, REDUCE_MIN);
     float scale = 1.0 / (min(abs(dir.x), abs(dir.y)) + reduce);
