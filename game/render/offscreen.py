@@ -18,7 +18,6 @@ from direct.filter.FilterManager import FilterManager
 from panda3d.core import (
     AmbientLight,
     Camera,
-    CardMaker,
     DirectionalLight,
     FrameBufferProperties,
     GraphicsEngine,
@@ -37,28 +36,19 @@ from panda3d.core import (
 
 from feltbox.game.render import shading
 from feltbox.game.render.camera import preset_view
+from feltbox.game.render.surfaces import lay_surfaces
 from feltbox.game.render.visuals import piece_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.models.dimensions import dims
 
 SCENE_SORT = -5          # the scene's own buffer draws after the key light's shadow map (sort -10)
-FELT, SURROUND = (0.16, 0.36, 0.22, 1.0), (0.10, 0.09, 0.08, 1.0)
+ROOM = (0.10, 0.09, 0.08, 1.0)     # beyond the floor
 
 
 def build_table_scene(root: NodePath) -> NodePath:
-    """The felt, the city outline and the lights under ``root``; returns the pieces node."""
-    w = dims()["table"]["width"]
-    cm = CardMaker("felt")
-    cm.setFrame(-w / 2, w / 2, -w / 2, w / 2)
-    felt = root.attachNewNode(cm.generate())
-    felt.setP(-90)
-    felt.setColor(*FELT)
-    cm2 = CardMaker("floor")
-    cm2.setFrame(-4 * w, 4 * w, -4 * w, 4 * w)
-    floor = root.attachNewNode(cm2.generate())
-    floor.setP(-90)
-    floor.setZ(-0.05)
-    floor.setColor(*SURROUND)
+    """The felt, its rim and the floor, the city outline and the lights under ``root``; returns
+    the pieces node."""
+    lay_surfaces(root)
     cw, cd = dims()["city"]["width"] / 2, dims()["city"]["depth"] / 2
     lines = LineSegs("city")
     lines.setThickness(2.0)
@@ -117,7 +107,7 @@ class Renderer(Scene3D):
         self.buffer, self.pipe_name = self._open_buffer(width, height)
         self.texture = Texture()
         self.buffer.addRenderTexture(self.texture, self.buffer.RTMCopyRam)
-        self.buffer.setClearColor((0.10, 0.09, 0.08, 1.0))
+        self.buffer.setClearColor(ROOM)
         lens = PerspectiveLens()
         lens.setFov(58)
         lens.setAspectRatio(width / height)

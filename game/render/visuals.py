@@ -26,7 +26,7 @@ _FORMAT = None
 _GEOMS: dict[int, tuple[PieceModel, GeomNode]] = {}
 
 
-def _vertex_format() -> GeomVertexFormat:
+def vertex_format() -> GeomVertexFormat:
     global _FORMAT
     if _FORMAT is None:
         array = GeomVertexArrayFormat()
@@ -54,7 +54,7 @@ def geom_node(model: PieceModel, name: str = "piece") -> GeomNode:
     if cached is not None and cached[0] is model:
         return cached[1]
     data = mesh_arrays(model)
-    vdata = GeomVertexData(name, _vertex_format(), Geom.UHStatic)
+    vdata = GeomVertexData(name, vertex_format(), Geom.UHStatic)
     vdata.uncleanSetNumRows(len(data))
     memoryview(vdata.modifyArray(0)).cast("B").cast("f")[:] = data.ravel()
     prim = GeomTriangles(Geom.UHStatic)

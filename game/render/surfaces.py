@@ -1,0 +1,95 @@
+"""The table and the room around it: felt with a mottle, a wooden rim, a wooden floor (issue 13).
+
+Each surface is a grid of small squares whose corners carry colours made here with numpy from a
+fixed seed (every picture of a scene is the same picture): the felt's soft mottle, the boards and
+grain of the rim and the floor. Colours at the corners cost nothing per pixel; a texture did (on the
+software renderer one texture lookup over the felt cost as much as drawing the whole city).
+"""
+from __future__ import annotations
+
+import numpy as np
+from panda3d.core import Geom, GeomNode, GeomTriangles, GeomVertexData, NodePath
+
+from feltbox.game.render.visuals import vertex_format
+from feltbox.models.dimensions import dims
+
+FELT = (0.16, 0.36, 0.22)
+WOOD = (0.36, 0.22, 0.12)
+FLOOR = (0.17, 0.12, 0.09)
+RIM = 4.0              # cm of wood around the felt
+FELT_CELL = 5.0        # cm between the felt's colour samples (the software renderer pays per triangle)
+BOARD = 16.0           # cm, the width of a floor board
+
+
+def _smooth(noise: np.ndarray, passes: int) -> np.ndarray:
+    """Blur by averaging with neighbours."""
+    for _ in range(passes):
+        noise = 0.5 * noise + 0.125 * (np.roll(noise, 1, 0) + np.roll(noise, -1, 0) + np.roll(noise, 1, 1)
+                                       + np.roll(noise, -1, 1))
+    return noise
+
+
+def _grid(name: str, x: np.ndarray, y: np.ndarray, z: float, colour: np.ndarray) -> GeomNode:
+    """A flat grid over the corners ``x`` by ``y`` at height ``z``, facing up; ``colour`` is
+    (len(y), len(x), 3) in 0..1, one colour per corner."""
+    gx, gy = np.meshgrid(x, y)
+    n = gx.size
+    rows = np.zeros((n, 10), np.float32)
+    rows[:, 0], rows[:, 1], rows[:, 2] = gx.ravel(), gy.ravel(), z
+    rows[:, 5] = 1.0                                        # normal +z
+    rows[:, 6:9] = colour.reshape(-1, 3)
+    rows[:, 9] = 1.0
+    vdata = GeomVertexData(name, vertex_format(), Geom.UHStatic)
+    vdata.uncleanSetNumRows(n)
+    memoryview(vdata.modifyArray(0)).cast("B").cast("f")[:] = rows.ravel()
+    w = len(x)
+    i, j = np.meshgrid(np.arange(len(x) - 1), np.arange(len(y) - 1))
+    a = (j * w + i).ravel()
+    quads = np.column_stack([a, a + 1, a + w + 1, a, a + w + 1, a + w]).ravel().astype(np.uint32)
+    prim = GeomTriangles(Geom.UHStatic)
+    prim.setIndexType(Geom.NTUint32)
+    handle = prim.modifyVertices()
+    handle.uncleanSetNumRows(len(quads))
+    memoryview(handle).cast("B").cast("I")[:] = quads
+    geom = Geom(vdata)
+    geom.addPrimitive(prim)
+    node = GeomNode(name)
+    node.addGeom(geom)
+    return node
+
+
+def _felt(half: float) -> GeomNode:
+    """The felt: a soft mottle a few percent either side of its colour."""
+    x = np.arange(-half, half + 1e-6, FELT_CELL)
+    rng = np.random.default_rng(17)
+    mottle = _smooth(rng.normal(size=(len(x), len(x))), 2)
+    shade = 1.0 + 0.06 * mottle / max(float(np.abs(mottle).max()), 1e-9) + 0.015 * rng.normal(size=mottle.shape)
+    return _grid("felt", x, x, 0.0, np.asarray(FELT)[None, None, :] * shade[:, :, None])
+
+
+def _boards(name: str, x0: float, x1: float, y0: float, y1: float, z: float, colour, board: float,
+            along_x: bool, seed: int, step: tuple[float, float]) -> GeomNode:
+    """Boards running along x (else y), ``board`` wide, each its own shade, with grain streaks and
+    a dark seam between boards; colour samples ``step`` (along, across) cm apart."""
+    rng = np.random.default_rng(seed)
+    length_axis = np.arange(x0, x1 + 1e-6, step[0]) if along_x else np.arange(y0, y1 + 1e-6, step[0])
+    across = np.arange(y0 if along_x else x0, (y1 if along_x else x1) + 1e-6, step[1])
+    board_index = np.floor((across - across[0]) / board).astype(int)
+    board_shade = 0.88 + 0.12 * rng.random(board_index.max() + 1)
+    seam = ((across - across[0]) % board) < step[1] * 0.99
+    grain = 1.0 + 0.05 * np.sin(across[:, None] * 2.7 + 0.15 * length_axis[None, :] * rng.normal())
+    shade = np.where(seam[:, None], 0.55, board_shade[board_index][:, None] * grain)
+    if along_x:                                            # rows follow y, columns x
+        return _grid(name, length_axis, across, z, np.asarray(colour)[None, None, :] * shade[:, :, None])
+    return _grid(name, across, length_axis, z, np.asarray(colour)[None, None, :] * shade.T[:, :, None])
+
+
+def lay_surfaces(root: NodePath) -> None:
+    """The felt, the wooden rim around it and the floor under ``root`` (table frame, cm)."""
+    w = dims()["table"]["width"] / 2
+    root.attachNewNode(_felt(w))
+    frames = ((-w - RIM, w + RIM, -w - RIM, -w), (-w - RIM, w + RIM, w, w + RIM), (-w - RIM, -w, -w, w), (w, w + RIM, -w, w))
+    for k, (x0, x1, y0, y1) in enumerate(frames):
+        root.attachNewNode(_boards(f"rim-{k}", x0, x1, y0, y1, 0.01, WOOD, RIM, k < 2, 29 + k, (4.0, 0.5)))
+    f = 3 * w
+    root.attachNewNode(_boards("floor", -f, f, -f, f, -0.05, FLOOR, BOARD, True, 41, (f, 2.0)))
