@@ -41,8 +41,9 @@ KEYS = "abcdefghijklmnopqrstuvwxyz"
 class WindowGame(BridgeController):
     name = "flickem"
     FLICKS = True
-    HELP = ("click a piece: its actions  |  a, b, c...: choose  |  drag back: flick (shift fine, ctrl lock power)  |  "
-            "right-drag/arrows: orbit  |  wheel: zoom  |  1-5: views")     # + esc (game/window/app.py, game_menu.py)
+    HELP = ("click a piece: its actions  |  a, b, c...: choose  |  drag back from the ringed piece to flick  |  "
+            "right-drag: orbit  |  wheel: zoom  |  1-5: views  |  tab: skip")
+    # + esc and the menu's keys (game/window/app.py, game_menu.py)
     SECRET_HANDS = False       # secrets are events (objectives dealt, tokens looked at): ``private``
     page_size = len(KEYS)      # one page: a key for every choice
     page = 0
@@ -311,5 +312,6 @@ class WindowGame(BridgeController):
         if self.warning:
             lines.insert(1, self.warning)
         if self.wants_aim():
-            lines.append("  drag back from any piece like a slingshot to aim this flick")
+            piece, weapon = self.flick_piece()
+            lines.append(f"  drag back from {piece}'s {weapon.replace('_', ' ')} like a slingshot to aim this flick")
         return "\n".join(lines + ["", *self.feed])

@@ -1,0 +1,105 @@
+"""Where the window's camera goes on its own (a PlayApp's ``director``): it follows each moving
+piece while a flick or a bot's turn plays, and once the table is still it eases to a view that
+frames the active piece and what the flick acted on, inside the free middle of the window and
+with no building in the way (game/window/framing.py, game/window/sight.py).
+
+* Follow: for every frame of an animation the body that moves the most over the next
+  ``LOOK_AHEAD`` frames (teleports to the bin or into a building do not count), so a bot's second
+  flick is followed as its first was (``follow_track``).
+* Acted on: the bodies that ended at least ``MOVED_CM`` from where the animation found them, on
+  the table, the ``ACTED_ON`` that travelled most (``acted_on``).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from feltbox.game.window.framing import Lens, Rect, choose_view
+from feltbox.game.window.hud_layout import free_area
+from feltbox.game.window.sight import Sightlines
+from feltbox.models.dimensions import dims
+
+LOOK_AHEAD = 20             # frames (1/3 s at 60 Hz)
+TELEPORT_CM = 5.0           # a longer step in one frame is a piece put somewhere, not moving
+MOVED_CM = 1.5
+ACTED_ON = 2
+FIGURE_MID = 1.8            # the height (cm) a framed piece is aimed at: a figure's middle
+
+
+def _steps(frames: np.ndarray) -> np.ndarray:
+    """(n - 1, bodies) distance each body moves frame to frame, teleports counted as 0."""
+    steps = np.linalg.norm(np.diff(np.asarray(frames)[:, :, :2], axis=0), axis=2)
+    return np.where(steps < TELEPORT_CM, steps, 0.0)
+
+
+def follow_track(frames: np.ndarray) -> np.ndarray:
+    """The body the camera follows at each frame (-1: none moves)."""
+    n = len(frames)
+    track = np.full(n, -1, int)
+    if n < 2:
+        return track
+    steps = _steps(frames)
+    cumulative = np.vstack([np.zeros((1, steps.shape[1])), np.cumsum(steps, axis=0)])
+    ahead = cumulative[np.minimum(np.arange(n) + LOOK_AHEAD, n - 1)] - cumulative
+    best = np.argmax(ahead, axis=1)
+    moving = ahead[np.arange(n), best] > 0.5
+    track[moving] = best[moving]
+    return track
+
+
+def acted_on(frames: np.ndarray, limit: float) -> list[int]:
+    """Bodies an animation moved (net ``MOVED_CM`` or more) that are still on the table (|x|, |y|
+    within ``limit``), those that travelled most first, at most ``ACTED_ON``."""
+    if len(frames) < 2:
+        return []
+    frames = np.asarray(frames)
+    net = np.linalg.norm(frames[-1, :, :2] - frames[0, :, :2], axis=1)
+    travel = _steps(frames).sum(axis=0)
+    on_table = np.all(np.abs(frames[-1, :, :2]) <= limit, axis=1)
+    moved = [int(i) for i in np.argsort(-travel) if net[i] >= MOVED_CM and on_table[i] and travel[i] > 0.0]
+    return moved[:ACTED_ON]
+
+
+class CameraDirector:
+    def __init__(self, app):
+        self.app = app
+        self.last: tuple | None = None       # (pieces, orbit, clear) of the last framing
+
+    def lens(self) -> Lens:
+        fov = self.app.base.camLens.getFov()
+        return Lens(math.tan(math.radians(fov[0]) / 2), math.tan(math.radians(fov[1]) / 2))
+
+    def free(self) -> Rect:
+        scale = getattr(self.app.hud_panels, "scale", None) or self.app.settings.ui_scale
+        return free_area(self.app.base.getAspectRatio(), float(scale))
+
+    def poses(self) -> np.ndarray:
+        """The table as the window shows it now."""
+        out = []
+        for path in self.app.scene.paths:
+            p, q = path.getPos(), path.getQuat()
+            out.append([p.x, p.y, p.z, q.getR(), q.getI(), q.getJ(), q.getK()])
+        return np.array(out, float)
+
+    def frame(self, pieces: list[str]) -> bool:
+        """Ease to the view of ``pieces`` (ids); True when every one is in clear sight."""
+        app = self.app
+        points = [app.piece_xy(p) for p in dict.fromkeys(pieces)]
+        points = [np.array([q[0], q[1], max(float(q[2]), 0.0) + FIGURE_MID]) for q in points if q is not None]
+        if not points:
+            return False
+        sight = Sightlines(app.bodies, self.poses())
+        orbit, clear = choose_view(np.array(points), app.orbit.heading, app.orbit.pitch, self.lens(), self.free(),
+                                   sight.clear)
+        self.last = (list(pieces), orbit, clear)
+        app.rig.go(orbit)
+        return clear
+
+    def after_animation(self, frames: np.ndarray, active: str | None) -> None:
+        """The table is still again: frame the active piece and what the animation moved."""
+        limit = dims()["city"]["width"] / 2 + 8.0
+        moved = [self.app.ids[i] for i in acted_on(frames, limit)]
+        pieces = ([active] if active else []) + moved
+        if pieces:
+            self.frame(pieces)
