@@ -2,8 +2,17 @@
 import numpy as np
 import pytest
 
-from feltbox.game.window.aim import (FINE, AimDrag, DragPowerError, aim_from_vector, drag_of_power, drag_power_table,
-                                     power_of_drag, ticks, to_height)
+from feltbox.game.window.aim import (
+    FINE,
+    AimDrag,
+    DragPowerError,
+    aim_from_vector,
+    drag_of_power,
+    drag_power_table,
+    power_of_drag,
+    ticks,
+    to_height,
+)
 from feltbox.game.window.aim_preview import Throttle
 
 ASPECT = 1280 / 720

@@ -118,11 +118,14 @@ class ActiveMarker:
         self.hint_until = now + HINT_S
         self.help_line.hide()
 
+    def clear_hint(self) -> None:
+        self.hint_until = 0.0
+        self.hint.setText("")
+        self.help_line.show()
+
     def tick(self, now: float) -> None:
         if self.hint_until and now > self.hint_until:
-            self.hint_until = 0.0
-            self.hint.setText("")
-            self.help_line.show()
+            self.clear_hint()
 
     def _place(self, label, text: str, xyz, lift: float):
         at = screen_point(self.base, xyz)

@@ -56,6 +56,8 @@ __all__ = ["NoDisplayError", "PlayApp", "run_window"]    # NoDisplayError: the c
 
 HELP = ("left-drag back from a piece: flick (shift: fine, ctrl: lock power)  |  right-drag: orbit  |  "
         "middle/shift+right-drag, WASD: pan  |  wheel/+/-: zoom  |  1-4: views, F: focus  |  P: aim preview  |  esc: quit")
+MAX_FRAME_S = 1 / 20        # an animation advances at most this per frame: the frame after a flick or a
+                            # bot turn was computed lasts as long as that took, and would skip its start
 ESC_HELP = "  |  esc: quit"         # the in-game menu (game/window/game_menu.py) makes it "esc: menu ..."
 
 
@@ -173,6 +175,7 @@ class PlayApp:
     def play(self, frames: Frames) -> None:
         """Animate ``frames``; the camera follows whatever moves in them (each bot flick too)."""
         self.animation, self.anim_time, self.track = frames, 0.0, follow_track(frames)
+        self.director.following, self.director.seen_frame = None, -1
 
     def skip_animation(self) -> None:
         """Tab: the animation jumps to its end (the table as the rules leave it)."""
@@ -365,21 +368,20 @@ class PlayApp:
                 self.director.frame([active])
 
     def _play_frame(self, dt: float) -> bool:
-        """Show the animation's frame for now (at the settings' speed); True when the camera
-        followed a moving piece. At the end the camera frames the active piece and what moved."""
-        self.anim_time += dt * self.settings.animation_speed
+        """Show the animation's frame for now (at the settings' speed), the camera on each piece that
+        moves (the animation waits while it eases to one out of view). At the end the camera frames
+        the active piece and what moved. False: the rig moves the camera itself."""
         k = min(int(self.anim_time * 60), len(self.animation) - 1)
         self.scene.set_poses(self.animation[k])
-        body = int(self.track[k]) if self.track is not None else -1
-        if body >= 0:
-            self.rig.follow(self.animation[k][body])
+        if not self.director.follow(self.animation, self.track, k):
+            self.anim_time += min(dt, MAX_FRAME_S) * self.settings.animation_speed    # not the bots' thinking time
         if k == len(self.animation) - 1:
             frames, self.animation, self.track = self.animation, None, None
             self.picker.invalidate()
             active = self.marked_piece()[0] if self.game is not None else self.selected
             self._active_seen = self.rules_active()
             self.director.after_animation(frames, active)
-        return body >= 0
+        return False
 
 
 def run_window(bodies: Sequence[BodySpec], poses: np.ndarray, title: str,

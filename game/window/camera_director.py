@@ -5,7 +5,9 @@ with no building in the way (game/window/framing.py, game/window/sight.py).
 
 * Follow: for every frame of an animation the body that moves the most over the next
   ``LOOK_AHEAD`` frames (teleports to the bin or into a building do not count), so a bot's second
-  flick is followed as its first was (``follow_track``).
+  flick is followed as its first was (``follow_track``). When the camera turns to a new moving
+  piece it frames where the piece starts and where it stops; if the start is out of the free area
+  the animation waits while the camera eases there, so every flick is seen from its beginning.
 * Acted on: the bodies that ended at least ``MOVED_CM`` from where the animation found them, on
   the table, the ``ACTED_ON`` that travelled most (``acted_on``).
 """
@@ -15,7 +17,8 @@ import math
 
 import numpy as np
 
-from feltbox.game.window.framing import Lens, Rect, choose_view
+from feltbox.game.render.camera import Orbit
+from feltbox.game.window.framing import Lens, Rect, choose_view, project
 from feltbox.game.window.hud_layout import free_area
 from feltbox.game.window.sight import Sightlines
 from feltbox.models.dimensions import dims
@@ -24,13 +27,27 @@ LOOK_AHEAD = 20             # frames (1/3 s at 60 Hz)
 TELEPORT_CM = 5.0           # a longer step in one frame is a piece put somewhere, not moving
 MOVED_CM = 1.5
 ACTED_ON = 2
-FIGURE_MID = 1.8            # the height (cm) a framed piece is aimed at: a figure's middle
+LEGS = 0.8                  # a framed piece is seen when its centre and its legs (cm above its feet) are
+
+
+def sight_heights(centre_z: float) -> tuple[float, float]:
+    """The heights of a piece (its centre at ``centre_z``) the camera must see: centre and legs."""
+    centre = max(centre_z, 0.5)
+    return centre, min(centre, max(centre - 2.0, 0.0) + LEGS)
 
 
 def _steps(frames: np.ndarray) -> np.ndarray:
-    """(n - 1, bodies) distance each body moves frame to frame, teleports counted as 0."""
-    steps = np.linalg.norm(np.diff(np.asarray(frames)[:, :, :2], axis=0), axis=2)
+    """(n - 1, bodies) distance each body moves frame to frame (falling counts), teleports as 0."""
+    steps = np.linalg.norm(np.diff(np.asarray(frames)[:, :, :3], axis=0), axis=2)
     return np.where(steps < TELEPORT_CM, steps, 0.0)
+
+
+def _jumped(frames: np.ndarray, body: int, a: int, b: int) -> bool:
+    """Was ``body`` put somewhere (a teleport) between frames ``a`` and ``b`` (a < b)?"""
+    if b <= a or a < 0:
+        return False
+    steps = np.linalg.norm(np.diff(frames[a:b + 1, body, :3], axis=0), axis=1)
+    return bool(np.any(steps >= TELEPORT_CM))
 
 
 def follow_track(frames: np.ndarray) -> np.ndarray:
@@ -65,6 +82,9 @@ class CameraDirector:
     def __init__(self, app):
         self.app = app
         self.last: tuple | None = None       # (pieces, orbit, clear) of the last framing
+        self.following: int | None = None    # the body the camera was last turned to in an animation
+        self.holding = False                 # the animation waits for the camera
+        self.seen_frame = -1                 # the animation's frame shown last
 
     def lens(self) -> Lens:
         fov = self.app.base.camLens.getFov()
@@ -85,16 +105,46 @@ class CameraDirector:
     def frame(self, pieces: list[str]) -> bool:
         """Ease to the view of ``pieces`` (ids); True when every one is in clear sight."""
         app = self.app
-        points = [app.piece_xy(p) for p in dict.fromkeys(pieces)]
-        points = [np.array([q[0], q[1], max(float(q[2]), 0.0) + FIGURE_MID]) for q in points if q is not None]
+        where = [app.piece_xy(p) for p in dict.fromkeys(pieces)]
+        orbit, clear = self.frame_points([q for q in where if q is not None])
+        self.last = (list(pieces), orbit, clear)
+        return clear
+
+    def frame_points(self, centres) -> tuple[Orbit | None, bool]:
+        """Ease to the view of pieces whose centres are ``centres``: (the orbit, True when all are in
+        clear sight); (None, False) without any."""
+        points = [np.array([q[0], q[1], z]) for q in centres for z in sight_heights(float(q[2]))]
         if not points:
-            return False
+            return None, False
+        app = self.app
         sight = Sightlines(app.bodies, self.poses())
         orbit, clear = choose_view(np.array(points), app.orbit.heading, app.orbit.pitch, self.lens(), self.free(),
                                    sight.clear)
-        self.last = (list(pieces), orbit, clear)
         app.rig.go(orbit)
-        return clear
+        return orbit, clear
+
+    def in_view(self, centres) -> bool:
+        """Do these points project inside the free area from where the camera is now?"""
+        orbit = self.app.orbit
+        xy = project(np.atleast_2d(centres), orbit.eye(), orbit.heading, orbit.pitch, self.lens())
+        return bool(np.all(np.isfinite(xy)) and self.free().contains(xy).all())
+
+    def follow(self, frames: np.ndarray, track: np.ndarray, k: int) -> bool:
+        """Frame ``k`` of an animation: turn to a piece that starts to move; True while the
+        animation should wait for the camera to get there."""
+        body, seen = int(track[k]), self.seen_frame
+        self.seen_frame = k
+        if body >= 0 and (body != self.following or _jumped(frames, body, seen, k)):   # a new piece, or put elsewhere
+            self.following = body
+            end = k
+            while end + 1 < len(track) and track[end + 1] == body and not _jumped(frames, body, end, end + 1):
+                end += 1
+            path = frames[[k, end], body, :3].astype(float)
+            self.holding = not self.in_view(path[:1])
+            self.frame_points(path)
+        if self.holding and not self.app.rig.moving:
+            self.holding = False
+        return self.holding
 
     def after_animation(self, frames: np.ndarray, active: str | None) -> None:
         """The table is still again: frame the active piece and what the animation moved."""

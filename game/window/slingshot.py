@@ -81,6 +81,7 @@ class Slingshot:
                         app.camera_input.start("orbit")
                     return
                 app.selected = target
+                app.marker.clear_hint()
             elif piece is None:
                 return
             else:                                   # a click: the menu opens on release
