@@ -131,7 +131,7 @@ clear = app.director.frame(["survivor-kevin"]); settle(app)
 eye = base.camera.getPos(base.render)
 from feltbox.game.window.camera_director import sight_heights
 k = app.piece_xy("survivor-kevin")
-sight = Sightlines(app.bodies, app.director.poses())
+sight = Sightlines(app.bodies, app.director.poses())      # fresh, not the director's
 blockers = {sight.blocker(tuple(eye), (k[0], k[1], z)) for z in sight_heights(k[2])}
 print("kevin", clear, ",".join(map(str, blockers)), in_free(app, (k[0], k[1], k[2])),
       "heading %.0f pitch %.0f" % (app.orbit.heading, app.orbit.pitch))
@@ -226,6 +226,7 @@ def test_the_active_piece_the_drag_the_meter_and_the_camera_in_s1(tmp_path):
         felt_in(tmp_path / f"s1-{name}.png")
 
 
+@pytest.mark.slow            # ~17 s: a bot turn is played and shown (tests/test_framing.py has S7's sight headless)
 @needs_xvfb
 def test_s7_clear_sight_of_kevin_behind_the_school_and_the_bots_followed(tmp_path):
     out = tmp_path / "s7"

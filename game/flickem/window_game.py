@@ -26,6 +26,7 @@ from feltbox.game.players.script import describe
 from feltbox.game.table.flick import Aim
 from feltbox.game.table.session import Session
 from feltbox.game.table.undo import TableHistory, take_back_length, undo_length
+from feltbox.game.text.event_feed import pretty
 from feltbox.rules.core import Decision, GameOver, PhysicsRequest
 from feltbox.rules.engine import Engine
 from feltbox.rules.flickem.flow import ACTIONS, EndTurn, FlickemGame
@@ -313,5 +314,5 @@ class WindowGame(BridgeController):
             lines.insert(1, self.warning)
         if self.wants_aim():
             piece, weapon = self.flick_piece()
-            lines.append(f"  drag back from {piece}'s {weapon.replace('_', ' ')} like a slingshot to aim this flick")
+            lines.append(f"  drag back from {pretty(piece)}'s {pretty(weapon)} like a slingshot to aim this flick")
         return "\n".join(lines + ["", *self.feed])

@@ -35,7 +35,7 @@ CARD_H, CARD_GAP = 0.082, 0.008        # CARD_W, RIGHT_W, TOP_H, FEED_BOTTOM: ga
 DAY_BAR, NIGHT_BAR = (0.34, 0.26, 0.10, 0.88), (0.05, 0.08, 0.22, 0.88)
 PROMPT = (1.0, 0.86, 0.45, 1.0)
 ACTIVE = (0.42, 0.34, 0.08, 0.95)       # the active survivor's or unit's card
-CHIP_W = 0.05                           # the card's left chip: the figure's colour and number
+STRIP_W, CHIP_W = 0.012, 0.05           # the card's left edge: the team's strip, the figure's colour and number
 EMPTY_PIP = (0.28, 0.28, 0.30, 1.0)
 RED, GREEN, CHEESE = (0.92, 0.22, 0.22, 1.0), (0.30, 0.75, 0.35, 1.0), (1.0, 0.80, 0.20, 1.0)
 
@@ -62,11 +62,12 @@ class Card:
 
     def __init__(self, parent, y: float):
         self.frame = panel(parent, 0.0, CARD_W, y - CARD_H, y)
-        self.strip = panel(parent, 0.0, CHIP_W, y - CARD_H, y, colour=(1, 1, 1, 1))   # the figure's colour
-        self.number = Text(parent, CHIP_W / 2, y - 0.055, 0.045, align="center")      # and number
-        self.name = Text(parent, CHIP_W + 0.012, y - 0.033, 0.036)
+        self.strip = panel(parent, 0.0, STRIP_W, y - CARD_H, y, colour=(1, 1, 1, 1))   # the team's colour
+        self.chip = panel(parent, STRIP_W, STRIP_W + CHIP_W, y - CARD_H, y, colour=PANEL)  # the figure's colour
+        self.number = Text(parent, STRIP_W + CHIP_W / 2, y - 0.055, 0.045, align="center")   # and number
+        self.name = Text(parent, STRIP_W + CHIP_W + 0.012, y - 0.033, 0.036)
         self.tag = Text(parent, CARD_W - 0.015, y - 0.032, 0.028, align="right")
-        self.pips = Pips(parent, CHIP_W + 0.012, y - 0.072, 8)
+        self.pips = Pips(parent, STRIP_W + CHIP_W + 0.012, y - 0.072, 8)
         self.slots = Slots(parent, 0.30, y - 0.074)
         self.side = Text(parent, CARD_W - 0.015, y - 0.07, 0.027, align="right")
         self.active = None
@@ -78,7 +79,8 @@ class Card:
 
     def survivor(self, c) -> None:
         self._active(c.active)
-        self.strip["frameColor"] = c.colour or team_colour(c.team)
+        self.strip["frameColor"] = team_colour(c.team)
+        self.chip["frameColor"] = c.colour or PANEL
         self.number.set(str(c.number) if c.number is not None else "")
         dead = c.backpack == "out" and c.life <= 0
         specials = ", ".join(f"{k} x{c.specials.count(k)}" if c.specials.count(k) > 1 else k
@@ -94,6 +96,7 @@ class Card:
     def unit(self, c) -> None:
         self._active(c.active)
         self.strip["frameColor"] = team_colour(c.alliance)
+        self.chip["frameColor"] = PANEL
         self.number.set("")
         self.name.set(f"{c.name}", fg=DIM if "defeated" in c.status else TEXT)
         alarm = set(c.status) - {"activated", "on a mission", "in reserve"}
@@ -182,7 +185,7 @@ class Hud:
 
     def _build_cards(self, n: int) -> None:
         for card in self.cards:
-            for node in (card.frame, card.strip):
+            for node in (card.frame, card.strip, card.chip):
                 node.destroy()
         self.left_root.getChildren().detach()
         self.cards = [Card(self.left_root, -TOP_H - 0.02 - k * (CARD_H + CARD_GAP)) for k in range(n)]
