@@ -38,7 +38,6 @@ from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.session import Session
 from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.active_marker import ActiveMarker, marked
-from feltbox.game.window.aim import aim_from_vector, to_height
 from feltbox.game.window.aim_view import AimView, draw_outlines
 from feltbox.game.window.camera_bindings import bind_camera
 from feltbox.game.window.camera_director import CameraDirector, follow_track
@@ -215,12 +214,6 @@ class PlayApp:
 
     def piece_under_mouse(self) -> str | None:
         return self.picker.piece_under_mouse()
-
-    def aim_from_drag(self, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float]:
-        """Slingshot: flick opposite to the drag, in table directions seen from the camera."""
-        aspect = self.base.getAspectRatio()
-        dx, dy = to_height((x1, y1), aspect) - to_height((x0, y0), aspect)
-        return aim_from_vector(float(dx), float(dy), self.orbit.heading)
 
     # -- aiming ----------------------------------------------------------------------------------
     def flick(self, piece: str, direction: float, power: float) -> None:
