@@ -55,8 +55,7 @@ __all__ = ["NoDisplayError", "PlayApp", "run_window"]    # NoDisplayError: the c
 
 HELP = ("left-drag back from a piece: flick (shift: fine, ctrl: lock power)  |  right-drag: orbit  |  "
         "middle/shift+right-drag, WASD: pan  |  wheel/+/-: zoom  |  1-4: views, F: focus  |  P: aim preview  |  esc: quit")
-MAX_FRAME_S = 1 / 20        # an animation advances at most this per frame: the frame after a flick or a
-                            # bot turn was computed lasts as long as that took, and would skip its start
+MAX_FRAME_S = 1 / 20        # an animation's most per frame (the frame after a bot turn lasts its thinking)
 ESC_HELP = "  |  esc: quit"         # the in-game menu (game/window/game_menu.py) makes it "esc: menu ..."
 
 
@@ -203,7 +202,7 @@ class PlayApp:
         self.base.camera.setPos(*self.orbit.eye())
         self.base.camera.lookAt(Point3(*self.orbit.target))
 
-    # -- compatibility: picking and the slingshot maths ------------------------------------------
+    # -- compatibility: picking ------------------------------------------------------------------
     @property
     def selected(self) -> str | None:
         return self.picker.selected
