@@ -33,6 +33,18 @@ def test_s1_start():
     assert hud.prompt and not hud.over
 
 
+def test_each_card_shows_the_figures_number_and_colour_as_on_the_table():
+    game = WindowGame(load_flickem(1), 1, "none")
+    hud = flickem_hud(game)
+    figures = {b.id: b for b in game.bodies() if b.kind == "survivor"}
+    state = game.bridge.engine.state
+    for card, survivor in zip(hud.cards, state.data.survivors):
+        spec = figures[survivor.id]
+        assert card.number == spec.params["number"]
+        assert card.colour in [tuple(colour) for _, colour in spec.model.visuals]    # a colour the figure wears
+    assert len({c.number for c in hud.cards}) == len(hud.cards)          # no two figures alike
+
+
 @pytest.fixture(scope="module")
 def s7():
     game = WindowGame(load_flickem(7), 7, "teamB")

@@ -10,9 +10,10 @@ def test_round_trip_and_clamping(tmp_path, monkeypatch):
     monkeypatch.setenv("FELTBOX_HOME", str(tmp_path))
     assert user_dir() == tmp_path
     assert load_settings() == Settings()
-    save_settings(Settings(ui_scale=5.0, aim_preview=True, volume=-1))
+    save_settings(Settings(ui_scale=5.0, aim_preview=True, volume=-1, animation_speed=10))
     loaded = load_settings()
     assert loaded.ui_scale == 2.0 and loaded.aim_preview is True and loaded.volume == 0.0
+    assert loaded.animation_speed == 4.0          # flicks and bot turns at most 4x
     assert not list(tmp_path.glob(".*.tmp"))
 
 

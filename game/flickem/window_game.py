@@ -26,6 +26,7 @@ from feltbox.game.players.script import describe
 from feltbox.game.table.flick import Aim
 from feltbox.game.table.session import Session
 from feltbox.game.table.undo import TableHistory, take_back_length, undo_length
+from feltbox.game.text.event_feed import pretty
 from feltbox.rules.core import Decision, GameOver, PhysicsRequest
 from feltbox.rules.engine import Engine
 from feltbox.rules.flickem.flow import ACTIONS, EndTurn, FlickemGame
@@ -41,8 +42,9 @@ KEYS = "abcdefghijklmnopqrstuvwxyz"
 class WindowGame(BridgeController):
     name = "flickem"
     FLICKS = True
-    HELP = ("click a piece: its actions  |  a, b, c...: choose  |  drag back: flick (shift fine, ctrl lock power)  |  "
-            "right-drag/arrows: orbit  |  wheel: zoom  |  1-5: views")     # + esc (game/window/app.py, game_menu.py)
+    HELP = ("click a piece: its actions  |  a, b, c...: choose  |  drag back from the ringed piece to flick  |  "
+            "right-drag: orbit  |  wheel: zoom  |  1-5: views  |  tab: skip")
+    # + esc and the menu's keys (game/window/app.py, game_menu.py)
     SECRET_HANDS = False       # secrets are events (objectives dealt, tokens looked at): ``private``
     page_size = len(KEYS)      # one page: a key for every choice
     page = 0
@@ -311,5 +313,6 @@ class WindowGame(BridgeController):
         if self.warning:
             lines.insert(1, self.warning)
         if self.wants_aim():
-            lines.append("  drag back from any piece like a slingshot to aim this flick")
+            piece, weapon = self.flick_piece()
+            lines.append(f"  drag back from {pretty(piece)}'s {pretty(weapon)} like a slingshot to aim this flick")
         return "\n".join(lines + ["", *self.feed])

@@ -1,9 +1,12 @@
 """Slingshot aiming maths, without Panda3D (game/window/app.py feeds it mouse positions).
 
-The drag is measured in the window's mouse coordinates (-1..1 both ways). The flick goes
-opposite to the drag: pulling straight down the screen flicks up the screen, which on the table
-is the camera's forward direction turned by its heading. Power grows with the drag length and is
-full at ``MAX_DRAG`` (a fraction of the window height).
+The mouse arrives in the window's mouse coordinates (-1..1 both ways); the drag is measured in
+*screen-independent* units, fractions of the window height in both directions (``to_height``), so
+a horizontal pixel counts as much as a vertical one and the same hand movement gives the same
+power in any window. The flick goes opposite to the drag: pulling straight down the screen flicks
+up the screen, which on the table is the camera's forward direction turned by its heading. Power
+follows the drag length through the piecewise-linear table of game/window/drag_power.toml (a
+natural ~90 px drag at 1280x720, an eighth of the height, is power 0.5; ``power_of_drag``).
 
 Fine aim (decided here):
 
@@ -16,32 +19,76 @@ So the drag is kept as an *effective* point that accumulates the mouse deltas, s
 """
 from __future__ import annotations
 
+import tomllib
+from functools import cache
+from pathlib import Path
+
 import numpy as np
 
-MAX_DRAG = 0.6        # drag length (fraction of the window height) for full power
+from feltbox.rules.core import InputError
+
 FINE = 0.2            # shift: mouse motion scale
 MIN_POWER = 0.02      # below it a release is a click, not a flick
+DRAG_POWER_FILE = Path(__file__).with_name("drag_power.toml")
+
+
+class DragPowerError(InputError):
+    """game/window/drag_power.toml is broken (names the file, the point and the field)."""
+
+
+@cache
+def drag_power_table(path: Path = DRAG_POWER_FILE) -> tuple[np.ndarray, np.ndarray]:
+    """(drag lengths, powers) of the mapping file: drags rising from 0, powers rising from 0 to 1."""
+    try:
+        points = tomllib.loads(path.read_text(encoding="utf-8"))["point"]
+        drag = np.array([float(p["drag"]) for p in points])
+        power = np.array([float(p["power"]) for p in points])
+    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise DragPowerError(f"{path}: drag-power table not read: {exc!r}") from None
+    bad = next((k for k in range(1, len(drag)) if drag[k] <= drag[k - 1] or power[k] < power[k - 1]), None)
+    if len(drag) < 2 or drag[0] != 0.0 or power[0] != 0.0 or power[-1] != 1.0 or bad is not None:
+        raise DragPowerError(f"{path}: point {bad or 0}: drag must rise from 0 and power from 0 to 1")
+    return drag, power
+
+
+def power_of_drag(length: float) -> float:
+    """Power 0..1 for a drag ``length`` in fractions of the window height."""
+    drag, power = drag_power_table()
+    return float(np.interp(length, drag, power))
+
+
+def drag_of_power(power: float) -> float:
+    """The drag length (fractions of the window height) that gives ``power`` (ctrl's lock)."""
+    drag, powers = drag_power_table()
+    return float(np.interp(power, powers, drag))
+
+
+def to_height(mouse: tuple[float, float], aspect: float) -> np.ndarray:
+    """A mouse point (-1..1 both ways) in fractions of the window height from its centre."""
+    return np.array([mouse[0] * aspect / 2.0, mouse[1] / 2.0])
 
 
 def aim_from_vector(dx: float, dy: float, heading: float) -> tuple[float, float]:
-    """(direction deg on the table, power 0..1) for a drag of (dx, dy) seen from ``heading``."""
-    power = float(np.clip(np.hypot(dx, dy) / (2 * MAX_DRAG), 0.0, 1.0))
+    """(direction deg on the table, power 0..1) for a drag of (dx, dy), in fractions of the window
+    height, seen from ``heading``."""
     direction = (np.degrees(np.arctan2(-dy, -dx)) + heading) % 360.0
-    return float(direction), power
+    return float(direction), power_of_drag(float(np.hypot(dx, dy)))
 
 
 class AimDrag:
-    """One slingshot drag: press at ``start``, then ``update`` with every mouse position."""
+    """One slingshot drag: press at ``start``, then ``update`` with every mouse position (mouse
+    coordinates; ``aspect``: the window's width / height, so the drag is measured isotropically)."""
 
-    def __init__(self, start: tuple[float, float], heading: float):
-        self.start = np.asarray(start, float)
+    def __init__(self, start: tuple[float, float], heading: float, aspect: float = 1.0):
+        self.aspect = aspect
+        self.start = to_height(start, aspect)
         self.heading = heading
         self.point = self.start.copy()            # the effective drag point
         self.last = self.start.copy()             # the real mouse, last seen
         self.locked_power: float | None = None
 
     def update(self, mouse: tuple[float, float], shift: bool = False, ctrl: bool = False) -> tuple[float, float]:
-        mouse = np.asarray(mouse, float)
+        mouse = to_height(mouse, self.aspect)
         if ctrl and self.locked_power is None:
             self.locked_power = self.aim()[1]      # the power when ctrl went down
         self.point = self.point + (mouse - self.last) * (FINE if shift else 1.0)
@@ -53,7 +100,7 @@ class AimDrag:
             v = self.point - self.start
             n = np.hypot(*v)
             if n > 1e-9:
-                self.point = self.start + v / n * power * 2 * MAX_DRAG
+                self.point = self.start + v / n * drag_of_power(power)
         else:
             self.locked_power = None
         return direction, power

@@ -1,13 +1,18 @@
 """What aiming draws in the window: the direction line with a 10 cm tick scale on the table, a
-power meter (a bar at the bottom right, green to red) and the aim preview's predicted path."""
+power meter (a bar green to red, next to the flicked piece on the screen, kept inside the free
+middle of the window: game/window/hud_layout.py) and the aim preview's predicted path."""
 from __future__ import annotations
 
 import numpy as np
 from direct.gui.DirectGui import DirectWaitBar
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import LineSegs
+from panda3d.core import LineSegs, TextNode
 
 from feltbox.game.window.aim import line_length, ticks
+from feltbox.game.window.hud_layout import free_area_aspect2d
+
+METER_HALF = 0.25            # the meter's half width (aspect2d units)
+METER_OFFSET = (0.34, -0.07)  # from the piece on the screen to the meter's centre
 
 
 class AimView:
@@ -17,16 +22,39 @@ class AimView:
         self.path = base.render.attachNewNode("aim-preview")
         self.path.setLightOff()
         self.line.setLightOff()
-        aspect = base.getAspectRatio()
-        self.meter = DirectWaitBar(range=100, value=0, pos=(aspect - 0.42, 0, -0.78), scale=(0.35, 1, 0.5),
+        self.meter = DirectWaitBar(range=100, value=0, pos=(0, 0, 0), scale=(METER_HALF, 1, 0.5),
                                    frameSize=(-1, 1, -0.04, 0.04), barColor=(0.2, 0.9, 0.2, 1),
                                    frameColor=(0.1, 0.1, 0.1, 0.8))
-        self.meter_text = OnscreenText(text="", pos=(aspect - 0.42, -0.74), scale=0.04, fg=(1, 1, 1, 1),
+        self.meter_text = OnscreenText(text="", pos=(0, 0), scale=0.04, fg=(1, 1, 1, 1), align=TextNode.ALeft,
+                                       shadow=(0, 0, 0, 1), mayChange=True)
+        self.meter_note = OnscreenText(text="", pos=(0, 0), scale=0.03, fg=(0.85, 0.85, 0.8, 1), align=TextNode.ALeft,
                                        shadow=(0, 0, 0, 1), mayChange=True)
         self.meter.hide()
+        self.meter_at: tuple[float, float] | None = None     # the meter's centre (aspect2d), last drawn
+        self.ui_scale = 1.0
         self.path_points = 0
 
-    def draw(self, start: np.ndarray, direction_deg: float, power: float, note: str = "") -> None:
+    def place_meter(self, piece_at: tuple[float, float] | None) -> tuple[float, float]:
+        """Put the meter beside the piece's point on the screen (``piece_at``, aspect2d), inside the
+        free middle of the window; the middle of its bottom edge when the piece is off screen."""
+        free = free_area_aspect2d(self.base.getAspectRatio(), self.ui_scale)
+        if piece_at is None:
+            x, y = (free.left + free.right) / 2, free.bottom + 0.08
+        else:
+            x, y = piece_at[0] + METER_OFFSET[0], piece_at[1] + METER_OFFSET[1]
+            if x + METER_HALF > free.right:                  # no room on the right: on the left
+                x = piece_at[0] - METER_OFFSET[0]
+        x = min(max(x, free.left + METER_HALF), free.right - METER_HALF)
+        y = min(max(y, free.bottom + 0.03), free.top - 0.09)
+        self.meter.setPos(x, 0, y)
+        self.meter_text.setPos(x - METER_HALF, y + 0.04)
+        self.meter_note.setPos(x - METER_HALF, y - 0.07)
+        self.meter_at = (x, y)
+        return self.meter_at
+
+    def draw(self, start: np.ndarray, direction_deg: float, power: float, note: str = "",
+             piece_at: tuple[float, float] | None = None) -> None:
+        """The line from ``start`` on the table and the meter beside ``piece_at`` on the screen."""
         self.line.getChildren().detach()
         segs = LineSegs("aim")
         segs.setThickness(3.0)
@@ -42,10 +70,12 @@ class AimView:
             segs.moveTo(*p)
             segs.drawTo(*q)
         self.line.attachNewNode(segs.create())
+        self.place_meter(piece_at)
         self.meter.show()
         self.meter["value"] = power * 100.0
         self.meter["barColor"] = (min(1.0, 2 * power), min(1.0, 2 * (1 - power)), 0.15, 1)
-        self.meter_text.setText(f"power {power:.2f}   {direction_deg:.0f} deg{note}")
+        self.meter_text.setText(f"power {power:.2f}   {direction_deg:.0f} deg")
+        self.meter_note.setText(note.strip())
 
     def draw_path(self, points: np.ndarray | None) -> None:
         self.path.getChildren().detach()
@@ -64,6 +94,7 @@ class AimView:
         self.line.getChildren().detach()
         self.meter.hide()
         self.meter_text.setText("")
+        self.meter_note.setText("")
         self.draw_path(None)
 
 

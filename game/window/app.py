@@ -9,8 +9,11 @@ docs/window.md.
 
 A left-drag starting on a piece pulls back like a slingshot: the flick goes the other way, with
 power from the drag length. In a rules game a left click on a piece opens its context menu while
-the rules wait for a decision; when they want a flick, a left-drag anywhere aims it from the piece
-the rules name. The callback runs the physics headless and returns the 60 Hz frames to animate.
+the rules wait for a decision; when they want a flick, a left-drag on the piece the rules name
+(game/window/flick_target.py) aims it. The callback runs the physics headless and returns the
+60 Hz frames to animate. The piece the rules want next is ringed and named on the table
+(game/window/active_marker.py); the camera follows what moves and then frames the active piece
+and what it acted on (game/window/camera_director.py); tab skips an animation.
 
 A rules game is talked to only through game/window/game_view.GameView. The app knows none of its
 add-ons (HUD panels, sounds, in-game menu, hand-over, autosave, theatre): it keeps a typed place
@@ -34,10 +37,11 @@ from feltbox.game.render.visuals import piece_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.session import Session
 from feltbox.game.text.event_feed import pretty
-from feltbox.game.window.aim import aim_from_vector
+from feltbox.game.window.active_marker import ActiveMarker, marked
 from feltbox.game.window.aim_view import AimView, draw_outlines
 from feltbox.game.window.camera_bindings import bind_camera
-from feltbox.game.window.camera_rig import CameraRig, moving_body, preset
+from feltbox.game.window.camera_director import CameraDirector, follow_track
+from feltbox.game.window.camera_rig import CameraRig, preset
 from feltbox.game.window.context_menu import ContextMenu
 from feltbox.game.window.display import NoDisplayError, open_base
 from feltbox.game.window.game_view import KEYS, Frames, GameView, Listener
@@ -51,6 +55,7 @@ __all__ = ["NoDisplayError", "PlayApp", "run_window"]    # NoDisplayError: the c
 
 HELP = ("left-drag back from a piece: flick (shift: fine, ctrl: lock power)  |  right-drag: orbit  |  "
         "middle/shift+right-drag, WASD: pan  |  wheel/+/-: zoom  |  1-4: views, F: focus  |  P: aim preview  |  esc: quit")
+MAX_FRAME_S = 1 / 20        # an animation's most per frame (the frame after a bot turn lasts its thinking)
 ESC_HELP = "  |  esc: quit"         # the in-game menu (game/window/game_menu.py) makes it "esc: menu ..."
 
 
@@ -93,7 +98,7 @@ class PlayApp:
         self.rig = CameraRig(self.orbit, self.settings.mouse_sensitivity)
         self.animation: np.ndarray | None = None
         self.anim_time = 0.0
-        self.follow: int | None = None
+        self.track: np.ndarray | None = None       # the body the camera follows, per frame of the animation
         self.last_power = 0.0
         self.last_aim: tuple[float, float] | None = None
         self.preview_on = bool(self.settings.aim_preview)
@@ -106,6 +111,9 @@ class PlayApp:
         self.picker = Picker(base, self.scene)
         self.menu = ContextMenu(base)
         self.aim_view = AimView(base)
+        self.aim_view.ui_scale = self.settings.ui_scale
+        self.marker = ActiveMarker(base, self.scene, self.help, self.help_at)    # the piece the rules want next
+        self.director = CameraDirector(self)
         self.sling = Slingshot(self)                      # the left button: clicks and flicks
         # The add-ons' places, filled by whoever composes the window (None: not in this window).
         self.hud_panels: TakesSettings | None = None      # game/window/hud.Hud
@@ -126,8 +134,9 @@ class PlayApp:
         self.status_prompt = OnscreenText(text="", pos=(0, 0.1), scale=0.07, fg=(1, 1, 1, 1), bg=(0.05, 0.06, 0.07, 0.9),
                                           mayChange=True, sort=25)      # "Quit feltbox? y / n"
         self.quit_asked = False
-        self.help = OnscreenText(text=HELP if self.game is None else self.game.HELP + ESC_HELP, pos=(-1.3, -0.94),
-                                 scale=0.032, align=0, fg=(0.8, 0.8, 0.8, 1))
+        self.help_at = (-self.base.getAspectRatio() + 0.04, -0.94)      # the window's left edge
+        self.help = OnscreenText(text=HELP if self.game is None else self.game.HELP + ESC_HELP,
+                                 pos=self.help_at, scale=0.032, align=0, fg=(0.8, 0.8, 0.8, 1))
         self.hud = OnscreenText(text="", pos=(-1.3, 0.84), scale=0.04, align=0, fg=(1, 1, 1, 1),
                                 shadow=(0, 0, 0, 1), bg=(0, 0, 0, 0.45) if self.game is not None else None,
                                 mayChange=True)
@@ -159,13 +168,28 @@ class PlayApp:
                 if spec != self.bodies[i]:
                     self.scene.paths[i].removeNode()
                     self.scene.paths[i], self.bodies[i] = piece_node(spec, self.scene.pieces_root), spec
-        self.animation, self.anim_time = frames, 0.0
+        self.play(frames)
+
+    def play(self, frames: Frames) -> None:
+        """Animate ``frames``; the camera follows whatever moves in them (each bot flick too)."""
+        self.animation, self.anim_time, self.track = frames, 0.0, follow_track(frames)
+        self.director.following, self.director.seen_frame = None, -1
+
+    def skip_animation(self) -> None:
+        """Tab: the animation jumps to its end (the table as the rules leave it)."""
+        if self.animation is not None:
+            self.anim_time = len(self.animation) / 60.0 / self.settings.animation_speed
+
+    def show_hint(self, text: str) -> None:
+        """A reason on the help line for a few seconds ("drag back from Anita's disc to flick")."""
+        self.marker.say(text, ClockObject.getGlobalClock().getFrameTime())
 
     def apply_settings(self, settings: Settings) -> None:
         """Take changed settings at once (a settings screen calls this): mouse sensitivity, the
         aim preview, shadows; then the add-ons that follow settings (HUD scale, sound volume)."""
         self.settings = settings
         self.rig.sensitivity = settings.mouse_sensitivity
+        self.aim_view.ui_scale = settings.ui_scale
         if bool(settings.aim_preview) != self.preview_on:
             self.toggle_preview()
         self.shadows = set_shadows(self.base, self.scene, settings.shadows)
@@ -178,7 +202,7 @@ class PlayApp:
         self.base.camera.setPos(*self.orbit.eye())
         self.base.camera.lookAt(Point3(*self.orbit.target))
 
-    # -- compatibility: picking and the slingshot maths ------------------------------------------
+    # -- compatibility: picking ------------------------------------------------------------------
     @property
     def selected(self) -> str | None:
         return self.picker.selected
@@ -190,17 +214,12 @@ class PlayApp:
     def piece_under_mouse(self) -> str | None:
         return self.picker.piece_under_mouse()
 
-    def aim_from_drag(self, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float]:
-        """Slingshot: flick opposite to the drag, in table directions seen from the camera."""
-        return aim_from_vector(x1 - x0, y1 - y0, self.orbit.heading)
-
     # -- aiming ----------------------------------------------------------------------------------
     def flick(self, piece: str, direction: float, power: float) -> None:
         frames = self.on_flick(piece, direction, power)
         self.last_power, self.last_aim = power, (direction, power)
         if frames is not None and len(frames):
-            self.follow = moving_body(frames)
-            self.animation, self.anim_time = frames, 0.0
+            self.play(frames)
 
     def toggle_preview(self) -> None:
         self.preview_on = not self.preview_on
@@ -246,6 +265,7 @@ class PlayApp:
         self.camera_input = bind_camera(self, free_keys=self.game is None)
         b.accept("escape", self._escape)
         b.accept("f3", lambda: b.setFrameRateMeter(b.frameRateMeter is None))
+        b.accept("tab", self.skip_animation)
         if self.game is None:
             return
         game = self.game                            # the rules game's choices: keys a, b, c...
@@ -287,6 +307,10 @@ class PlayApp:
     def rules_active(self) -> str | None:
         return self.game.active_piece() if self.game is not None else None
 
+    def marked_piece(self) -> tuple[str | None, str]:
+        """The piece the rules want next and its label (game/window/active_marker.marked)."""
+        return marked(self.game, self.ids, self.bodies)
+
     def view(self, name: str) -> None:
         """Ease to a preset: overview, top, eye (the active survivor), tower, focus."""
         piece = {"eye": self.active_piece(), "focus": self.selected or self.active_piece(),
@@ -300,6 +324,7 @@ class PlayApp:
             self._follow_game()
         self.camera_input.update(dt)
         moved = self.rig.step(dt)
+        self._guide()
         if self.sling.dragging:
             self.sling.update()
         elif self.animation is None:
@@ -313,6 +338,14 @@ class PlayApp:
             self.place_camera()
         return task.cont
 
+    def _guide(self) -> None:
+        """The active piece's ring and label, the hovered piece's name, the help line's hint."""
+        still = self.animation is None          # while pieces move the marker stays on its piece
+        piece, label = self.marked_piece() if still else (self.marker.piece, self.marker.label.getText())
+        hover = self.picker.hover if still else None
+        self.marker.update(piece, label, hover, self.bodies[self.ids.index(hover)] if hover in self.ids else None)
+        self.marker.tick(ClockObject.getGlobalClock().getFrameTime())
+
     def _follow_game(self) -> None:
         """The text HUD and the preview outlines follow the game; the camera turns to a survivor
         (or unit) that starts to play."""
@@ -324,20 +357,23 @@ class PlayApp:
         if active != self._active_seen:
             self._active_seen = active
             if active is not None and active in self.ids:
-                self.rig.go(preset("focus", self.orbit, self.piece_xy(active)))
+                self.director.frame([active])
 
     def _play_frame(self, dt: float) -> bool:
-        """Show the animation's frame for now; True when the camera followed a moving piece."""
-        self.anim_time += dt
+        """Show the animation's frame for now (at the settings' speed), the camera on each piece that
+        moves (the animation waits while it eases to one out of view). At the end the camera frames
+        the active piece and what moved. False: the rig moves the camera itself."""
         k = min(int(self.anim_time * 60), len(self.animation) - 1)
         self.scene.set_poses(self.animation[k])
-        followed = self.follow is not None
-        if followed:
-            self.rig.follow(self.animation[k][self.follow])
+        if not self.director.follow(self.animation, self.track, k):
+            self.anim_time += min(dt, MAX_FRAME_S) * self.settings.animation_speed    # not the bots' thinking time
         if k == len(self.animation) - 1:
-            self.animation, self.follow = None, None
+            frames, self.animation, self.track = self.animation, None, None
             self.picker.invalidate()
-        return followed
+            active = self.marked_piece()[0] if self.game is not None else self.selected
+            self._active_seen = self.rules_active()
+            self.director.after_animation(frames, active)
+        return False
 
 
 def run_window(bodies: Sequence[BodySpec], poses: np.ndarray, title: str,

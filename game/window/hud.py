@@ -21,21 +21,21 @@ import time
 
 from feltbox.game.text.event_feed import choice_label, sentence
 from feltbox.game.window.app import PlayApp
+from feltbox.game.window.flick_target import drag_hint
 from feltbox.game.window.game_view import KEYS
+from feltbox.game.window.hud_layout import CARD_W, FEED_BOTTOM, RIGHT_W, TOP_H
 from feltbox.game.window.hud_model import FlickemHud, TFHud, describe_game
 from feltbox.game.window.hud_widgets import DIM, PANEL, TEXT, Pips, Slots, Text, panel, team_colour
 from feltbox.game.window.settings import Settings, load_settings
 
 FEED_LINES = 6
-FEED_BOTTOM = 0.17         # above the window's status and help lines
 FADE_AFTER = 25.0          # seconds before a feed line starts fading
 CHOICE_LINES = 15
-CARD_H, CARD_GAP, CARD_W = 0.082, 0.008, 0.66
-TOP_H = 0.135
-RIGHT_W = 0.98
+CARD_H, CARD_GAP = 0.082, 0.008        # CARD_W, RIGHT_W, TOP_H, FEED_BOTTOM: game/window/hud_layout.py
 DAY_BAR, NIGHT_BAR = (0.34, 0.26, 0.10, 0.88), (0.05, 0.08, 0.22, 0.88)
 PROMPT = (1.0, 0.86, 0.45, 1.0)
 ACTIVE = (0.42, 0.34, 0.08, 0.95)       # the active survivor's or unit's card
+STRIP_W, CHIP_W = 0.012, 0.05           # the card's left edge: the team's strip, the figure's colour and number
 EMPTY_PIP = (0.28, 0.28, 0.30, 1.0)
 RED, GREEN, CHEESE = (0.92, 0.22, 0.22, 1.0), (0.30, 0.75, 0.35, 1.0), (1.0, 0.80, 0.20, 1.0)
 
@@ -62,10 +62,12 @@ class Card:
 
     def __init__(self, parent, y: float):
         self.frame = panel(parent, 0.0, CARD_W, y - CARD_H, y)
-        self.strip = panel(parent, 0.0, 0.012, y - CARD_H, y, colour=(1, 1, 1, 1))
-        self.name = Text(parent, 0.025, y - 0.033, 0.036)
+        self.strip = panel(parent, 0.0, STRIP_W, y - CARD_H, y, colour=(1, 1, 1, 1))   # the team's colour
+        self.chip = panel(parent, STRIP_W, STRIP_W + CHIP_W, y - CARD_H, y, colour=PANEL)  # the figure's colour
+        self.number = Text(parent, STRIP_W + CHIP_W / 2, y - 0.055, 0.045, align="center")   # and number
+        self.name = Text(parent, STRIP_W + CHIP_W + 0.012, y - 0.033, 0.036)
         self.tag = Text(parent, CARD_W - 0.015, y - 0.032, 0.028, align="right")
-        self.pips = Pips(parent, 0.025, y - 0.072, 8)
+        self.pips = Pips(parent, STRIP_W + CHIP_W + 0.012, y - 0.072, 8)
         self.slots = Slots(parent, 0.30, y - 0.074)
         self.side = Text(parent, CARD_W - 0.015, y - 0.07, 0.027, align="right")
         self.active = None
@@ -78,6 +80,8 @@ class Card:
     def survivor(self, c) -> None:
         self._active(c.active)
         self.strip["frameColor"] = team_colour(c.team)
+        self.chip["frameColor"] = c.colour or PANEL
+        self.number.set(str(c.number) if c.number is not None else "")
         dead = c.backpack == "out" and c.life <= 0
         specials = ", ".join(f"{k} x{c.specials.count(k)}" if c.specials.count(k) > 1 else k
                              for k in dict.fromkeys(c.specials))
@@ -92,6 +96,8 @@ class Card:
     def unit(self, c) -> None:
         self._active(c.active)
         self.strip["frameColor"] = team_colour(c.alliance)
+        self.chip["frameColor"] = PANEL
+        self.number.set("")
         self.name.set(f"{c.name}", fg=DIM if "defeated" in c.status else TEXT)
         alarm = set(c.status) - {"activated", "on a mission", "in reserve"}
         self.tag.set(", ".join(c.status), fg=(1.0, 0.6, 0.25, 1) if alarm else DIM)
@@ -179,7 +185,7 @@ class Hud:
 
     def _build_cards(self, n: int) -> None:
         for card in self.cards:
-            for node in (card.frame, card.strip):
+            for node in (card.frame, card.strip, card.chip):
                 node.destroy()
         self.left_root.getChildren().detach()
         self.cards = [Card(self.left_root, -TOP_H - 0.02 - k * (CARD_H + CARD_GAP)) for k in range(n)]
@@ -301,7 +307,7 @@ class Hud:
             mark = ">" if first + k == g.highlight else " "
             lines.append((f"{mark} {KEYS[k]}. {c}", PROMPT if mark == ">" else TEXT))
         if g.wants_aim():
-            lines.append(("drag back from a piece like a slingshot to flick", PROMPT))
+            lines.append((drag_hint(*g.flick_piece()) or "drag back from the piece to flick", PROMPT))
         if not lines and not m.over:
             lines.append(("(the other seats are playing)", DIM))
         prompt = m.over or m.prompt or ""

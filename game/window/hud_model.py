@@ -8,6 +8,9 @@ Decisions (docs/hud.md):
   + 1 and M = the scenario's start space; the game ends when the marker reaches the skull.
 - A survivor's maximum life is its starting life (the setup); a survivor is "available" when its
   backpack shows the round's colour (rulebook BACKPACKS), "used" otherwise.
+- Each card shows the survivor's number and colour as the figure on the table has them (the
+  number on its backpack, models/figures.SURVIVOR_COLOURS for its clothes), so card and figure
+  are linked at a glance.
 - Inventory slots: the rulebook's 3 per survivor. A token's kind is shown only when it is face up
   or the window's player may have looked at it (solo play: a token carried by the human team;
   hot-seat: face-up tokens only), the same rule the window applies to events. Otherwise the slot
@@ -24,6 +27,7 @@ from dataclasses import dataclass, field
 from feltbox.game.tailfeathers.window_game import PHASES
 from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.game_view import GameView
+from feltbox.models.figures import SURVIVOR_COLOURS
 from feltbox.rules.core import Decision, GameOver, PhysicsRequest
 from feltbox.rules.flickem.scenarios import scenario_rules
 from feltbox.rules.tailfeathers.dice import MAX_CHEESE
@@ -56,6 +60,8 @@ class SurvivorCard:
     active: bool = False
     where: str = "city"
     specials: tuple[str, ...] = ()  # tokens a power keeps on the board (S7: flares, extra action)
+    number: int | None = None       # the number on the figure's backpack
+    colour: tuple[float, ...] = ()  # the figure's clothes (RGBA), as on the table
 
 
 @dataclass(frozen=True)
@@ -144,6 +150,17 @@ def objective_text(scenario: int) -> str:
         return text
 
 
+def figure_number(game: GameView, survivor_id: str) -> int | None:
+    """The number a survivor's figure carries on the table (its body's ``number``)."""
+    spec = next((b for b in game.bodies() if b.id == survivor_id), None)
+    return spec.params.get("number") if spec is not None else None
+
+
+def figure_colour(number: int | None) -> tuple[float, ...]:
+    """The clothes' colour of survivor figure ``number`` (models/figures.survivor)."""
+    return SURVIVOR_COLOURS[(number - 1) % len(SURVIVOR_COLOURS)] if number else ()
+
+
 def flickem_hud(game: GameView) -> FlickemHud:
     state, pending = game.state(), game.pending()
     f, data = state.flow, state.data
@@ -154,9 +171,10 @@ def flickem_hud(game: GameView) -> FlickemHud:
             pack = "out"
         else:
             pack = "available" if s.backpack == f.colour else "used"
+        number = figure_number(game, s.id)
         cards.append(SurvivorCard(s.name, s.team, max(s.life, 0), max(max_life.get(s.id, s.life), s.life),
                                   slot_names(game, s), pack, s.id == f.active, s.where,
-                                  tuple(x.replace("_", " ") for x in s.specials)))
+                                  tuple(x.replace("_", " ") for x in s.specials), number, figure_colour(number)))
     active = data.survivor(f.active).name if f.active else ""
     if isinstance(pending, GameOver):
         prompt, over = "", f"GAME OVER: {pending.reason}"

@@ -2,6 +2,10 @@
 or a drag back like a slingshot (a flick), with the aim line, the power meter and the aim preview
 while it is drawn.
 
+When the rules want a flick, the drag starts only on the piece they will flick (or at its feet,
+where its disc or weapon is set down: game/window/flick_target.py); a press on another piece does
+nothing and a press on the felt turns the camera, and the help line says why either way.
+
 ``Slingshot`` belongs to a PlayApp (game/window/app.py, which binds its ``press`` and ``release``
 and calls ``update`` every frame of a drag) and works on the app's picker, camera orbit, aim view
 and game. The maths is game/window/aim.py, the predicted path game/window/aim_preview.py.
@@ -13,8 +17,11 @@ import time
 import numpy as np
 from panda3d.core import KeyboardButton
 
+from feltbox.game.text.event_feed import pretty
+from feltbox.game.window.active_marker import screen_point
 from feltbox.game.window.aim import MIN_POWER, AimDrag
 from feltbox.game.window.aim_preview import Throttle, predict
+from feltbox.game.window.flick_target import height_distance, refusal, starts_drag
 
 CLICK = 0.012          # mouse travel (window coords) below which a press-release is a click
 
@@ -27,6 +34,7 @@ class Slingshot:
         self.drag: AimDrag | None = None
         self.drag_from: tuple[float, float] | None = None
         self.pressed_on: str | None = None
+        self.orbiting = False                   # a left drag on the felt turns the camera
         self.throttle = Throttle()
         self.preview_ms: list[float] = []     # how long each aim preview took
 
@@ -65,7 +73,15 @@ class Slingshot:
         self.pressed_on = piece
         if app.game is not None:
             if app.game.wants_aim():
-                app.selected = self.flick_piece()[0]
+                target, weapon = self.flick_piece()
+                if not starts_drag(piece, target, self.feet_distance(target, m)):
+                    app.show_hint(refusal(piece, target, weapon))
+                    if piece is None:                   # on the felt: the left drag turns the camera
+                        self.orbiting = True
+                        app.camera_input.start("orbit")
+                    return
+                app.selected = target
+                app.marker.clear_hint()
             elif piece is None:
                 return
             else:                                   # a click: the menu opens on release
@@ -76,11 +92,23 @@ class Slingshot:
         else:
             app.selected = piece
         self.drag_from = m
-        self.drag = AimDrag(m, app.orbit.heading)
+        self.drag = AimDrag(m, app.orbit.heading, app.base.getAspectRatio())
         self.throttle.reset()
+
+    def feet_distance(self, piece: str | None, mouse: tuple[float, float]) -> float | None:
+        """How far (fractions of the window height) a press is from ``piece``'s feet on the screen."""
+        pos = self.app.piece_xy(piece)
+        at = screen_point(self.app.base, (pos[0], pos[1], 0.5)) if pos is not None else None
+        if at is None:
+            return None
+        aspect = self.app.base.getAspectRatio()
+        return height_distance(mouse, (at[0] / aspect, at[1]), aspect)
 
     def release(self) -> None:
         app = self.app
+        if self.orbiting:
+            self.orbiting = False
+            app.camera_input.stop()
         m = app.picker.mouse()
         drag, start, self.drag, self.drag_from = self.drag, self.drag_from, None, None
         app.aim_view.clear()
@@ -106,10 +134,10 @@ class Slingshot:
         app.picker.update_tint()
         if start is not None:
             shift, ctrl = self.modifiers()
-            note = "  fine" * shift + "  power locked" * ctrl
-            app.aim_view.draw(start, direction, power, note)
+            note = ("  fine" * shift + "  power locked" * ctrl) or "   (shift: fine, ctrl: lock power)"
+            app.aim_view.draw(start, direction, power, note, screen_point(app.base, start))
             self.preview(direction, power)
-        app.status.setText(f"{app.selected}: power {power:.2f}, direction {direction:.0f} deg")
+        app.status.setText(f"{pretty(app.selected)}: power {power:.2f}, direction {direction:.0f} deg")
 
     def preview(self, direction: float, power: float) -> None:
         """The flick's predicted path, when the preview is on and the aim moved enough."""
