@@ -166,6 +166,6 @@ def combos(most: int, least: int = 2):
 def best_plan(state: TFState, bird, pose, tilts, most: int, may_perch: bool, goal=None) -> Plan:
     """The best flight over every announcement of 2..``most`` templates at each of ``tilts``."""
     goal = goal or goal_of(state, bird)
-    things = flight_things(state, bird.id)
+    things = measure.prepare(flight_things(state, bird.id))
     plans = [judge(state, bird, pose, t, tilt, things, goal, may_perch) for tilt in tilts for t in combos(most)]
     return max(plans, key=lambda p: p.score, default=Plan((), "center", "", OFF))
