@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 from feltbox.game.tailfeathers import bot_missions
+from feltbox.game.tailfeathers import bot_value as value
 from feltbox.game.tailfeathers.bot_birds import BirdChoices, card_effect
 from feltbox.game.tailfeathers.bot_flight import centre, enemy_of
 from feltbox.rules.tailfeathers import activation as act
@@ -123,13 +124,16 @@ class TFBot(BirdChoices):
             then = self.ground_value(state, fig, a.to, goal)
             if then - now > gain:
                 best, gain = a, then - now
-        if act.Forage() in legal and self._forage_to_revive(state) and not self._can_attack(state):
-            return act.Forage()                     # the sixth cheese, then Revive in this activation
-        if best is not None:
-            return best
-        if act.Forage() in legal and not self._can_attack(state) and not self._on_a_leaf(state):
-            return act.Forage()                     # nothing to gain by moving or attacking: 1 cheese
-        return self.fallback(legal)
+        if act.Forage() in legal and not self._on_a_leaf(state) and self._forage_pays(state) \
+                and (best is None or self._forage_to_revive(state)):
+            return act.Forage()     # worth more than the attacks: the sixth cheese (Revive now), or no move gains
+        return best or self.fallback(legal)
+
+    @staticmethod
+    def _forage_pays(state: TFState) -> bool:
+        """Foraging: 1 cheese against what the activated figures' best attacks are worth."""
+        figs = [state.data.figure(f) for f in state.flow.figs if on_ground(state, state.data.figure(f))]
+        return value.unit_attack(state, figs) < value.cheese_worth(state, _me(state))
 
     @staticmethod
     def _forage_to_revive(state: TFState) -> bool:
@@ -171,18 +175,21 @@ class TFBot(BirdChoices):
         nest, then closer to the enemy nest."""
         sp = space(state, sid)
         near = {sid, *sp.adjacent}
-        value = 0.0
-        if home_nest(state, enemy_of(state, fig.alliance)) in near:
-            value += NEST_NEAR
+        worth = 0.0
+        nest = home_nest(state, enemy_of(state, fig.alliance))
+        if nest in near or sp.tree == space(state, nest).tree:      # the dice it would roll at the nest from there
+            worth += NEST_NEAR * value.nest_dice(state, fig, sid) / 2
         if any(enemies_on(state, s, fig.alliance) for s in near):
-            value += FOES_NEAR
-        return value - (math.dist(centre(state, sid), goal) if goal is not None else 0.0)
+            worth += FOES_NEAR
+        return worth - (math.dist(centre(state, sid), goal) if goal is not None else 0.0)
 
     def on_act(self, state: TFState, legal: list):
         attacks = [a for a in legal if isinstance(a, act.AttackWith)]
         closer = self._closing_scurry(state, legal, attacks)
         if closer is not None:
             return closer
+        if act.Forage() in legal and self._forage_pays(state):
+            return act.Forage()                     # a perched bird whose attacks are worth less than 1 cheese
         if attacks:
             bonus = self._card(legal, "attack_bonus")
             if bonus is not None:
