@@ -29,6 +29,7 @@ from feltbox.rules.tailfeathers.stats import can_enter, enemies_on, home_nest, h
 
 NEST_NEAR = 100.0       # a ground figure next to the enemy nest
 FOES_NEAR = 40.0        # a ground figure next to enemies
+CREW = 150.0            # a ground figure the ballista on its space needs to activate (Structures)
 
 
 class TFBot(BirdChoices):
@@ -181,7 +182,22 @@ class TFBot(BirdChoices):
             worth += NEST_NEAR * value.nest_dice(state, fig, sid) / 2
         if any(enemies_on(state, s, fig.alliance) for s in near):
             worth += FOES_NEAR
+        if sid == fig.where and self._crew(state, fig):
+            worth += CREW                               # its ballista shoots only with it standing by
         return worth - (math.dist(centre(state, sid), goal) if goal is not None else 0.0)
+
+    @staticmethod
+    def _crew(state: TFState, fig) -> bool:
+        """``fig`` stands by one of its side's ballistas that would no longer have the figures it
+        needs (Structures: "can only be activated if it shares its space with the required
+        figures") if it left."""
+        here = state.data.on_space(fig.where)
+        for b in here:
+            u = state.data.unit(b.unit)
+            if u.kind == "structure" and u.alliance == fig.alliance:
+                crew = [f for f in here if f.alliance == fig.alliance and f.id != b.id]
+                return len(crew) <= stat(state, u.id, "activate")
+        return False
 
     def on_act(self, state: TFState, legal: list):
         attacks = [a for a in legal if isinstance(a, act.AttackWith)]
@@ -190,6 +206,9 @@ class TFBot(BirdChoices):
             return closer
         if act.Forage() in legal and self._forage_pays(state):
             return act.Forage()                     # a perched bird whose attacks are worth less than 1 cheese
+        cut = self._leaf_cut(state, legal)
+        if cut is not None and self._cut_pays(state, cut):
+            return cut
         if attacks:
             bonus = self._card(legal, "attack_bonus")
             if bonus is not None:
@@ -198,7 +217,6 @@ class TFBot(BirdChoices):
             # with bows rolls its ranged value, not its weaker melee, at an adjacent nest)
             return max(attacks, key=lambda a: (a.target.startswith("nest:"), self._target_value(state, a.target),
                                                combat.fig_value(state, state.data.figure(a.figure), a.kind)))
-        cut = self._leaf_cut(state, legal)
         if cut is not None:
             return cut
         scurries = [a for a in legal if isinstance(a, act.Scurry)]
@@ -231,6 +249,14 @@ class TFBot(BirdChoices):
         """Leaves: with nothing to attack, a figure on a leaf cuts it loose toward the enemy tree."""
         enemy_tree = home_tree(state, enemy_of(state, _me(state)))
         return next((a for a in legal if isinstance(a, leaves.CutLeaf) and a.tree == enemy_tree), None)
+
+    @staticmethod
+    def _cut_pays(state: TFState, cut) -> bool:
+        """Leaf Drifting: the figures on the leaf drift toward the enemy tree (a siege of their
+        own) against the normal attack the cutting figure gives up."""
+        fig = state.data.figure(cut.figure)
+        aboard = [f for f in state.data.on_space(fig.where) if f.alliance == fig.alliance]
+        return value.LEAF_RIDER * len(aboard) > value.best_attack(state, fig)
 
     @staticmethod
     def _card(legal: list, effect: str):

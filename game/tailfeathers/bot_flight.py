@@ -77,10 +77,13 @@ def centre(state: TFState, sid: str) -> tuple[float, float]:
 
 
 def goal_of(state: TFState, bird) -> tuple[float, float]:
-    """Where a bird heads: the enemy nest, unless a flying enemy is much nearer."""
+    """Where a bird heads: the enemy nest, unless a flying enemy it outfights (more death spiral
+    dice, when death spirals are in play) is much nearer: a weaker bird chasing a stronger one
+    only loses wounds and the race to the nest."""
     goal = centre(state, home_nest(state, enemy_of(state, bird.alliance)))
     d_goal = math.dist(goal, bird.pose[:2])
-    foes = [f for f in state.data.figures if f.where == FLYING and f.alliance != bird.alliance]
+    foes = [f for f in state.data.figures if f.where == FLYING and f.alliance != bird.alliance
+            and (_spiral(state, bird, f.id) or 0.0) >= 0.0]
     for f in sorted(foes, key=lambda f: math.dist(f.pose[:2], bird.pose[:2])):
         if math.dist(f.pose[:2], bird.pose[:2]) < 0.5 * d_goal:
             return f.pose[0], f.pose[1]

@@ -21,6 +21,7 @@ HIT = {"melee": 0.5, "ranged": 1 / 3}      # faces that hit
 BLOCK = 1 / 3                              # a defense die's chance to block
 CHEESE = 0.2                               # wounds a cheese is worth
 REVIVED = {"hero": 1.2, "squad": 0.5}      # the sixth cheese: a Revive brings back a hero or up to 3 squad figures
+LEAF_RIDER = 0.3                           # a figure on a leaf cut loose toward the enemy tree
 WOUND = {"nest": 1.0, "bird": 0.7, "hero": 0.7, "structure": 0.7, "squad": 0.5}
 
 
