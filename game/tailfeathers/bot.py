@@ -302,8 +302,15 @@ class TFBot(BirdChoices):
         return max(legal, key=lambda a: len(a.figures))
 
     def on_siege(self, state: TFState, legal: list):
-        enemy_tree = space(state, home_nest(state, enemy_of(state, state.flow.missions[0]))).tree
-        return next((a for a in legal if getattr(a, "tree", None) == enemy_tree), legal[0])
+        """The enemy's tree, on the trunk-adjacent space fewest steps from its nest (then the
+        nearest to it): the figures attack the nest from there soonest."""
+        nest = home_nest(state, enemy_of(state, state.flow.missions[0]))
+        ours = [a for a in legal if getattr(a, "tree", None) == space(state, nest).tree]
+        if not ours:
+            return legal[0]
+        steps = _steps_from(state, nest)
+        return min(ours, key=lambda a: (steps.get(a.space, 99), math.dist(centre(state, a.space), centre(state, nest)))
+                   if a.space else (99, 0.0))
 
     def on_patrol(self, state: TFState, legal: list):
         """The enemy bird closest to defeat."""
@@ -314,6 +321,17 @@ class TFBot(BirdChoices):
 
     def on_rescue(self, state: TFState, legal: list):
         return next((a for a in legal if a.unit), legal[0])
+
+
+def _steps_from(state: TFState, start: str) -> dict[str, int]:
+    """Tree Movement steps from ``start`` to every space of its tree (spaces' adjacency)."""
+    steps, todo = {start: 0}, [start]
+    for sid in todo:
+        for nxt in space(state, sid).adjacent:
+            if nxt not in steps:
+                steps[nxt] = steps[sid] + 1
+                todo.append(nxt)
+    return steps
 
 
 def _me(state: TFState) -> str:
