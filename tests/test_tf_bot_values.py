@@ -10,10 +10,11 @@ from feltbox.game.tailfeathers import bot_flight
 from feltbox.game.tailfeathers import bot_value as value
 from feltbox.game.tailfeathers.bot import TFBot
 from feltbox.rules.tailfeathers import activation as act
-from feltbox.rules.tailfeathers import final
-from feltbox.rules.tailfeathers.flow import legal_actions
+from feltbox.rules.tailfeathers import final, leaves
+from feltbox.rules.tailfeathers.cards import PlayCard
+from feltbox.rules.tailfeathers.flow import apply, legal_actions
 from feltbox.rules.tailfeathers.state import FLYING
-from tests.test_tf_bot import RATS, away, position, put, turn
+from tests.test_tf_bot import RATS, SCENE_RULES, away, cheese, position, put, turn
 
 
 def _lone_rats_and_a_jay():
@@ -75,3 +76,33 @@ def test_RESOLVE_MISSIONS_siege_lands_fewest_steps_from_the_enemy_nest():
     legal = final.siege_options(state)
     assert legal[0] == final.SiegeTree("ne", "ne.r1")
     assert TFBot().decide(legal, state) == final.SiegeTree("ne", "ne.r2")
+
+
+def test_STRUCTURES_the_ballista_keeps_the_crew_it_needs_to_activate():
+    # The mice's ballista (activates with 2 mouse figures on its space and no enemy) on ne.r2 of
+    # the empty rat tree, with oakguard 4 and 5. Oakguard-4 could move into the rat nest (2 bow
+    # dice at it: +100) but the ballista would be left with 1 figure: it stays (crew 150). With
+    # oakguard-6 there too, the ballista keeps 2 and oakguard-4 goes.
+    hands = (("mouse", ("build_ballista",)), ("rat", ()))
+    state = cheese(position(rules=SCENE_RULES + ("structures",), hands=hands), "mouse", 3)
+    state, _ = apply(turn(state, "oakguard", ("oakguard-4",), "move"), PlayCard("build_ballista"))
+    state = away(state, *RATS, "grizzard", "wrunk")
+    for fid in ("ballista-mouse", "oakguard-4", "oakguard-5"):
+        state = put(state, fid, where="ne.r2")
+    two = turn(state, "oakguard", ("oakguard-4",), "move")
+    assert TFBot().decide(legal_actions(two), two) == act.EndMove()
+    three = turn(put(state, "oakguard-6", where="ne.r2"), "oakguard", ("oakguard-4",), "move")
+    assert TFBot().decide(legal_actions(three), three) == act.TreeMove("oakguard-4", "nest-rat")
+
+
+def test_LEAF_DRIFTING_cut_loose_rather_than_a_weak_shot():
+    # Glade Crossing with Leaves: an oakguard on leaf-1 of the mouse tree, Grizzard (defense 2)
+    # flying 10 cm east of it. Its shot: 2 dice x 1/3 x (2/3)^2 x 0.7 + 2/6 x 0.2 = 0.274 wounds;
+    # cutting the leaf loose toward the rat tree with 1 rider is worth 0.3: it cuts.
+    state = away(position("glade_crossing", rules=SCENE_RULES + ("leaves",)), *RATS, "wrunk")
+    state = put(state, "oakguard-3", where="leaf-1")
+    x, y = bot_flight.centre(state, "leaf-1")
+    state = turn(put(state, "grizzard", where=FLYING, pose=(x + 10.0, y, 0.0)), "oakguard", ("oakguard-3",), "act")
+    assert value.best_attack(state, state.data.figure("oakguard-3")) == pytest.approx(2 / 3 * 4 / 9 * 0.7 + 0.4 / 6)
+    assert any(isinstance(a, act.AttackWith) for a in legal_actions(state))
+    assert TFBot().decide(legal_actions(state), state) == leaves.CutLeaf("oakguard-3", "east")
