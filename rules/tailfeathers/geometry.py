@@ -105,8 +105,7 @@ def _arc(cu: float, cv: float, r: float, a0: float, a1: float, steps: int) -> li
 
 def template_polygon(origin: tuple[float, float], heading: float, length: float) -> Polygon:
     """A regular template: strip from ``origin`` to its maneuver point, round disc at the end."""
-    pts = _template_local(length) if CACHED else _template_local.__wrapped__(length)
-    return local_to_table(origin, heading, pts)
+    return local_to_table(origin, heading, _template_local(length) if CACHED else _template_local.__wrapped__(length))
 
 
 @functools.lru_cache(maxsize=8)
@@ -164,20 +163,17 @@ def _rect(origin, heading, u0, u1, hw) -> Shape:
 
 def _pieces(path: FlightPath, base_radius: float) -> list[tuple[Shape, tuple[float, float], tuple[float, float], float]]:
     """(shape, origin, unit direction, s at origin): s of a point p of the shape = s0 + (p - o)·d."""
-    line = path.centreline
-    n = len(line) - 2                    # templates
-    return [p for k in range(n)
-            for p in segment_pieces(line[k + 1], line[k + 2], k == n - 1, base_radius, path.end[2])]
+    line, n = path.centreline, len(path.centreline) - 2          # n templates
+    return [p for k in range(n) for p in segment_pieces(line[k + 1], line[k + 2], k == n - 1, base_radius, path.end[2])]
 
 
 def segment_pieces(a, b, last: bool, base_radius: float, end_heading: float) -> list:
     """The pieces of one template laid from centre-line point ``a`` to ``b`` (x, y, s); ``last``:
     the END template, whose head holds the base (``end_heading`` only for a zero-length one)."""
-    (ax, ay, s0), (bx, by, s1) = a, b
+    (ax, ay, s0), (bx, by, s1), o = a, b, (a[0], a[1])
     L = s1 - s0
     d = ((bx - ax) / L, (by - ay) / L) if L > 0 else _dir(end_heading)
     h = math.degrees(math.atan2(d[1], d[0]))
-    o = (ax, ay)
     if not last:
         return [(_rect(o, h, 0.0, L, WIDTH / 2), o, d, s0), (Shape(circle=(bx, by, MANEUVER_RADIUS)), (bx, by), d, s1)]
     uh = L - BIRD_BASE_RADIUS - END_RIM
