@@ -118,13 +118,9 @@ class TFBot(BirdChoices):
             return ballista                         # Build Ballista: extended range, 4 dice a round
         moves = [a for a in legal if isinstance(a, act.TreeMove)]
         best, gain = None, 0.5
-        for a in moves:
-            fig = state.data.figure(a.figure)
-            goal = self.goal(state, fig)
-            now = self.ground_value(state, fig, fig.where, goal)
-            then = self.ground_value(state, fig, a.to, goal)
-            if then - now > gain:
-                best, gain = a, then - now
+        for a, gained in self._gains(state, moves):
+            if gained > gain:
+                best, gain = a, gained
         if act.Forage() in legal and not self._on_a_leaf(state) and self._forage_pays(state) \
                 and (best is None or self._forage_to_revive(state)):
             return act.Forage()     # worth more than the attacks: the sixth cheese (Revive now), or no move gains
@@ -199,6 +195,20 @@ class TFBot(BirdChoices):
                 return len(crew) <= stat(state, u.id, "activate")
         return False
 
+    def _gains(self, state: TFState, moves: list) -> list:
+        """(move, what it gains): the value of its space less the value of staying (worked out
+        once per figure)."""
+        here: dict = {}
+        out = []
+        for a in moves:
+            fig = state.data.figure(a.figure)
+            if fig.id not in here:
+                goal = self.goal(state, fig)
+                here[fig.id] = (goal, self.ground_value(state, fig, fig.where, goal))
+            goal, now = here[fig.id]
+            out.append((a, self.ground_value(state, fig, a.to, goal) - now))
+        return out
+
     def on_act(self, state: TFState, legal: list):
         attacks = [a for a in legal if isinstance(a, act.AttackWith)]
         closer = self._closing_scurry(state, legal, attacks)
@@ -221,12 +231,9 @@ class TFBot(BirdChoices):
             return cut
         scurries = [a for a in legal if isinstance(a, act.Scurry)]
         best, gain = None, 0.5
-        for a in scurries:
-            fig = state.data.figure(a.figure)
-            goal = self.goal(state, fig)
-            then = self.ground_value(state, fig, a.to, goal) - self.ground_value(state, fig, fig.where, goal)
-            if then > gain:
-                best, gain = a, then
+        for a, gained in self._gains(state, scurries):
+            if gained > gain:
+                best, gain = a, gained
         return best or self.fallback(legal)
 
     def _closing_scurry(self, state: TFState, legal: list, attacks: list):
