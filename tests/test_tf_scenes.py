@@ -81,7 +81,19 @@ BROKEN = [
     ('home = { mouse = "sw", rat = "ne" }', 'home = { mouse = "sw", rat = "elsewhere" }', "home"),
     ('x = 27.0\ny = 27.0', 'x = 3.0\ny = 3.0', "tree[4].x"),                     # overlaps the sapling
     ('space = "sw.b3a"', 'space = "sw.b2b"', "figure[1].space"),                    # 2 large in one space
+    ('home = { mouse = "sw", rat = "ne" }', 'grudges = ["oakguard-1"]\nhome = { mouse = "sw", rat = "ne" }',
+     "grudges"),                                                                    # a grudge on a mouse, not a bird
 ]
+
+
+def test_GRUDGE_markers_come_from_the_scene():
+    """Grudge markers (Components: 6; Glossary, Grudge): the rulebook does not say how a bird gets
+    one; Glade Crossing gives one to every bird (house, in its file), Show of Force none."""
+    from feltbox.game.tailfeathers.bridge import TFBridge
+    gc = TFBridge(load_tailfeathers("glade_crossing"), 1).engine.state
+    assert sorted(u.id for u in gc.data.units if u.grudge) == ["aerijin", "grizzard", "sienna", "valchirp", "wrunk"]
+    sof = TFBridge(load_tailfeathers("show_of_force"), 1).engine.state
+    assert not any(u.grudge for u in sof.data.units)
 
 
 @pytest.mark.parametrize("old,new,field_name", BROKEN, ids=[b[2] for b in BROKEN])

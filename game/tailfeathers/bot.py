@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 from feltbox.game.tailfeathers import bot_missions
+from feltbox.game.tailfeathers import bot_value as value
 from feltbox.game.tailfeathers.bot_birds import BirdChoices, card_effect
 from feltbox.game.tailfeathers.bot_flight import centre, enemy_of
 from feltbox.rules.tailfeathers import activation as act
@@ -28,6 +29,7 @@ from feltbox.rules.tailfeathers.stats import can_enter, enemies_on, home_nest, h
 
 NEST_NEAR = 100.0       # a ground figure next to the enemy nest
 FOES_NEAR = 40.0        # a ground figure next to enemies
+CREW = 150.0            # a ground figure the ballista on its space needs to activate (Structures)
 
 
 class TFBot(BirdChoices):
@@ -116,20 +118,19 @@ class TFBot(BirdChoices):
             return ballista                         # Build Ballista: extended range, 4 dice a round
         moves = [a for a in legal if isinstance(a, act.TreeMove)]
         best, gain = None, 0.5
-        for a in moves:
-            fig = state.data.figure(a.figure)
-            goal = self.goal(state, fig)
-            now = self.ground_value(state, fig, fig.where, goal)
-            then = self.ground_value(state, fig, a.to, goal)
-            if then - now > gain:
-                best, gain = a, then - now
-        if act.Forage() in legal and self._forage_to_revive(state) and not self._can_attack(state):
-            return act.Forage()                     # the sixth cheese, then Revive in this activation
-        if best is not None:
-            return best
-        if act.Forage() in legal and not self._can_attack(state) and not self._on_a_leaf(state):
-            return act.Forage()                     # nothing to gain by moving or attacking: 1 cheese
-        return self.fallback(legal)
+        for a, gained in self._gains(state, moves):
+            if gained > gain:
+                best, gain = a, gained
+        if act.Forage() in legal and not self._on_a_leaf(state) and self._forage_pays(state) \
+                and (best is None or self._forage_to_revive(state)):
+            return act.Forage()     # worth more than the attacks: the sixth cheese (Revive now), or no move gains
+        return best or self.fallback(legal)
+
+    @staticmethod
+    def _forage_pays(state: TFState) -> bool:
+        """Foraging: 1 cheese against what the activated figures' best attacks are worth."""
+        figs = [state.data.figure(f) for f in state.flow.figs if on_ground(state, state.data.figure(f))]
+        return value.unit_attack(state, figs) < value.cheese_worth(state, _me(state))
 
     @staticmethod
     def _forage_to_revive(state: TFState) -> bool:
@@ -171,18 +172,53 @@ class TFBot(BirdChoices):
         nest, then closer to the enemy nest."""
         sp = space(state, sid)
         near = {sid, *sp.adjacent}
-        value = 0.0
-        if home_nest(state, enemy_of(state, fig.alliance)) in near:
-            value += NEST_NEAR
+        worth = 0.0
+        nest = home_nest(state, enemy_of(state, fig.alliance))
+        if nest in near or sp.tree == space(state, nest).tree:      # the dice it would roll at the nest from there
+            worth += NEST_NEAR * value.nest_dice(state, fig, sid) / 2
         if any(enemies_on(state, s, fig.alliance) for s in near):
-            value += FOES_NEAR
-        return value - (math.dist(centre(state, sid), goal) if goal is not None else 0.0)
+            worth += FOES_NEAR
+        if sid == fig.where and self._crew(state, fig):
+            worth += CREW                               # its ballista shoots only with it standing by
+        return worth - (math.dist(centre(state, sid), goal) if goal is not None else 0.0)
+
+    @staticmethod
+    def _crew(state: TFState, fig) -> bool:
+        """``fig`` stands by one of its side's ballistas that would no longer have the figures it
+        needs (Structures: "can only be activated if it shares its space with the required
+        figures") if it left."""
+        here = state.data.on_space(fig.where)
+        for b in here:
+            u = state.data.unit(b.unit)
+            if u.kind == "structure" and u.alliance == fig.alliance:
+                crew = [f for f in here if f.alliance == fig.alliance and f.id != b.id]
+                return len(crew) <= stat(state, u.id, "activate")
+        return False
+
+    def _gains(self, state: TFState, moves: list) -> list:
+        """(move, what it gains): the value of its space less the value of staying (worked out
+        once per figure)."""
+        here: dict = {}
+        out = []
+        for a in moves:
+            fig = state.data.figure(a.figure)
+            if fig.id not in here:
+                goal = self.goal(state, fig)
+                here[fig.id] = (goal, self.ground_value(state, fig, fig.where, goal))
+            goal, now = here[fig.id]
+            out.append((a, self.ground_value(state, fig, a.to, goal) - now))
+        return out
 
     def on_act(self, state: TFState, legal: list):
         attacks = [a for a in legal if isinstance(a, act.AttackWith)]
         closer = self._closing_scurry(state, legal, attacks)
         if closer is not None:
             return closer
+        if act.Forage() in legal and self._forage_pays(state):
+            return act.Forage()                     # a perched bird whose attacks are worth less than 1 cheese
+        cut = self._leaf_cut(state, legal)
+        if cut is not None and self._cut_pays(state, cut):
+            return cut
         if attacks:
             bonus = self._card(legal, "attack_bonus")
             if bonus is not None:
@@ -191,17 +227,13 @@ class TFBot(BirdChoices):
             # with bows rolls its ranged value, not its weaker melee, at an adjacent nest)
             return max(attacks, key=lambda a: (a.target.startswith("nest:"), self._target_value(state, a.target),
                                                combat.fig_value(state, state.data.figure(a.figure), a.kind)))
-        cut = self._leaf_cut(state, legal)
         if cut is not None:
             return cut
         scurries = [a for a in legal if isinstance(a, act.Scurry)]
         best, gain = None, 0.5
-        for a in scurries:
-            fig = state.data.figure(a.figure)
-            goal = self.goal(state, fig)
-            then = self.ground_value(state, fig, a.to, goal) - self.ground_value(state, fig, fig.where, goal)
-            if then > gain:
-                best, gain = a, then
+        for a, gained in self._gains(state, scurries):
+            if gained > gain:
+                best, gain = a, gained
         return best or self.fallback(legal)
 
     def _closing_scurry(self, state: TFState, legal: list, attacks: list):
@@ -224,6 +256,14 @@ class TFBot(BirdChoices):
         """Leaves: with nothing to attack, a figure on a leaf cuts it loose toward the enemy tree."""
         enemy_tree = home_tree(state, enemy_of(state, _me(state)))
         return next((a for a in legal if isinstance(a, leaves.CutLeaf) and a.tree == enemy_tree), None)
+
+    @staticmethod
+    def _cut_pays(state: TFState, cut) -> bool:
+        """Leaf Drifting: the figures on the leaf drift toward the enemy tree (a siege of their
+        own) against the normal attack the cutting figure gives up."""
+        fig = state.data.figure(cut.figure)
+        aboard = [f for f in state.data.on_space(fig.where) if f.alliance == fig.alliance]
+        return value.LEAF_RIDER * len(aboard) > value.best_attack(state, fig)
 
     @staticmethod
     def _card(legal: list, effect: str):
@@ -269,8 +309,15 @@ class TFBot(BirdChoices):
         return max(legal, key=lambda a: len(a.figures))
 
     def on_siege(self, state: TFState, legal: list):
-        enemy_tree = space(state, home_nest(state, enemy_of(state, state.flow.missions[0]))).tree
-        return next((a for a in legal if getattr(a, "tree", None) == enemy_tree), legal[0])
+        """The enemy's tree, on the trunk-adjacent space fewest steps from its nest (then the
+        nearest to it): the figures attack the nest from there soonest."""
+        nest = home_nest(state, enemy_of(state, state.flow.missions[0]))
+        ours = [a for a in legal if getattr(a, "tree", None) == space(state, nest).tree]
+        if not ours:
+            return legal[0]
+        steps = _steps_from(state, nest)
+        return min(ours, key=lambda a: (steps.get(a.space, 99), math.dist(centre(state, a.space), centre(state, nest)))
+                   if a.space else (99, 0.0))
 
     def on_patrol(self, state: TFState, legal: list):
         """The enemy bird closest to defeat."""
@@ -281,6 +328,17 @@ class TFBot(BirdChoices):
 
     def on_rescue(self, state: TFState, legal: list):
         return next((a for a in legal if a.unit), legal[0])
+
+
+def _steps_from(state: TFState, start: str) -> dict[str, int]:
+    """Tree Movement steps from ``start`` to every space of its tree (spaces' adjacency)."""
+    steps, todo = {start: 0}, [start]
+    for sid in todo:
+        for nxt in space(state, sid).adjacent:
+            if nxt not in steps:
+                steps[nxt] = steps[sid] + 1
+                todo.append(nxt)
+    return steps
 
 
 def _me(state: TFState) -> str:

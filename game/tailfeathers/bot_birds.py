@@ -86,7 +86,7 @@ class BirdChoices:
         return choice
 
     def _best_fly(self, state: TFState, bird, flies: list, goal, may_perch: bool) -> tuple[Plan, object]:
-        things = flight_things(state, bird.id)
+        things = measure.prepare(flight_things(state, bird.id))
         judged: dict = {}
         best, best_score, best_plan_ = flies[0], -math.inf, None
         for a in flies:

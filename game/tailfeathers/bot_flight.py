@@ -43,6 +43,7 @@ FEATHER = 8.0           # crossing a tail feather: the pilot is rattled
 THROUGH_ENEMY = 6.0     # flying through an enemy bird: a wound (or a death spiral)
 PERCH_ON_NEST = 70.0    # perched on the enemy nest or next to it: the pilot melees the nest each round
 SPIRAL_DIE = 15.0       # a death spiral, per die rolled more than the enemy bird (half a wound)
+HUNT = 0.75            # an enemy bird we outfight is hunted when this much nearer than the nest
 EDGE = 6.0              # cm: an end this close to the edge leaves little room for the next flight
 
 
@@ -77,12 +78,16 @@ def centre(state: TFState, sid: str) -> tuple[float, float]:
 
 
 def goal_of(state: TFState, bird) -> tuple[float, float]:
-    """Where a bird heads: the enemy nest, unless a flying enemy is much nearer."""
+    """Where a bird heads: the enemy nest, unless a flying enemy it is a match for (as many death
+    spiral dice or more, when death spirals are in play) is much nearer, or one it outfights is
+    nearer by a quarter (HUNT): a weaker bird chasing a stronger one only loses wounds and the
+    race to the nest; a stronger one wins the spiral."""
     goal = centre(state, home_nest(state, enemy_of(state, bird.alliance)))
     d_goal = math.dist(goal, bird.pose[:2])
     foes = [f for f in state.data.figures if f.where == FLYING and f.alliance != bird.alliance]
     for f in sorted(foes, key=lambda f: math.dist(f.pose[:2], bird.pose[:2])):
-        if math.dist(f.pose[:2], bird.pose[:2]) < 0.5 * d_goal:
+        edge = _spiral(state, bird, f.id) or 0.0
+        if edge >= 0.0 and math.dist(f.pose[:2], bird.pose[:2]) < (HUNT if edge > 0 else 0.5) * d_goal:
             return f.pose[0], f.pose[1]
     return goal
 
@@ -166,6 +171,6 @@ def combos(most: int, least: int = 2):
 def best_plan(state: TFState, bird, pose, tilts, most: int, may_perch: bool, goal=None) -> Plan:
     """The best flight over every announcement of 2..``most`` templates at each of ``tilts``."""
     goal = goal or goal_of(state, bird)
-    things = flight_things(state, bird.id)
+    things = measure.prepare(flight_things(state, bird.id))
     plans = [judge(state, bird, pose, t, tilt, things, goal, may_perch) for tilt in tilts for t in combos(most)]
     return max(plans, key=lambda p: p.score, default=Plan((), "center", "", OFF))

@@ -75,8 +75,8 @@ def units_from_scene(scene: TFScene) -> tuple[UnitSpec, ...]:
 
 
 def setup_from_scene(scene: TFScene, rules: tuple[str, ...] | None = None) -> Setup:
-    """The rules' Setup of a scene: its battlefield, units, deployment, nest life and additional
-    rules (the scene's ``additional_rules`` unless ``rules`` says otherwise)."""
+    """The rules' Setup of a scene: its battlefield, units, deployment, nest life, additional
+    rules (the scene's ``additional_rules`` unless ``rules`` says otherwise) and grudge markers."""
     rules = scene.rules if rules is None else rules
     placements = tuple(sorted((f.id, f.space) for f in scene.figures if f.space))
     life = min((n.life for n in scene.nests), default=12)
@@ -85,8 +85,8 @@ def setup_from_scene(scene: TFScene, rules: tuple[str, ...] | None = None) -> Se
     battlefield = battlefield_from_scene(scene)
     if "leaves" not in rules:                      # Leaves: only attached when the rule is in play
         battlefield = battlefield.without_leaves()
-    return Setup(battlefield, units, "mouse", nest_life=life,
-                 placements=placements, rules=tuple(rules), hands=hands)
+    return Setup(battlefield, units, "mouse", nest_life=life, placements=placements, rules=tuple(rules),
+                 hands=hands, grudges=tuple(scene.grudges))
 
 
 class TFBridge:

@@ -14,6 +14,7 @@ runs along the centre line from the start base's centre.
 """
 from __future__ import annotations
 
+import functools
 import math
 import tomllib
 from collections.abc import Sequence
@@ -30,6 +31,7 @@ from feltbox.rules.tailfeathers.shapes import (
     min_along,
     nearest,
     rotate,
+    shared_shape,
 )
 
 with (Path(__file__).with_name("data") / "templates.toml").open("rb") as _f:
@@ -57,6 +59,7 @@ TILTS = {"left": 1.0, "center": 0.0, "right": -1.0}
 ARC_STEPS = 16                       # outline points per half circle in the polygons handed out
 
 Pose = tuple[float, float, float]    # x, y, heading of a figure base (its raised facing line)
+CACHED = True     # False: no memo anywhere (shapes, template outlines, path_cache); the bench compares
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,8 @@ class Thing:
         """The exact outline, built once per Thing (cached outside the dataclass fields)."""
         s = self.__dict__.get("_shape")
         if s is None:
-            s = Shape(circle=self.circle) if self.circle is not None else Shape(poly=self.polygon)
+            s = shared_shape(self.circle, self.polygon) if CACHED else \
+                Shape(circle=self.circle) if self.circle is not None else Shape(poly=self.polygon)
             object.__setattr__(self, "_shape", s)
         return s
 
@@ -101,11 +105,17 @@ def _arc(cu: float, cv: float, r: float, a0: float, a1: float, steps: int) -> li
 
 def template_polygon(origin: tuple[float, float], heading: float, length: float) -> Polygon:
     """A regular template: strip from ``origin`` to its maneuver point, round disc at the end."""
+    return local_to_table(origin, heading, _template_local(length) if CACHED else _template_local.__wrapped__(length))
+
+
+@functools.lru_cache(maxsize=8)
+def _template_local(length: float) -> tuple[tuple[float, float], ...]:
+    """A regular template's outline in its own (u along, v left) frame."""
     hw, r = WIDTH / 2, MANEUVER_RADIUS
     b = math.asin(hw / r)
     cut = length - r * math.cos(b)
     pts = [(0.0, -hw), (cut, -hw)] + _arc(length, 0.0, r, -math.pi + b, math.pi - b, 2 * ARC_STEPS)[1:-1]
-    return local_to_table(origin, heading, pts + [(cut, hw), (0.0, hw)])
+    return tuple(pts + [(cut, hw), (0.0, hw)])
 
 
 def end_template_polygon(origin: tuple[float, float], heading: float, length: float,
@@ -153,24 +163,22 @@ def _rect(origin, heading, u0, u1, hw) -> Shape:
 
 def _pieces(path: FlightPath, base_radius: float) -> list[tuple[Shape, tuple[float, float], tuple[float, float], float]]:
     """(shape, origin, unit direction, s at origin): s of a point p of the shape = s0 + (p - o)·d."""
-    line = path.centreline
-    out = []
-    n = len(line) - 2                    # templates
-    for k in range(n):
-        (ax, ay, s0), (bx, by, s1) = line[k + 1], line[k + 2]
-        L = s1 - s0
-        d = ((bx - ax) / L, (by - ay) / L) if L > 0 else _dir(path.end[2])
-        h = math.degrees(math.atan2(d[1], d[0]))
-        o = (ax, ay)
-        if k < n - 1:
-            out.append((_rect(o, h, 0.0, L, WIDTH / 2), o, d, s0))
-            out.append((Shape(circle=(bx, by, MANEUVER_RADIUS)), (bx, by), d, s1))
-        else:
-            uh = L - BIRD_BASE_RADIUS - END_RIM
-            out.append((_rect(o, h, 0.0, uh, WIDTH / 2), o, d, s0))
-            out.append((_rect(o, h, uh, L, BIRD_BASE_RADIUS + END_RIM), o, d, s0))
-            out.append((Shape(circle=(bx, by, base_radius)), o, d, s0))
-    return out
+    line, n = path.centreline, len(path.centreline) - 2          # n templates
+    return [p for k in range(n) for p in segment_pieces(line[k + 1], line[k + 2], k == n - 1, base_radius, path.end[2])]
+
+
+def segment_pieces(a, b, last: bool, base_radius: float, end_heading: float) -> list:
+    """The pieces of one template laid from centre-line point ``a`` to ``b`` (x, y, s); ``last``:
+    the END template, whose head holds the base (``end_heading`` only for a zero-length one)."""
+    (ax, ay, s0), (bx, by, s1), o = a, b, (a[0], a[1])
+    L = s1 - s0
+    d = ((bx - ax) / L, (by - ay) / L) if L > 0 else _dir(end_heading)
+    h = math.degrees(math.atan2(d[1], d[0]))
+    if not last:
+        return [(_rect(o, h, 0.0, L, WIDTH / 2), o, d, s0), (Shape(circle=(bx, by, MANEUVER_RADIUS)), (bx, by), d, s1)]
+    uh = L - BIRD_BASE_RADIUS - END_RIM
+    return [(_rect(o, h, 0.0, uh, WIDTH / 2), o, d, s0), (_rect(o, h, uh, L, BIRD_BASE_RADIUS + END_RIM), o, d, s0),
+            (Shape(circle=(bx, by, base_radius)), o, d, s0)]
 
 
 def crossings(path: FlightPath, things: Sequence[Thing], base_radius: float, swept: bool = False) -> list[Crossing]:

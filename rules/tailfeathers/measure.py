@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import math
 
-from feltbox.rules.tailfeathers import geometry, sight
+from feltbox.rules.tailfeathers import geometry, path_cache, sight
 
 Thing = geometry.Thing
 FlightPath = geometry.FlightPath
 Crossing = geometry.Crossing
 RangeResult = sight.RangeResult
-flight_path = geometry.flight_path
-crossings = geometry.crossings
+flight_path = path_cache.flight_path        # geometry's, remembered (the bot lays many)
+crossings = path_cache.crossings
+prepare = path_cache.prepare                # things ready for many crossings queries
 position_at = geometry.position_at
 range_check = sight.range_check
 death_spiral_place = geometry.death_spiral_place

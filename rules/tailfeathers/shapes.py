@@ -33,6 +33,26 @@ class Shape:
             self.box = (min(xs), max(xs), min(ys), max(ys))
 
 
+_SHARED: dict = {}
+_SHARED_MAX = 20000
+
+
+def shared_shape(circle=None, poly=None) -> Shape:
+    """The one Shape of an outline of these exact numbers (a memo: the same space or base met again
+    in another query is the same object, so per-shape results can be remembered by identity)."""
+    try:
+        key = ("c", tuple(circle)) if circle is not None else ("p", tuple(poly))
+        hash(key)
+    except TypeError:                  # points given as lists: no key, a fresh shape
+        return Shape(circle=circle, poly=poly)
+    s = _SHARED.get(key)
+    if s is None:
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        s = _SHARED[key] = Shape(circle=circle, poly=poly)
+    return s
+
+
 def boxes_touch(a, b, pad: float = 0.0) -> bool:
     return a[0] <= b[1] + pad and b[0] <= a[1] + pad and a[2] <= b[3] + pad and b[2] <= a[3] + pad
 

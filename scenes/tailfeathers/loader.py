@@ -91,7 +91,16 @@ class _TF:
         spaces = self.check_geometry(scene)
         figures = self.figures(spaces)
         self.check_ids(scene, figures)
-        return TFScene(**{**scene.__dict__, "figures": tuple(figures)})
+        return TFScene(**{**scene.__dict__, "figures": tuple(figures), "grudges": self.grudges(figures)})
+
+    def grudges(self, figures) -> tuple[str, ...]:
+        """Grudge markers: bird figures of this scene, each once."""
+        names = self.b.top("grudges", list, [])
+        birds = sorted(f.id for f in figures if f.kind == "tf_bird")
+        for name in names:
+            if name not in birds or names.count(name) > 1:
+                self.fail(None, 0, "grudges", f"{name!r} is not one of the bird figures {birds} or is listed twice")
+        return tuple(names)
 
     def rows(self, name):
         rows = self.data.get(name, [])

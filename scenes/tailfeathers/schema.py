@@ -84,6 +84,7 @@ class TFScene:
     notes: str = ""
     forces: tuple = ()        # custom forces in play (rules.tailfeathers.forces.Force; game/tailfeathers/forces.py)
     rules: tuple[str, ...] = ()   # the additional rules this battle is played with (rules.tailfeathers.state.ADDITIONAL)
+    grudges: tuple[str, ...] = ()  # bird figures starting with a grudge marker (the scenario's; house where unknown)
 
     def tree(self, tree_id: str) -> TreeSetup:
         for t in self.trees:
