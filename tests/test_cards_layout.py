@@ -121,3 +121,22 @@ def test_deck_refuses_what_its_state_does_not_allow():
         deck.draw("a", 3)
     with pytest.raises(DeckError, match="appears twice"):
         Deck(["x", "x"])
+
+
+def test_hand_view_gets_only_the_seats_own_faces():
+    from feltbox.game.cards.faces import CardFace
+    from feltbox.game.cards.hand import HandChoices, PlayZone, hand_cards
+    deck = Deck(["a1", "a2", "b1"])
+    faces = {c: CardFace(c.upper()) for c in deck.pile}
+    deck.draw("north", 2)
+    deck.draw("south", 1)
+    assert [c.id for c in hand_cards(deck, "north", faces)] == ["b1", "a2"]
+    assert [c.face.title for c in hand_cards(deck, "south", faces)] == ["A1"]
+    choices = HandChoices()
+    choices.set_hand(hand_cards(deck, "north", faces))
+    choices.set_zones([PlayZone("rest", "Rest", (0, 1, 0, 1), "1"), PlayZone("fly", "Fly", (1, 2, 0, 1), "2")],
+                      {("b1", "fly"), ("a2", "rest"), ("a2", "fly")}, {("b1", "rest"): "b1 cannot rest"})
+    assert choices.selected == "b1" and choices.default_zone("b1") == "fly" and choices.default_zone("a2") is None
+    assert choices.why_not("b1", "rest") == "b1 cannot rest" and choices.why_not("a2", "rest") is None
+    assert choices.move(1) == "a2" and choices.move(1) == "b1"
+    assert choices.zone_at(1.5, 0.5).name == "fly" and choices.zone_for_key("1").name == "rest"

@@ -65,7 +65,8 @@ print("played after drag", played)
 view.set_hand([c for c in view.choices.cards if c.id != "c2"]); step(3)
 x2, y2, _ = view._rows[2]                 # now c3, which may not rest
 xdo("mousemove", "--window", win, *px(x2, y2 - 0.1)); step(5)
-print("hover2", view.hover)
+print("hover2", view.hover, "rest zone", tuple(view.zone_frames["rest"]["frameColor"]), "flight zone",
+      tuple(view.zone_frames["flight"]["frameColor"]))
 drag_to((-0.85, 0.35))
 print("played after illegal drag", played, "| status:", view.status.text)
 
@@ -86,7 +87,8 @@ def test_hand_view_hover_drag_and_keys_play_cards(tmp_path):
     assert hover[0] == "c2", out
     assert float(hover[2]) > -0.6 and float(hover[4]) == pytest.approx(2.2) and float(hover[6]) == pytest.approx(1.0)
     assert "played after drag [('c2', 'flight')]" in out
-    assert "hover2 c3" in out
+    from feltbox.game.window.hand_view import ILLEGAL, LEGAL
+    assert f"hover2 c3 rest zone {tuple(map(float, ILLEGAL))} flight zone {tuple(map(float, LEGAL))}" in out
     assert "played after illegal drag [('c2', 'flight')] | status: Headwind cannot rest" in out
     assert "played after keys [('c2', 'flight'), ('c1', 'rest')]" in out
     import shutil

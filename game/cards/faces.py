@@ -102,6 +102,18 @@ def face_image(face: CardFace) -> Image.Image:
     return image
 
 
+def with_rounded_corners(image: Image.Image, radius_fraction: float = 0.3 / 6.3) -> Image.Image:
+    """``image`` as RGBA whose corners outside a rounded rectangle (radius a fraction of the width,
+    the poker card's 0.3 of 6.3 cm by default) are transparent: for flat cards on the screen (the
+    hand view), where no rounded mesh clips the corners."""
+    mask = Image.new("L", image.size, 0)
+    radius = round(radius_fraction * image.width)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, image.width - 1, image.height - 1), radius=radius, fill=255)
+    out = image.convert("RGBA")
+    out.putalpha(mask)
+    return out
+
+
 @lru_cache(maxsize=32)
 def back_image(back: CardBack) -> Image.Image:
     """The back of a deck as an RGB image of FACE_SIZE (symmetric under a half turn, as real backs

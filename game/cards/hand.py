@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from feltbox.game.cards.deck import Deck, DeckError
 from feltbox.game.cards.faces import CardFace
 
 
@@ -31,6 +32,18 @@ class HandCard:
     """One card in the viewing seat's hand: its id and the face that seat sees."""
     id: str
     face: CardFace
+
+
+def hand_cards(deck: Deck, seat: str, faces: Mapping[str, CardFace]) -> list[HandCard]:
+    """``seat``'s own hand for its hand view, each card asked through ``deck.visible_face`` so a
+    face the seat may not see can never reach the view (it raises instead)."""
+    out = []
+    for card in deck.hand(seat):
+        seen = deck.visible_face(card, seat)
+        if seen is None:
+            raise DeckError(f"{deck.name}: {seat!r} may not see card {card!r}")
+        out.append(HandCard(seen, faces[seen]))
+    return out
 
 
 class HandChoices:

@@ -9,17 +9,19 @@ _TEXTURES: dict[str, Texture] = {}
 
 
 def texture_from_image(image: Image.Image, name: str) -> Texture:
-    """A Panda3D texture holding ``image`` (RGB), cached by ``name`` (the caller's image key)."""
+    """A Panda3D texture holding ``image`` (RGB, or RGBA with its alpha), cached by ``name`` (the
+    caller's image key)."""
     cached = _TEXTURES.get(name)
     if cached is not None:
         return cached
-    rgb = image.convert("RGB")
+    alpha = image.mode == "RGBA"
+    rgb = image.convert("RGBA" if alpha else "RGB")
     texture = Texture(name)
-    texture.setup2dTexture(rgb.width, rgb.height, Texture.TUnsignedByte, Texture.FRgb)
-    # Panda3D stores rows bottom-up and pixels as BGR
-    flipped = rgb.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
-    b, g, r = flipped.split()[::-1]
-    texture.setRamImage(Image.merge("RGB", (b, g, r)).tobytes())
+    texture.setup2dTexture(rgb.width, rgb.height, Texture.TUnsignedByte, Texture.FRgba if alpha else Texture.FRgb)
+    # Panda3D stores rows bottom-up and pixels as BGR(A)
+    bands = rgb.transpose(Image.Transpose.FLIP_TOP_BOTTOM).split()
+    order = (bands[2], bands[1], bands[0]) + ((bands[3],) if alpha else ())
+    texture.setRamImage(Image.merge(rgb.mode, order).tobytes())
     texture.setMinfilter(SamplerState.FT_linear_mipmap_linear)
     texture.setMagfilter(SamplerState.FT_linear)
     texture.setAnisotropicDegree(8)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import CardMaker, NodePath, TransparencyAttrib
 
-from feltbox.game.cards.faces import FACE_SIZE, face_image
+from feltbox.game.cards.faces import FACE_SIZE, face_image, with_rounded_corners
 from feltbox.game.cards.hand import HandCard, HandChoices, PlayZone
 from feltbox.game.cards.layout import card_under, fan
 from feltbox.game.cards.textures import texture_from_image
@@ -166,8 +166,9 @@ class HandView:
         maker = CardMaker(f"hand-{card.id}")
         maker.setFrame(-CARD_W / 2, CARD_W / 2, -CARD_H / 2, CARD_H / 2)
         node = self.root.attachNewNode(maker.generate())
-        node.setTexture(texture_from_image(face_image(card.face), f"face:{card.face!r}"))
-        node.setTransparency(TransparencyAttrib.MNone)
+        image = with_rounded_corners(face_image(card.face))
+        node.setTexture(texture_from_image(image, f"face-rounded:{card.face!r}"))
+        node.setTransparency(TransparencyAttrib.MAlpha)
         return node
 
     def _update(self, task):
