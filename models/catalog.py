@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from feltbox.models import buildings, discs, figures, props, tower, vehicles, weapons
+from feltbox.models import buildings, cards, discs, figures, props, tower, vehicles, weapons
 from feltbox.models.base import PieceModel
 from feltbox.models.cache import cached_build
 from feltbox.models.tailfeathers.catalog import tf_kinds
@@ -51,6 +51,7 @@ KINDS: dict[str, tuple[Callable[..., PieceModel], dict[str, tuple[type, tuple | 
     "roof_support": (tower.roof_support, {}),
     "zombie_bin": (tower.zombie_bin, {"day": (int, tuple(range(0, 19)), 2),
                                       "night": (int, tuple(range(0, 19)), 3)}),
+    "card": (cards.card, {"size": (str, tuple(cards.card_sizes()), "poker")}),   # one kind per card size
 }
 KINDS.update(tf_kinds(REQUIRED))   # Tail Feathers pieces: tf_tree, tf_bird, tf_die ...
 

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from feltbox.models import buildings
+from feltbox.models.cards import card_sizes
 from feltbox.models.catalog import BUILDING_NAMES, KINDS, TOKEN_NAMES, VEHICLE_NAMES, build
 from feltbox.models.dimensions import dims
 
@@ -16,7 +17,8 @@ EXAMPLES = [("survivor", {"number": n, "backpack": b}) for n in range(1, 12) for
     [("vehicle", {"name": n}) for n in VEHICLE_NAMES] + [("flare", {"side": s}) for s in ("big", "small")] + \
     [(k, {}) for k in ("movement_disc", "bullet", "pellet", "knife", "bat", "shotgun_template",
                        "sniper_template", "barrel", "box", "street_lamp", "barricade", "city_limit",
-                       "zombie_tower", "roof_support", "zombie_bin")]
+                       "zombie_tower", "roof_support", "zombie_bin")] + \
+    [("card", {"size": s}) for s in card_sizes()]
 
 
 def test_every_catalog_kind_has_an_example():

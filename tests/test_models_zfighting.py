@@ -43,7 +43,13 @@ def fights(visuals) -> list[tuple[int, int, tuple]]:
     """(part i, part j, plane) where two parts' faces coincide and can be seen."""
     found = []
     faces = [planes(mesh) for mesh, _ in visuals]
-    hulls = [mesh.convex_hull for mesh, _ in visuals]
+    hulls: dict[int, trimesh.Trimesh] = {}     # built when needed: a flat part (a card's face) has no hull
+
+    def hull(k: int) -> trimesh.Trimesh:
+        if k not in hulls:
+            hulls[k] = visuals[k][0].convex_hull
+        return hulls[k]
+
     for i in range(len(visuals)):
         for j in range(i + 1, len(visuals)):
             if visuals[i][1] == visuals[j][1]:
@@ -55,7 +61,7 @@ def fights(visuals) -> list[tuple[int, int, tuple]]:
                 for tri in faces[i][key]:
                     points = [w @ tri for w in WEIGHTS]
                     if any(any(in_triangle(p, t) for t in faces[j][key])
-                           and not any(in_hull(p + normal * 1e-3, hulls[k])
+                           and not any(in_hull(p + normal * 1e-3, hull(k))
                                        for k in range(len(visuals)) if k not in (i, j))
                            for p in points):
                         found.append((i, j, key))

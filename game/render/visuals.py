@@ -16,6 +16,7 @@ from panda3d.core import (
     NodePath,
 )
 
+from feltbox.game.cards.visual import card_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.models.base import PieceModel
 
@@ -68,8 +69,12 @@ def geom_node(model: PieceModel, name: str = "piece") -> GeomNode:
 
 
 def piece_node(spec: BodySpec, parent: NodePath) -> NodePath:
-    """A NodePath showing one piece under ``parent``, tagged with its id for picking."""
-    path = parent.attachNewNode(spec.id)
-    path.attachNewNode(geom_node(spec.model, spec.kind))   # instanced: shared by equal pieces
+    """A NodePath showing one piece under ``parent``, tagged with its id for picking. A card gets
+    textured face and back nodes (game/cards/visual.py), dressed later by its game."""
+    if "card" in spec.model.tags:
+        path = card_node(spec.model, parent, spec.id)
+    else:
+        path = parent.attachNewNode(spec.id)
+        path.attachNewNode(geom_node(spec.model, spec.kind))   # instanced: shared by equal pieces
     path.setTag("piece", spec.id)
     return path
