@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
+from feltbox.models import dice_faces
 from feltbox.models.base import RGBA, PieceModel, box, convex_prism, finish, regular_polygon
 
 SIZE = 1.6             # cm, edge of the cube (house value)
@@ -45,45 +46,15 @@ RAISE = 0.02           # symbols stand this proud of the face
 def top_face_index(quats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For (..., 4) unit quaternions (w, x, y, z): the index into FACES of the face pointing up
     and the angle (degrees) between that face's normal and +z."""
-    q = np.asarray(quats, dtype=np.float64)
-    w, u = q[..., None, :1], q[..., None, 1:]
-    t = 2.0 * np.cross(u, NORMALS)
-    world = NORMALS + w * t + np.cross(u, t)                 # (..., 6, 3)
-    up = world[..., 2]
-    index = np.argmax(up, axis=-1)
-    cos = np.clip(np.take_along_axis(up, index[..., None], -1)[..., 0], -1.0, 1.0)
-    return index, np.degrees(np.arccos(cos))
+    return dice_faces.top_face_index(quats, NORMALS)
 
 
 def face_quat(face: str, heading_deg: float = 0.0) -> np.ndarray:
     """A unit quaternion (w, x, y, z) that puts ``face`` up, turned by ``heading_deg`` about +z."""
-    n = np.asarray(FACE_NORMALS[face], dtype=np.float64)
-    z = np.array([0.0, 0.0, 1.0])
-    axis = np.cross(n, z)
-    if np.linalg.norm(axis) < 1e-9:
-        q = np.array([1.0, 0.0, 0.0, 0.0]) if n[2] > 0 else np.array([0.0, 1.0, 0.0, 0.0])
-    else:
-        axis /= np.linalg.norm(axis)
-        angle = np.arccos(np.clip(n @ z, -1, 1))
-        q = np.concatenate([[np.cos(angle / 2)], np.sin(angle / 2) * axis])
-    h = np.radians(heading_deg) / 2
-    turn = np.array([np.cos(h), 0.0, 0.0, np.sin(h)])
-    aw, ax, ay, az = turn
-    bw, bx, by, bz = q
-    return np.array([aw * bw - ax * bx - ay * by - az * bz, aw * bx + ax * bw + ay * bz - az * by,
-                     aw * by - ax * bz + ay * bw + az * bx, aw * bz + ax * by - ay * bx + az * bw])
+    return dice_faces.face_up_quat(FACE_NORMALS[face], heading_deg)
 
 
 # -- visuals --------------------------------------------------------------------------------
-def _chamfered_cube(size: float, chamfer: float) -> trimesh.Trimesh:
-    """The hull of three slightly shrunken boxes: a cube with bevelled edges and corners."""
-    h, s = size / 2, size / 2 - chamfer
-    points = []
-    for ext in ((h, s, s), (s, h, s), (s, s, h)):
-        points += [(sx * ext[0], sy * ext[1], sz * ext[2]) for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]
-    return trimesh.convex.convex_hull(np.array(points))
-
-
 def _flat(poly: np.ndarray) -> trimesh.Trimesh:
     return convex_prism(poly, 0.0, RAISE)
 
@@ -123,30 +94,15 @@ def _symbol(name: str) -> list[tuple[trimesh.Trimesh, RGBA]]:
     return parts
 
 
-def _to_face(mesh: trimesh.Trimesh, normal: tuple[float, float, float], offset: float) -> trimesh.Trimesh:
-    """Move a symbol drawn facing +z at z = 0 onto the face with outward ``normal``."""
-    n = np.asarray(normal, dtype=float)
-    m = mesh.copy()
-    z = np.array([0.0, 0.0, 1.0])
-    axis = np.cross(z, n)
-    if np.linalg.norm(axis) < 1e-9:
-        rot = np.eye(4) if n[2] > 0 else trimesh.transformations.rotation_matrix(np.pi, (1, 0, 0))
-    else:
-        rot = trimesh.transformations.rotation_matrix(np.arccos(np.clip(z @ n, -1, 1)), axis)
-    m.apply_transform(rot)
-    m.apply_translation(n * offset)
-    return m
-
-
 def action_die() -> PieceModel:
     """One action die at rest with its 'bow' face up (local +z), origin at its centre."""
-    visual = _chamfered_cube(SIZE, CHAMFER)
+    visual = dice_faces.chamfered_cube(SIZE, CHAMFER)
     visual.apply_translation((0.0, 0.0, SIZE / 2))
     parts: list[tuple[trimesh.Trimesh, RGBA]] = [(visual, IVORY)]
     centre = np.array([0.0, 0.0, SIZE / 2])
     for face in FACES:
         for mesh, colour in _symbol(face):
-            moved = _to_face(mesh, FACE_NORMALS[face], SIZE / 2 - 0.005)
+            moved = dice_faces.onto_face(mesh, FACE_NORMALS[face], SIZE / 2 - 0.005)
             moved.apply_translation(centre)
             parts.append((moved, colour))
     solid = box((SIZE, SIZE, SIZE), (0.0, 0.0, SIZE / 2))       # -> a Bullet box
