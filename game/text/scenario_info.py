@@ -56,7 +56,7 @@ def scenarios(game: str) -> tuple[ScenarioInfo, ...]:
         def play_order(p):
             return p.stem not in order, order.index(p.stem) if p.stem in order else 0, p.stem
         for p in sorted((SCENES / game).glob("*.toml"), key=play_order):
-            if p.stem == "stories":
+            if p.stem in ("stories", "table"):      # the start screen's texts; Snowbirds' table layout
                 continue
             raw = tomllib.loads(p.read_text(encoding="utf-8"))
             text = stories.get(p.stem, {})
