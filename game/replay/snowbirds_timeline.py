@@ -26,8 +26,8 @@ from feltbox.game.replay.tailfeathers_timeline import RebuildError
 from feltbox.game.replay.timeline import HOLD, QUIET_EVENTS, Timeline, follow_distance, follow_path, rule_markers
 from feltbox.game.snowbirds import table
 from feltbox.game.snowbirds.bridge import SBBridge
-from feltbox.game.table.dice_throw import body_of
 from feltbox.game.table.bodies import BodySpec
+from feltbox.game.table.dice_throw import body_of
 from feltbox.rules.core import IllegalAction, from_json
 
 MOVE = 24                      # frames of a slide (0.4 s)

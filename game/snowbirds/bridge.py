@@ -21,6 +21,8 @@ player (the window dresses only those; a face-down card is drawn as its back).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from feltbox.game.cards.layout import card_quat, pile_poses, stack_poses
@@ -42,6 +44,29 @@ from feltbox.scenes.snowbirds.schema import SBScene
 CARD_SIZE = "poker"
 TRACK_VALUES = ("exhaustion", "hunger", "flock")
 HAND_STEP = 1.2          # cm: a hand beyond the hand area's slots overlaps its last card by this
+
+
+PILES = {"draw": ("action_draw", 1), "rest": ("rest", 2), "map_deck": ("map_deck", 3), "gone": ("discard", 4)}
+
+
+@lru_cache(maxsize=256)
+def _pile(zone: str, n: int, t: float) -> np.ndarray:
+    """The poses of a pile of ``n`` cards (a squared stack face down, the gone-forever pile
+    tossed face up), with its own fixed jitter: the same pile lies the same way every time."""
+    name, seed = PILES[zone]
+    slot = table.pile(name)
+    if zone == "gone":
+        poses = pile_poses(n, (slot.x, slot.y), t, face_up=True, seed=seed)
+    else:
+        poses = stack_poses(n, (slot.x, slot.y), t, face_up=False, seed=seed)
+    poses[:, 2] += slot.z
+    poses.setflags(write=False)
+    return poses
+
+
+@lru_cache(maxsize=8)
+def _lying(face_up: bool, sideways: bool) -> np.ndarray:
+    return card_quat(0.0, face_up, sideways)
 
 
 def card_thickness() -> float:
@@ -193,15 +218,8 @@ class SBBridge:
         n = len(places)
         if zone == "box":
             return [None] * n
-        if zone in ("draw", "rest", "map_deck", "gone"):
-            slot = table.pile({"draw": "action_draw", "rest": "rest", "map_deck": "map_deck", "gone": "discard"}[zone])
-            seed = {"draw": 1, "rest": 2, "map_deck": 3, "gone": 4}[zone]
-            if zone == "gone":
-                poses = pile_poses(n, (slot.x, slot.y), t, face_up=True, seed=seed)
-            else:
-                poses = stack_poses(n, (slot.x, slot.y), t, face_up=False, seed=seed)
-            poses[:, 2] += slot.z
-            return list(poses)
+        if zone in PILES:
+            return list(_pile(zone, n, t))
         out = []
         for k, p in enumerate(places):
             if zone == "map":
@@ -213,7 +231,7 @@ class SBBridge:
             extra = max(0, k - 4) if zone != "map" else 0      # beyond the five slots: overlapping
             pose = np.zeros(7)
             pose[:3] = (slot.x + extra * HAND_STEP, slot.y, slot.z + t / 2 + extra * t)
-            pose[3:] = card_quat(0.0, p.face_up, p.sideways)
+            pose[3:] = _lying(p.face_up, p.sideways)
             out.append(pose)
         return out
 

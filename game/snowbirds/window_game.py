@@ -24,8 +24,8 @@ import numpy as np
 
 from feltbox.game.snowbirds.bridge import SBBridge
 from feltbox.game.snowbirds.seats import new_seats
-from feltbox.game.tailfeathers.window_game import TFWindowGame
 from feltbox.game.table.undo import TableHistory
+from feltbox.game.tailfeathers.window_game import TFWindowGame
 from feltbox.rules.core import Decision, GameOver, Measured
 from feltbox.rules.snowbirds import journey
 from feltbox.rules.snowbirds.actions import AcceptFailure, Fly, PlayFlight, PlayForage, PlayRest, PlayTenacity, RestDay
