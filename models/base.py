@@ -30,6 +30,14 @@ class CollisionPart:
     offset: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
 
+@dataclass(frozen=True, eq=False)
+class Print:
+    """An image printed on a flat face of a piece (a mat's tracks, a card's face): a textured quad
+    in the body frame, drawn a hair above its face so it never fights with it."""
+    corners: np.ndarray        # (4, 3): the image's bottom-left, bottom-right, top-right, top-left
+    image: np.ndarray          # (H, W, 4) uint8 RGBA, top row first (as Pillow gives it)
+
+
 @dataclass
 class PieceModel:
     """What the physics and render rooms need to know about one piece kind instance."""
@@ -47,6 +55,7 @@ class PieceModel:
     margin: float = HULL_MARGIN                        # Bullet margin of the hull parts (cm)
     tags: frozenset[str] = field(default_factory=frozenset)  # e.g. {"figure", "object", "disc"}
     anchors: dict[str, tuple[float, float, float]] = field(default_factory=dict)  # named points
+    prints: tuple[Print, ...] = ()                     # printed images (textures) on its faces
 
     def visual_mesh(self) -> trimesh.Trimesh:
         """All visual parts as one mesh (for bounds and hulls)."""
@@ -137,10 +146,11 @@ def finish(kind: str, parts: list[tuple[trimesh.Trimesh, RGBA]], collision_solid
     extents = all_points.max(axis=0) - all_points.min(axis=0)
     top = max(float(mesh.bounds[1][2]) for mesh, _ in parts)
     anchors = {name: tuple(np.asarray(p, dtype=float) + shift) for name, p in extra.pop("anchors", {}).items()}
+    prints = tuple(Print(np.asarray(p.corners, dtype=float) + shift, p.image) for p in extra.pop("prints", ()))
     return PieceModel(kind=kind, visuals=visuals, collision=collision,
                       mass=0.0 if static else m, inertia=tuple(float(i) for i in inertia),
                       rest_height=float(com[2]), top_height=top, smallest_dim=float(extents.min()),
-                      anchors=anchors, **extra)
+                      anchors=anchors, prints=prints, **extra)
 
 
 def slab(polygon: np.ndarray, axis: str, t0: float, t1: float) -> trimesh.Trimesh:

@@ -9,9 +9,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from feltbox.models import buildings, cards, discs, figures, props, tower, vehicles, weapons
+from feltbox.models import buildings, cards, d6, discs, figures, props, tower, vehicles, weapons
 from feltbox.models.base import PieceModel
 from feltbox.models.cache import cached_build
+from feltbox.models.snowbirds.catalog import sb_kinds
 from feltbox.models.tailfeathers.catalog import tf_kinds
 
 BUILDING_NAMES = ("library", "grocery_store", "police_station", "gas_station", "hospital",
@@ -54,6 +55,8 @@ KINDS: dict[str, tuple[Callable[..., PieceModel], dict[str, tuple[type, tuple | 
     "card": (cards.card, {"size": (str, tuple(cards.card_sizes()), "poker")}),   # one kind per card size
 }
 KINDS.update(tf_kinds(REQUIRED))   # Tail Feathers pieces: tf_tree, tf_bird, tf_die ...
+KINDS["d6"] = (d6.d6, {})          # the standard six-sided die (Snowbirds' two dice)
+KINDS.update(sb_kinds(REQUIRED))   # Snowbirds pieces: sb_player_mat, sb_token, sb_dice_tray ...
 
 
 def check_params(kind: str, params: dict[str, Any]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from panda3d.core import (
 )
 
 from feltbox.game.cards.visual import card_node
+from feltbox.game.render.prints import prints_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.models.base import PieceModel
 
@@ -70,11 +71,15 @@ def geom_node(model: PieceModel, name: str = "piece") -> GeomNode:
 
 def piece_node(spec: BodySpec, parent: NodePath) -> NodePath:
     """A NodePath showing one piece under ``parent``, tagged with its id for picking. A card gets
-    textured face and back nodes (game/cards/visual.py), dressed later by its game."""
+    textured face and back nodes (game/cards/visual.py), dressed later by its game; a piece with
+    printed faces (the Snowbirds mat) gets them as textured quads (game/render/prints.py)."""
     if "card" in spec.model.tags:
         path = card_node(spec.model, parent, spec.id)
     else:
         path = parent.attachNewNode(spec.id)
         path.attachNewNode(geom_node(spec.model, spec.kind))   # instanced: shared by equal pieces
+        printed = prints_node(spec.model)
+        if printed is not None:
+            path.attachNewNode(printed)
     path.setTag("piece", spec.id)
     return path

@@ -1,3 +1,3 @@
-"""Snowbirds on the felt: the bot, a random legal player and a rules-level simulator for tuning
-the house cards. Pure so far (imports only feltbox.rules); the bridge to the table, the window,
-the CLI and replays come later."""
+"""Snowbirds on the felt: the table layout and physical dice, the bridge between the rules and the
+table, the planning bot and a random player, seats, the window controller, the tournament; may
+import table/render/players/text/cards, models, rules."""

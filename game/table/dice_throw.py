@@ -157,7 +157,8 @@ class RollResult:
 
 
 def roll_episode(kit: DiceKit, dice: list[int], seed: int, attempt: int) -> tuple[Episode, list[DieReading]]:
-    """One throw of ``dice`` on a fresh table: the recordable episode and its readings."""
+    """One throw of ``dice`` on a fresh table: the recordable episode and its readings. The
+    episode's outcome names the faces as text (the replay schema's ``faces``: "bow", "5")."""
     bodies = kit.bodies()
     poses, inputs = throw(kit, dice, seed, attempt)
     present = np.zeros(len(bodies), bool)
@@ -171,7 +172,7 @@ def roll_episode(kit: DiceKit, dice: list[int], seed: int, attempt: int) -> tupl
             r.cocked = True
     world = {"absent": [int(i) for i in np.flatnonzero(~present)], "awake": awake, "watch": None}
     outcome = {"seed": int(seed), "attempt": int(attempt), "dice": [bodies[b].id for b in awake],
-               "faces": [r.face for r in readings], "tilts": [round(r.tilt, 3) for r in readings],
+               "faces": [str(r.face) for r in readings], "tilts": [round(r.tilt, 3) for r in readings],
                "cocked": [bodies[body_of(r.die)].id for r in readings if r.cocked],
                "settled": bool(result.settled)}
     episode = Episode("roll", result.start, world, [i.to_json() for i in inputs], result, outcome)
