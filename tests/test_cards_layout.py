@@ -140,3 +140,23 @@ def test_hand_view_gets_only_the_seats_own_faces():
     assert choices.why_not("b1", "rest") == "b1 cannot rest" and choices.why_not("a2", "rest") is None
     assert choices.move(1) == "a2" and choices.move(1) == "b1"
     assert choices.zone_at(1.5, 0.5).name == "fly" and choices.zone_for_key("1").name == "rest"
+
+
+def test_bodies_carry_the_shuffled_order_so_their_ids_name_no_card():
+    deck = Deck([f"c{k}" for k in range(8)])
+    deck.shuffle(3)
+    assert [deck.slots[c] for c in deck.pile] == list(range(8))      # body k is k-th from the bottom
+    top = deck.pile[-1]
+    assert deck.draw("me") == [top] and deck.slots[top] == 7 and deck.card_on(7) == top
+    deck.shuffle(4)                                                   # the 7 left keep bodies 0..6
+    assert [deck.slots[c] for c in deck.pile] == list(range(7)) and deck.slots[top] == 7
+
+
+def test_slide_frames_move_only_the_sliding_card():
+    from feltbox.game.cards.table_view import slide_frames
+    poses = np.vstack([stack_poses(3, (0.0, 0.0), T, seed=2), row_poses([(True, False)], (10.0, 0.0), 6.3, 8.8, T)])
+    end = row_poses([(True, False)], (20.0, 5.0), 6.3, 8.8, T)[0]
+    frames = slide_frames(poses, 2, end, steps=6)
+    assert frames.shape == (7, 4, 7)
+    np.testing.assert_allclose(frames[:, [0, 1, 3]], np.repeat(poses[None, [0, 1, 3]], 7, axis=0))
+    np.testing.assert_allclose(frames[-1, 2], end, atol=1e-12)

@@ -7,12 +7,11 @@ import numpy as np
 import pytest
 from panda3d.core import Point2, Point3
 
-from feltbox.game.cards.faces import FACE_SIZE, TITLE_BOX, CardBack, CardFace, CardValue, back_image, face_image
+from feltbox.game.cards.deck import Deck
+from feltbox.game.cards.faces import FACE_SIZE, TITLE_BOX, CardBack, CardFace, CardValue
 from feltbox.game.cards.layout import card_quat, row_poses, stack_poses
-from feltbox.game.cards.textures import texture_from_image
-from feltbox.game.cards.visual import dress
+from feltbox.game.cards.table_view import card_bodies, dress_deck
 from feltbox.game.render.offscreen import Renderer
-from feltbox.game.table.bodies import BodySpec
 from feltbox.models.cards import card_sizes
 
 pytestmark = pytest.mark.render
@@ -38,37 +37,54 @@ def _title_corners() -> list[tuple[float, float, float]]:
     return [((px / fw - 0.5) * W, (0.5 - py / fh) * L, T / 2) for px in (left, right) for py in (top, bottom)]
 
 
+FACES = {f"c{k:02d}": CardFace(name, FACE.values, k % 6 + 1, text=FACE.text, accent=FACE.accent)
+         for k, name in enumerate(["Tailwind", "Thermal", "Stopover", "Headwind", "Marsh", "Flyway", "Estuary",
+                                   "Updraft", "Snowfield", "Tundra", "Glide", "Roost", "Delta", "Prairie"])}
+
+
 @pytest.fixture(scope="module")
 def scene():
+    """Fourteen cards of one deck (game/cards/deck.py), seen by seat "me": ten in the draw pile,
+    three played (face up, sideways, face down), one in my hand held up to the camera."""
+    deck = Deck(list(FACES), "snowbirds")
+    deck.shuffle(5)
+    *played, held_card = deck.draw("me", 4)
+    deck.play(played[0])
+    deck.play(played[1], sideways=True)
+    deck.play(played[2], face_up=False)
     renderer = Renderer(1280, 720)
-    bodies = [BodySpec(f"card-{k}", "card", {"size": "poker"}) for k in range(14)]
-    renderer.set_bodies(bodies)
+    renderer.set_bodies(card_bodies("snowbirds", 14))
+    body = deck.slots
     poses = np.zeros((14, 7))
-    poses[:10] = stack_poses(10, (-20.0, 2.0), T, seed=3)                          # draw pile, face down
-    poses[10:13] = row_poses([(True, False), (True, True), (False, False)], (-12.0, -9.0), W, L, T)
+    pile = stack_poses(len(deck.pile), (-20.0, 2.0), T, seed=3)
+    for k, card in enumerate(deck.pile):
+        poses[body[card]] = pile[k]
+    row = row_poses([(True, False), (True, True), (False, False)], (-12.0, -9.0), W, L, T)
+    for k, card in enumerate(played):
+        poses[body[card]] = row[k]
     renderer.camera.setPos(0.0, -34.0, 30.0)
     renderer.camera.lookAt(Point3(0.0, 2.0, 0.0))
-    # the held card: 16 cm in front of the camera, its face turned to the camera (picked up to read)
+    # the held card: 22 cm in front of the camera, its face turned to the camera (picked up to read)
     held = renderer.root.attachNewNode("held")
     held.reparentTo(renderer.camera)
     held.setPos(5.0, 22.0, 1.5)
     held.setHpr(0.0, 90.0, 0.0)
     pose = held.getPos(renderer.root), held.getQuat(renderer.root)
-    poses[13, :3] = tuple(pose[0])
-    poses[13, 3:] = (pose[1].getR(), pose[1].getI(), pose[1].getJ(), pose[1].getK())
+    poses[body[held_card], :3] = tuple(pose[0])
+    poses[body[held_card], 3:] = (pose[1].getR(), pose[1].getI(), pose[1].getJ(), pose[1].getK())
     held.removeNode()
     renderer.set_poses(poses)
-    face, back = texture_from_image(face_image(FACE), "face-tailwind"), texture_from_image(back_image(BACK), "back-snow")
-    for k, path in enumerate(renderer.paths):
-        # the pile and the face-down card: this view may not see their faces (deck.visible_face -> None)
-        dress(path, None if k < 10 or k == 12 else face, back)
+    shown = {viewer: dress_deck(renderer.paths, deck, viewer, FACES, BACK) for viewer in ("other", "me")}
     image = renderer.snapshot("/tmp/feltbox-cards-render.png")
-    return renderer, image, poses
+    paths = {name: renderer.paths[body[card]] for name, card in
+             (("pile top", deck.pile[-1]), ("face up", played[0]), ("sideways", played[1]),
+              ("face down", played[2]), ("held", held_card))}
+    return renderer, image, poses, paths, shown, deck
 
 
 def test_held_card_title_is_dark_ink_on_light_ground(scene):
-    renderer, image, _ = scene
-    corners = [_screen(renderer, renderer.paths[13], c) for c in _title_corners()]
+    renderer, image, _, paths, _, _ = scene
+    corners = [_screen(renderer, paths["held"], c) for c in _title_corners()]
     cols, rows = [c for c, _ in corners], [r for _, r in corners]
     box = image[min(rows):max(rows), min(cols):max(cols)].astype(float)
     assert box.shape[0] > 30 and box.shape[1] > 200, f"the title is too small to read: {box.shape}"
@@ -79,22 +95,31 @@ def test_held_card_title_is_dark_ink_on_light_ground(scene):
 
 
 def test_face_down_cards_and_the_pile_show_the_back(scene):
-    renderer, image, poses = scene
-    for k in (9, 12):       # the top of the pile, the face-down card in the row
-        # 1 cm right of the centre: the back's lattice, not its central medallion's lettering
-        col, row = _screen(renderer, renderer.paths[k], (1.8, 2.5, T / 2))
+    renderer, image, _, paths, _, _ = scene
+    for k in ("pile top", "face down"):
+        # off the centre: the back's lattice, not its central medallion's lettering
+        col, row = _screen(renderer, paths[k], (1.8, 2.5, T / 2))
         r, g, b = image[row - 2:row + 3, col - 2:col + 3].reshape(-1, 3).mean(axis=0)
         assert b > r + 25, f"card {k} shows no blue back at ({col}, {row}): rgb {r:.0f} {g:.0f} {b:.0f}"
 
 
 def test_face_up_and_sideways_cards_show_the_light_face(scene):
-    renderer, image, _ = scene
-    for k in (10, 11):
-        col, row = _screen(renderer, renderer.paths[k], (0.0, -1.0, T / 2))
+    renderer, image, _, paths, _, _ = scene
+    for k in ("face up", "sideways"):
+        col, row = _screen(renderer, paths[k], (0.0, -1.0, T / 2))
         r, g, b = image[row - 2:row + 3, col - 2:col + 3].reshape(-1, 3).mean(axis=0)
         assert r > 120 and abs(r - b) < 60, f"card {k} shows no light face at ({col}, {row}): rgb {r:.0f} {g:.0f} {b:.0f}"
 
 
 def test_sideways_card_is_turned_a_quarter(scene):
-    _, _, poses = scene
-    np.testing.assert_allclose(poses[11, 3:], card_quat(90.0), atol=1e-12)
+    _, _, poses, _, _, deck = scene
+    sideways = next(c for c in deck.in_place("table") if deck.places[c].sideways)
+    np.testing.assert_allclose(poses[deck.slots[sideways], 3:], card_quat(90.0), atol=1e-12)
+
+
+def test_another_seat_sees_no_face_it_may_not_see(scene):
+    """Seat "me" sees its hand and its face-down card (4 faces with the two face-up ones); another
+    seat only the two played face up; the bodies' ids name no card."""
+    renderer, _, _, paths, shown, _ = scene
+    assert shown == {"me": 4, "other": 2}
+    assert [p.getName() for p in renderer.paths] == [f"snowbirds-card-{k:02d}" for k in range(14)]

@@ -48,7 +48,7 @@ x2, y2, _ = view._rows[2]
 xdo("mousemove", "--window", win, *px(x2, y2 - 0.1)); step(5)
 node = view.nodes["c2"]
 print("hover", view.hover, "z %.3f scale %.2f" % (node.getZ(), node.getScale()[0]),
-      "others %.2f" % view.nodes["c1"].getScale()[0])
+      "others %.2f" % view.nodes["c1"].getScale()[0], "over_hand", view.over_hand())
 base.graphicsEngine.renderFrame(); base.win.saveScreenshot(Filename(sys.argv[1]))
 
 def drag_to(target):
@@ -71,6 +71,7 @@ drag_to((-0.85, 0.35))
 print("played after illegal drag", played, "| status:", view.status.text)
 
 xdo("mousemove", "--window", win, *px(0.0, 0.9)); step(3)      # away from the fan
+print("away over_hand", view.over_hand())
 view.choices.selected = "c0"; view._refresh()
 xdo("key", "--window", win, "Right"); step(2)
 xdo("key", "--window", win, "1"); step(2)
@@ -86,6 +87,7 @@ def test_hand_view_hover_drag_and_keys_play_cards(tmp_path):
     hover = out.split("hover ")[1].split("\n")[0].split()
     assert hover[0] == "c2", out
     assert float(hover[2]) > -0.6 and float(hover[4]) == pytest.approx(2.2) and float(hover[6]) == pytest.approx(1.0)
+    assert hover[8] == "True" and "away over_hand False" in out
     assert "played after drag [('c2', 'flight')]" in out
     from feltbox.game.window.hand_view import ILLEGAL, LEGAL
     assert f"hover2 c3 rest zone {tuple(map(float, ILLEGAL))} flight zone {tuple(map(float, LEGAL))}" in out

@@ -52,10 +52,21 @@ class Deck:
             raise DeckError(f"{name}: card id {dup!r} appears twice (ids name single cards: 'tailwind-2')")
         self.places: dict[str, CardPlace] = {c: CardPlace(PILE) for c in self.pile}
         self.order: list[str] = []      # cards off the pile, in the order they left it (for layouts)
+        # the physical card (body) each card is printed on: body k is the k-th from the bottom of
+        # the pile as it lies after the last shuffle, so a body's id tells nothing of its face
+        self.slots: dict[str, int] = {c: k for k, c in enumerate(self.pile)}
 
     def shuffle(self, rng: np.random.Generator | int) -> None:
-        """Shuffle the draw pile (only the pile) with the game's RNG."""
+        """Shuffle the draw pile (only the pile) with the game's RNG. The pile's bodies keep their
+        places in the stack and take the new order's faces (lowest body at the bottom)."""
+        bodies = sorted(self.slots[c] for c in self.pile)
         self.pile = shuffled(self.pile, rng)
+        self.slots.update(zip(self.pile, bodies))
+
+    def card_on(self, body: int) -> str:
+        """The card printed on body ``body`` (for the referee and the seat allowed to see it: views
+        ask ``visible_face`` first)."""
+        return next(c for c, k in self.slots.items() if k == body)
 
     def place(self, card: str) -> CardPlace:
         try:

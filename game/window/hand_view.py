@@ -11,8 +11,10 @@ given: a game passes the viewing seat's own hand (game/cards/deck.Deck.hand) and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from direct.gui.DirectGui import DirectFrame
+from direct.showbase.DirectObject import DirectObject
 from panda3d.core import CardMaker, NodePath, TransparencyAttrib
 
 from feltbox.game.cards.faces import FACE_SIZE, face_image, with_rounded_corners
@@ -30,11 +32,23 @@ LEGAL, ILLEGAL, NEUTRAL = (0.20, 0.55, 0.30, 0.55), (0.25, 0.25, 0.27, 0.55), (0
 DRAG_START = 0.02                               # aspect2d units the mouse moves before a press is a drag
 
 
-class HandView:
-    """The hand fan, the play zones and their input, on ``base`` (a ShowBase given from outside)."""
+@dataclass(frozen=True)
+class HandKeys:
+    """The keys that choose a card and play it (a game window whose arrows turn the camera gives others)."""
+    left: str = "arrow_left"
+    right: str = "arrow_right"
+    play: str = "enter"
 
-    def __init__(self, base, on_play: Callable[[str, str], None], parent: NodePath | None = None):
-        self.base, self.on_play = base, on_play
+
+class HandView(DirectObject):
+    """The hand fan, the play zones and their input, on ``base`` (a ShowBase given from outside).
+    Its own DirectObject: its bindings sit beside the window's (base.accept) without replacing them;
+    ``over_hand()`` tells the window when a mouse press belongs to the hand, not the table."""
+
+    def __init__(self, base, on_play: Callable[[str, str], None], parent: NodePath | None = None,
+                 keys: HandKeys = HandKeys()):
+        super().__init__()
+        self.base, self.on_play, self.keys = base, on_play, keys
         self.root = (parent or base.aspect2d).attachNewNode("hand-view")
         self.choices = HandChoices()
         self.nodes: dict[str, NodePath] = {}
@@ -66,6 +80,8 @@ class HandView:
             frame.destroy()
         for text in self.zone_texts:
             text.node.destroy()
+        for zone in self.choices.zones:
+            self.ignore(zone.key)
         self.choices.set_zones(zones, legal, reasons)
         self.zone_frames, self.zone_texts = {}, []
         for zone in zones:
@@ -151,15 +167,15 @@ class HandView:
         self._refresh()
 
     def _bind(self) -> None:
-        self.base.accept("mouse1", self._press_mouse)
-        self.base.accept("mouse1-up", self._release_mouse)
-        self.base.accept("arrow_left", self._key_move, [-1])
-        self.base.accept("arrow_right", self._key_move, [1])
-        self.base.accept("enter", self._key_enter)
+        self.accept("mouse1", self._press_mouse)
+        self.accept("mouse1-up", self._release_mouse)
+        self.accept(self.keys.left, self._key_move, [-1])
+        self.accept(self.keys.right, self._key_move, [1])
+        self.accept(self.keys.play, self._key_enter)
 
     def _bind_zone_keys(self) -> None:
         for zone in self.choices.zones:
-            self.base.accept(zone.key, self._key_zone, [zone.key])
+            self.accept(zone.key, self._key_zone, [zone.key])
 
     # -- drawing ---------------------------------------------------------------------------
     def _card_node(self, card: HandCard) -> NodePath:
@@ -213,8 +229,13 @@ class HandView:
             node.setColorScale((1, 1, 1, 1) if card in (self.choices.selected, self.hover) else (0.88, 0.88, 0.88, 1))
         self._grey_zones(self.drag or self.hover or self.choices.selected)
 
+    def over_hand(self) -> bool:
+        """True while the mouse is over a hand card or a play zone, or a card is being dragged:
+        the window's own click handling (picking, flicks) should then leave the press alone."""
+        m = self.mouse()
+        return self.drag is not None or (m is not None and (self.card_at(*m) is not None or self.choices.zone_at(*m) is not None))
+
     def destroy(self) -> None:
         self.base.taskMgr.remove("hand-view-update")
-        for event in ("mouse1", "mouse1-up", "arrow_left", "arrow_right", "enter", *[z.key for z in self.choices.zones]):
-            self.base.ignore(event)
+        self.ignoreAll()
         self.root.removeNode()
