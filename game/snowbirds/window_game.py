@@ -35,7 +35,7 @@ from feltbox.scenes.loader import snowbirds_path
 from feltbox.scenes.snowbirds.schema import SBScene
 
 ZONES = ("rest", "forage", "flight", "tenacity")
-ZONE_LABELS = {"rest": "REST (face down)", "forage": "FORAGE", "flight": "FLIGHT", "tenacity": "TENACITY (sideways)"}
+ZONE_LABELS = {"rest": "REST face down", "forage": "FORAGE", "flight": "FLIGHT", "tenacity": "TENACITY sideways"}
 BUTTONS = {"fly": (Fly, "Take off (roll Vigor)"), "rest_day": (RestDay, "Rest day"),
            "accept": (AcceptFailure, "Accept the failure")}
 HIDDEN_Z = -500.0
@@ -174,7 +174,8 @@ class SBWindowGame(TFWindowGame):
         return [label(a) for a in self._seen]
 
     def active_piece(self) -> str | None:
-        return "migration-token"
+        """None: the camera keeps the whole table in view (the window's add-on frames it)."""
+        return None
 
     def preview(self) -> list[np.ndarray]:
         return []

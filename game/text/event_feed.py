@@ -308,6 +308,8 @@ def sentence(event, actor: str = "") -> str:
             text = template(data, actor)
         elif template is not None:
             text = _Pretty().format(template, **data)
+        elif isinstance(data.get("text"), str):      # rules that write their own line (Snowbirds)
+            text = data["text"]
         else:
             text = generic(kind, data)
     except (KeyError, IndexError, TypeError, ValueError):
