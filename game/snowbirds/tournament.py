@@ -120,7 +120,7 @@ def plot(report: dict, path: str) -> None:
         if scores:
             lo, hi = min(scores), max(scores)
             axes.hist(scores, bins=range(lo, hi + 2), alpha=0.6, color=colour, align="left",
-                      label=f"{player}: success {rate:.0%}, mean score {statistics.fmean(scores):.1f}")
+                      label=f"{player}: success {rate:.1%}, mean score {statistics.fmean(scores):.1f}")
     axes.set_xlabel("final score of a successful migration")
     axes.set_ylabel("migrations")
     axes.set_title(f"Snowbirds, {report['mode']} mode: {report['players'][PLAYERS[0]]['games']} seeds")
