@@ -16,7 +16,6 @@ from __future__ import annotations
 from feltbox.rules.core import Decision, Event, GameOver, IllegalAction, Measured, PhysicsRequest
 from feltbox.rules.snowbirds import day, journey, play
 from feltbox.rules.snowbirds.actions import AcceptFailure, Fly, PlayFlight, PlayForage, PlayRest, PlayTenacity, RestDay
-from feltbox.rules.snowbirds.day import new_game as _new_game
 from feltbox.rules.snowbirds.state import PLAYER, SBState, Setup
 
 ACTION_TYPES = (PlayRest, PlayForage, PlayFlight, Fly, PlayTenacity, AcceptFailure, RestDay, Measured)
@@ -30,7 +29,7 @@ PROMPTS = {"rest": "rest (face down) to remove Exhaustion, forage, play flight, 
 
 def new_game(setup: Setup | None = None, seed: int = 0) -> SBState:
     """Setup (rulebook): normal mode unless ``setup.difficult``; ``seed`` deals everything."""
-    return _new_game(setup, seed)
+    return day.new_game(setup, seed)
 
 
 def whose(state: SBState) -> str:
