@@ -92,6 +92,13 @@ def test_held_card_title_is_dark_ink_on_light_ground(scene):
     dark, light = (luma < 90).mean(), (luma > 160).mean()
     assert 0.03 < dark < 0.45, f"dark ink covers {dark:.2f} of the title box"
     assert light > 0.5, f"light ground covers {light:.2f} of the title box"
+    # the right way up: the accent rule under the title (8 px below the box, 5 px thick) is green
+    left, _, right, bottom = TITLE_BOX
+    fw, fh = FACE_SIZE
+    for px in (left + 40, (left + right) / 2, right - 40):
+        col, row = _screen(renderer, paths["held"], ((px / fw - 0.5) * W, (0.5 - (bottom + 10) / fh) * L, T / 2))
+        r, g, b = image[row, col].astype(int)
+        assert g > r + 25 and g > b, f"no green rule under the title at ({col}, {row}): rgb {r} {g} {b}"
 
 
 def test_face_down_cards_and_the_pile_show_the_back(scene):

@@ -1,7 +1,7 @@
 """The hand view (game/window/hand_view.py) in a real window under Xvfb, driven by a real mouse and
 keyboard (xdotool): five cards fanned at the bottom; hovering one raises and enlarges it; dragging
 it onto a play zone calls on_play with that card and zone; an illegal drop is refused with the
-caller's reason; the keys (right, a zone's key, Enter) play too."""
+caller's reason; the keys (left, a zone's key, Enter) play too."""
 from __future__ import annotations
 
 import pytest
@@ -44,7 +44,7 @@ def px(x, y):                      # aspect2d -> window pixel
 win = subprocess.run(["xdotool", "search", "--name", "feltbox-hand-test"], capture_output=True, text=True,
                      check=True).stdout.split()[0]
 
-x2, y2, _ = view._rows[2]
+x2, y2, _ = view.rows[2]
 xdo("mousemove", "--window", win, *px(x2, y2 - 0.1)); step(5)
 node = view.nodes["c2"]
 print("hover", view.hover, "z %.3f scale %.2f" % (node.getZ(), node.getScale()[0]),
@@ -63,7 +63,7 @@ drag_to((0.85, 0.35))
 print("played after drag", played)
 
 view.set_hand([c for c in view.choices.cards if c.id != "c2"]); step(3)
-x2, y2, _ = view._rows[2]                 # now c3, which may not rest
+x2, y2, _ = view.rows[2]                 # now c3, which may not rest
 xdo("mousemove", "--window", win, *px(x2, y2 - 0.1)); step(5)
 print("hover2", view.hover, "rest zone", tuple(view.zone_frames["rest"]["frameColor"]), "flight zone",
       tuple(view.zone_frames["flight"]["frameColor"]))
@@ -72,8 +72,8 @@ print("played after illegal drag", played, "| status:", view.status.text)
 
 xdo("mousemove", "--window", win, *px(0.0, 0.9)); step(3)      # away from the fan
 print("away over_hand", view.over_hand())
-view.choices.selected = "c0"; view._refresh()
-xdo("key", "--window", win, "Right"); step(2)
+print("selected", view.choices.selected)                        # c3, the card last pressed
+xdo("key", "--window", win, "Left"); step(2)                    # c0 c1 [c3] c4 -> c1
 xdo("key", "--window", win, "1"); step(2)
 xdo("key", "--window", win, "Return"); step(3)
 print("played after keys", played)
@@ -92,6 +92,7 @@ def test_hand_view_hover_drag_and_keys_play_cards(tmp_path):
     from feltbox.game.window.hand_view import ILLEGAL, LEGAL
     assert f"hover2 c3 rest zone {tuple(map(float, ILLEGAL))} flight zone {tuple(map(float, LEGAL))}" in out
     assert "played after illegal drag [('c2', 'flight')] | status: Headwind cannot rest" in out
+    assert "selected c3" in out
     assert "played after keys [('c2', 'flight'), ('c1', 'rest')]" in out
     import shutil
     shutil.copy(shot, "/tmp/feltbox-hand-window.png")

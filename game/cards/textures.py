@@ -2,6 +2,7 @@
 card's text stays sharp both lying on the felt far away and held up close), one per image key."""
 from __future__ import annotations
 
+import numpy as np
 from panda3d.core import SamplerState, Texture
 from PIL import Image
 
@@ -19,9 +20,9 @@ def texture_from_image(image: Image.Image, name: str) -> Texture:
     texture = Texture(name)
     texture.setup2dTexture(rgb.width, rgb.height, Texture.TUnsignedByte, Texture.FRgba if alpha else Texture.FRgb)
     # Panda3D stores rows bottom-up and pixels as BGR(A)
-    bands = rgb.transpose(Image.Transpose.FLIP_TOP_BOTTOM).split()
-    order = (bands[2], bands[1], bands[0]) + ((bands[3],) if alpha else ())
-    texture.setRamImage(Image.merge(rgb.mode, order).tobytes())
+    pixels = np.asarray(rgb)[::-1]
+    pixels = pixels[:, :, [2, 1, 0, 3] if alpha else [2, 1, 0]]
+    texture.setRamImage(np.ascontiguousarray(pixels).tobytes())
     texture.setMinfilter(SamplerState.FT_linear_mipmap_linear)
     texture.setMagfilter(SamplerState.FT_linear)
     texture.setAnisotropicDegree(8)

@@ -1,6 +1,6 @@
 """The viewing seat's hand as a fan at the bottom of the window (aspect2d), for every card game.
 
-Hover raises a card and enlarges it (2.2 times, about 240 px tall at 1280x720) so its text reads;
+Hover raises a card and enlarges it (2.2 times, 285 px tall at 1280x720) so its text reads;
 a click selects it; dragging it onto a marked play zone plays it there; the keys do all of it too
 (left/right choose a card, a zone's key chooses the zone, Enter plays). Zones a card may not go to
 are greyed while that card is selected, held or hovered, with the caller's reason written below
@@ -58,7 +58,7 @@ class HandView(DirectObject):
         self.hover: str | None = None
         self.drag: str | None = None
         self._press: tuple[float, float] | None = None
-        self._rows = fan(0, 0.0, FAN_Y)
+        self.rows = fan(0, 0.0, FAN_Y)
         self._bind()
         base.taskMgr.add(self._update, "hand-view-update")
 
@@ -69,7 +69,7 @@ class HandView(DirectObject):
             node.removeNode()
         self.choices.set_hand(cards)
         self.nodes = {card.id: self._card_node(card) for card in cards}
-        self._rows = fan(len(cards), 0.0, FAN_Y, radius=2.4, step_deg=min(5.0, 40.0 / max(len(cards) - 1, 1)))
+        self.rows = fan(len(cards), 0.0, FAN_Y, radius=2.4, step_deg=min(5.0, 40.0 / max(len(cards) - 1, 1)))
         self.hover = self.drag = None
         self._refresh()
 
@@ -106,9 +106,9 @@ class HandView(DirectObject):
         """The card under (x, y): the enlarged hovered card first, else the fan's topmost."""
         if self.hover is not None and self.hover in self.nodes:
             k = self.choices.ids().index(self.hover)
-            if abs(x - self._rows[k, 0]) <= CARD_W * HOVER_SCALE / 2 and abs(y - HOVER_Y) <= CARD_H * HOVER_SCALE / 2:
+            if abs(x - self.rows[k, 0]) <= CARD_W * HOVER_SCALE / 2 and abs(y - HOVER_Y) <= CARD_H * HOVER_SCALE / 2:
                 return self.hover
-        k = card_under((x, y), self._rows, CARD_W / 2, CARD_H / 2)
+        k = card_under((x, y), self.rows, CARD_W / 2, CARD_H / 2)
         return None if k is None else self.choices.ids()[k]
 
     def try_play(self, card: str | None, zone: str | None) -> bool:
@@ -213,7 +213,7 @@ class HandView(DirectObject):
         """Put every card where its state says: fanned, lifted when selected, raised and enlarged on hover."""
         for k, card in enumerate(self.choices.ids()):
             node = self.nodes[card]
-            x, y, roll = self._rows[k]
+            x, y, roll = self.rows[k]
             if card == self.drag:
                 continue
             if card == self.hover:
