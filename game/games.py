@@ -55,7 +55,8 @@ from feltbox.rules.flickem.secrets import dealt_events
 from feltbox.rules.snowbirds.flow import ACTIONS as SB_ACTIONS
 from feltbox.rules.tailfeathers.flow import ACTIONS as TF_ACTIONS
 from feltbox.rules.tailfeathers.forces import load_force
-from feltbox.scenes.loader import SceneError, load_flickem, load_scene, load_snowbirds, load_tailfeathers
+from feltbox.scenes.loader import SceneError, load_flickem, load_scene, load_tailfeathers
+from feltbox.scenes.snowbirds.named import load_snowbirds
 
 Table = tuple[list[BodySpec], np.ndarray]
 

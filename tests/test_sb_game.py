@@ -19,7 +19,8 @@ from feltbox.game.text.scenario_info import scenarios
 from feltbox.models.d6 import face_quat
 from feltbox.rules.core import Decision, Measured
 from feltbox.rules.snowbirds.actions import PlayFlight, PlayForage, PlayRest
-from feltbox.scenes.loader import SceneError, load_scene, load_snowbirds
+from feltbox.scenes.loader import SceneError, load_scene
+from feltbox.scenes.snowbirds.named import load_snowbirds
 from tests.test_replay_rules import rewrite
 
 pytestmark = pytest.mark.physics

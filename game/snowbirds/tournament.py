@@ -30,7 +30,7 @@ from feltbox.game.snowbirds.bridge import SBBridge
 from feltbox.game.snowbirds.random_player import RandomPlayer
 from feltbox.rules.core import InputError
 from feltbox.rules.snowbirds import scoring
-from feltbox.scenes.loader import load_snowbirds
+from feltbox.scenes.snowbirds.named import load_snowbirds
 
 PLAYERS = ("bot", "random")
 CHUNK = 25                 # seeds a worker plays before it reports

@@ -31,7 +31,7 @@ from feltbox.rules.snowbirds import journey
 from feltbox.rules.snowbirds.actions import AcceptFailure, Fly, PlayFlight, PlayForage, PlayRest, PlayTenacity, RestDay
 from feltbox.rules.snowbirds.data import REROLL
 from feltbox.rules.snowbirds.play import reason
-from feltbox.scenes.loader import snowbirds_path
+from feltbox.scenes.snowbirds.named import snowbirds_path
 from feltbox.scenes.snowbirds.schema import SBScene
 
 ZONES = ("rest", "forage", "flight", "tenacity")
