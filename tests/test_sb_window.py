@@ -59,7 +59,7 @@ def click(x, y):
 
 def drag_card(card, zone):
     k = view.hand.choices.ids().index(card)
-    x, y, _ = view.hand._rows[k]
+    x, y, _ = view.hand.rows[k]
     sx, sy = px(x, y - 0.1)
     z = next(z for z in view.zones if z.name == zone)
     left, right, bottom, top = z.rect
