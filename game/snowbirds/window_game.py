@@ -26,7 +26,7 @@ from feltbox.game.snowbirds.bridge import SBBridge
 from feltbox.game.snowbirds.seats import new_seats
 from feltbox.game.table.undo import TableHistory
 from feltbox.game.tailfeathers.window_game import TFWindowGame
-from feltbox.rules.core import Decision, GameOver, Measured
+from feltbox.rules.core import Decision, Event, GameOver, Measured
 from feltbox.rules.snowbirds import journey
 from feltbox.rules.snowbirds.actions import AcceptFailure, Fly, PlayFlight, PlayForage, PlayRest, PlayTenacity, RestDay
 from feltbox.rules.snowbirds.data import REROLL
@@ -88,21 +88,37 @@ class SBWindowGame(TFWindowGame):
 
     # -- the table between actions ------------------------------------------------------------
     def snapshot(self):
+        """The table between actions: poses, who is on it, the roll counter (today's play row is
+        read again from the rules' history when the table is put back: ``_rebuild_row``)."""
         b = self.bridge
-        return b.poses.copy(), b.present.copy(), b.rolls, b.episodes, b.row.day, list(b.row.cards)
+        return b.poses.copy(), b.present.copy(), b.rolls, b.episodes
 
     def _put_back(self, snap) -> None:
         b = self.bridge
-        poses, present, b.rolls, b.episodes, day, cards = snap
+        poses, present, b.rolls, b.episodes = snap
         b.poses, b.present = poses.copy(), present.copy()
-        b.row.day, b.row.cards = day, list(cards)
-        b.sync()
+
+    def restore(self, snap) -> None:
+        """A loaded save's table, today's row read again from its rules history."""
+        super().restore(snap)
+        self._rebuild_row()
+        self.bridge.sync()
+
+    def undo(self) -> np.ndarray:
+        """Back to the player's last choice (never past a roll or a card drawn), the row with it."""
+        super().undo()
+        self._rebuild_row()
+        self.bridge.sync()
+        return self.poses()[None]
 
     def _log(self, events) -> None:
+        """The rules' events, and before them the bot's one-line explanation of the choice it
+        just made (an event of its own, so the HUD's feed shows it too)."""
+        history = self.bridge.engine.history
+        bot_played = self.seats.all_bots or bool(self.seats.bot_teams)
+        if bot_played and self.seats.bot.reason and history and not isinstance(history[-1].action, Measured):
+            events = [Event("bot", {"text": f"bot: {self.seats.bot.reason}"})] + list(events)
         super()._log(events)
-        reason_line = self.seats.bot.reason if self.seats.all_bots or self.seats.bot_teams else ""
-        if reason_line and self.bridge.engine.history and not isinstance(self.bridge.engine.history[-1].action, Measured):
-            self.feed = (self.feed + [f"bot: {reason_line}"])[-5:]
 
     # -- the hand and the play zones -----------------------------------------------------------
     def hand(self) -> list[str]:
