@@ -85,6 +85,7 @@ class SBWindowGame(TFWindowGame):
         self.highlight = 0
         self._seen: list = []
         self.tenacity_die = 0          # the die a Tenacity card played now changes (click a die)
+        self._explained = ""           # the bot's last explanation shown
 
     # -- the table between actions ------------------------------------------------------------
     def snapshot(self):
@@ -116,8 +117,10 @@ class SBWindowGame(TFWindowGame):
         just made (an event of its own, so the HUD's feed shows it too)."""
         history = self.bridge.engine.history
         bot_played = self.seats.all_bots or bool(self.seats.bot_teams)
-        if bot_played and self.seats.bot.reason and history and not isinstance(history[-1].action, Measured):
-            events = [Event("bot", {"text": f"bot: {self.seats.bot.reason}"})] + list(events)
+        reason = self.seats.bot.reason
+        if bot_played and reason and reason != self._explained and history and not isinstance(history[-1].action, Measured):
+            self._explained = reason          # a plan of several cards is explained once
+            events = [Event("bot", {"text": f"bot: {reason}"})] + list(events)
         super()._log(events)
 
     # -- the hand and the play zones -----------------------------------------------------------
