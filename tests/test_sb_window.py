@@ -130,3 +130,27 @@ def test_first_journey_with_the_mouse_only(tmp_path):
     assert dressed >= 5 + 3                       # the hand and the three map cards on the route, at least
     felt_in(shot)
     shutil.copy(shot, "/tmp/feltbox-snowbirds-window.png")
+
+
+THEATRE = r"""
+import sys
+from feltbox.game.games import GAMES, game_recorder, play_headless, read_game_replay
+from feltbox.game.window.theatre import open_theatre
+from feltbox.game.window.snowbirds_view import dress_recorded_cards
+scene = GAMES["snowbirds"].load_scene("normal")
+recorder = game_recorder(sys.argv[1] + ".fbr", scene, 4)
+play_headless(scene, 4, on_episode=recorder, on_action=recorder.action)
+recorder.close()
+timeline, bodies = GAMES["snowbirds"].replay_timeline(read_game_replay(sys.argv[1] + ".fbr"))
+app = open_theatre(timeline, bodies, "feltbox-sb-theatre", frames=30, screenshot=sys.argv[1])
+print("CARDS", sum(b.kind == "card" for b in app.bodies), "DRESSED", dress_recorded_cards(app), "FRAMES", timeline.frames)
+"""
+
+
+@needs_xvfb
+def test_the_theatre_plays_a_migration_with_its_cards_dressed(tmp_path):
+    shot = tmp_path / "theatre.png"
+    out = run_in_xvfb(THEATRE, shot)
+    assert "CARDS 45 DRESSED 45" in out
+    assert int(out.split("FRAMES ")[1].split()[0]) > 500
+    felt_in(shot)

@@ -134,3 +134,20 @@ class SBTableView:
 
 def attach_snowbirds_view(app) -> SBTableView:
     return SBTableView(app)
+
+
+def dress_recorded_cards(app) -> int:
+    """The replay theatre's Snowbirds cards, each dressed with its own face and back: the theatre
+    rebuilds a migration only once it is over and its seed revealed, when nothing is hidden any
+    more (a card lying face down still shows its back: its face is underneath). Returns how many
+    cards were dressed (0 for another game's table)."""
+    dressed = 0
+    for i, spec in enumerate(app.bodies):
+        prefix, _, card = spec.id.partition("-")
+        if spec.kind != "card" or prefix not in ("action", "mapcard"):
+            continue
+        back = back_of(spec.id)
+        dress(app.scene.paths[i], texture_from_image(face_image(face_of(spec.id, card)), f"sb-face:{spec.id}"),
+              texture_from_image(back_image(back), f"sb-back:{back.name}"))
+        dressed += 1
+    return dressed
