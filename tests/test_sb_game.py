@@ -130,7 +130,10 @@ def test_risk_and_dice_thrown_in_the_tray_and_shown():
 
 
 def test_headless_bot_migration_is_deterministic(capsys):
-    """`feltbox play snowbirds normal --headless --seed S --bots all`: a whole migration, JSON."""
+    """`feltbox play snowbirds normal --headless --seed S --bots all`: a whole migration, JSON;
+    `--check-agreement` finds the table agreeing with the rules after every action."""
+    assert main(["play", "snowbirds", "normal", "--headless", "--seed", "2", "--bots", "all", "--check-agreement"]) == 0
+    assert "agreement: 0 of" in capsys.readouterr().err
     assert main(["play", "snowbirds", "normal", "--headless", "--seed", "2", "--bots", "all"]) == 0
     first = capsys.readouterr().out
     assert main(["play", "snowbirds", "normal", "--headless", "--seed", "2", "--bots", "all"]) == 0
@@ -170,8 +173,25 @@ def test_replay_verifies_bit_exact_and_seals_the_seed(recorded):
     assert check.ok, check.message
     assert f"{result.episodes} episodes" in check.message and "revealed seed matches" in check.message
     from feltbox.game.replay.reader import read_replay
-    header = read_replay(path).header
+    replay = read_replay(path)
+    header = replay.header
     assert header["seed"] is None and "seed" not in header["rules"] and "commitment" in header["rules"]
+    # the undrawn cards: no plain state hash a reader could try seeds against
+    from feltbox.game.snowbirds.bridge import new_engine
+    from feltbox.rules.core import state_hash
+    assert header["rules"]["start_hash"] != state_hash(new_engine(load_snowbirds("normal"), 4).state)
+    # no RULE record names a card still in the undrawn pile after it (nor a map card to come)
+    from feltbox.game.games import GAMES
+    from feltbox.rules.core import from_json
+    from feltbox.rules.snowbirds.data import tables
+    engine = new_engine(load_snowbirds("normal"), 4)
+    for rec in replay.rules:
+        engine.apply(from_json(GAMES["snowbirds"].actions[rec.type], rec.data))
+        d = engine.state.data
+        hidden = set(d.pile) | {m for m in tables().maps if m not in d.route}
+        told = {w.strip(".,;:()") for e in rec.events for w in str(e["data"]).replace("'", " ").split()}
+        named = {tables().action(c).title for c in d.pile} | {tables().map(m).title for m in hidden if m in tables().maps}
+        assert not (hidden & told) and not any(title in str(rec.events) for title in named), rec.index
 
 
 def test_replay_with_a_changed_die_face_differs(recorded, tmp_path):
