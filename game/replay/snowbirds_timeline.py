@@ -11,7 +11,8 @@ play window does (``SBBridge.follow``). On the 60 Hz timeline (game/replay/timel
 * any action that moves cards or tokens slides them from their old poses to the new ones over
   ``MOVE`` frames (eased, lifted over the cards in between: game/cards/layout.slide_path), then
   ``SETTLE`` frames of rest; an action that moves nothing but has events holds ``LABEL_HOLD``;
-* markers are game/replay/timeline.py's (each rules event, each day's end).
+* markers are game/replay/timeline.py's (each rules event), and a turn marker at each day's end
+  (take off, rest day).
 
 Cards arriving from the box appear at their new place when the action starts; cards leaving for
 the box stay until its slide ends.
@@ -23,7 +24,15 @@ import numpy as np
 from feltbox.game.cards.layout import slide_path
 from feltbox.game.replay.snowbirds_check import scene_for_replay
 from feltbox.game.replay.tailfeathers_timeline import RebuildError
-from feltbox.game.replay.timeline import HOLD, QUIET_EVENTS, Timeline, follow_distance, follow_path, rule_markers
+from feltbox.game.replay.timeline import (
+    HOLD,
+    QUIET_EVENTS,
+    Marker,
+    Timeline,
+    follow_distance,
+    follow_path,
+    rule_markers,
+)
 from feltbox.game.snowbirds import table
 from feltbox.game.snowbirds.bridge import SBBridge
 from feltbox.game.table.bodies import BodySpec
@@ -33,6 +42,7 @@ from feltbox.rules.core import IllegalAction, from_json
 MOVE = 24                      # frames of a slide (0.4 s)
 SETTLE = 8                     # frames of rest after it
 LABEL_HOLD = 30                # frames an action with a shown event but no motion holds (0.5 s)
+DAY_ENDS = {"Fly": "take off", "RestDay": "rest day"}     # the turn markers: a day's end
 
 
 def is_snowbirds(header: dict) -> bool:
@@ -122,6 +132,8 @@ def build_sb_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
     poses = np.ascontiguousarray(np.stack(frames))
     shown = np.ascontiguousarray(np.stack(present))
     markers = rule_markers([_AsEpisode(rec) for rec in replay.rules], ends)
+    markers += [Marker(ends[rec.index], "turn", DAY_ENDS[rec.type]) for rec in replay.rules if rec.type in DAY_ENDS]
+    markers.sort(key=lambda m: m.frame)
     target = follow_path(poses, shown, np.asarray(live))
     return (Timeline(poses, shown, markers, target, np.asarray(action_of, np.int32),
                      follow_distance=follow_distance(target)), list(bridge.bodies))

@@ -31,7 +31,7 @@ HZ = 60
 HOLD = 36                      # frames the last frame of an episode is held (0.6 s)
 SMOOTH = 18.0                  # follow-camera smoothing, Gaussian sigma in frames
 MOVING = 0.02                  # cm per frame: slower bodies do not pull the follow camera
-TURN_ACTIONS = {"ChooseSurvivor": "survivor", "Activate": "unit", "Fly": "", "RestDay": ""}   # Snowbirds: a day's end
+TURN_ACTIONS = {"ChooseSurvivor": "survivor", "Activate": "unit"}
 QUIET_EVENTS = {"flick requested", "move succeeded", "survivor chosen", "activated", "turn ended",
                 "dice chosen", "assigned to mission", "mission chosen", "rush result", "launch"}
 LABEL_CHARS = 78
