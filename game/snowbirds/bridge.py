@@ -6,8 +6,8 @@ cards (the card layer's ``card`` bodies, models/cards.py), and runs an Engine wi
 in the scene's mode. Physics requests are answered on the table:
 
 * "roll" (VIGOR's two dice, an R card's re-roll of one): the dice are thrown for real in the tray
-  (game/snowbirds/dice.roll). Roll number k of a game uses ``roll_seed(seed, k)`` (Tail Feathers'
-  hash: the seeds a replay shows tell nothing of the game's seed), every throw is an Episode
+  (game/snowbirds/dice.roll). Roll number k of a game uses ``roll_seed(seed, k)`` (game/table/seeds.py,
+  a hash: the seeds a replay shows tell nothing of the game's seed), every throw is an Episode
   handed to ``on_episode`` (a replay Recorder), and the table's dice then lie in the tray as the
   throw left them (a re-rolled die: the other one stays). A Tenacity card's pips turn the die to
   show them.
@@ -30,7 +30,7 @@ from feltbox.game.snowbirds import dice, table
 from feltbox.game.snowbirds.places import Place, Row, action_places, map_places
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.dice_throw import body_of
-from feltbox.game.tailfeathers.bridge import roll_seed
+from feltbox.game.table.seeds import roll_seed
 from feltbox.models.cards import card_sizes
 from feltbox.models.d6 import face_quat, top_face
 from feltbox.models.snowbirds import track

@@ -1,9 +1,9 @@
 """A Snowbirds migration behind the window (``feltbox play snowbirds normal``): the controller,
 no Panda3D (the window calls in and draws what is handed back, so it is tested headless).
 
-It is Tail Feathers' controller (game/tailfeathers/window_game.TFWindowGame: the bots' loop, the
-page of choices on keys a, b, c..., undo never past a roll or a card drawn, the feed) on an
-SBBridge, with what a card game adds for the window's hand view (game/window/hand_view.py):
+It is a game played from a list of actions (game/players/choices.ChoicesController: the bots'
+loop, the page of choices on keys a, b, c..., undo never past a roll or a card drawn, the feed)
+on an SBBridge, with what a card game adds for the window's hand view (game/window/hand_view.py):
 
 * ``hand()``: the cards in the player's hand, left to right, with their faces (the player's own);
 * ``zones()`` and ``plays()``: the play zones REST (face down), FORAGE, FLIGHT and TENACITY
@@ -22,10 +22,9 @@ from pathlib import Path
 
 import numpy as np
 
+from feltbox.game.players.choices import ChoicesController
 from feltbox.game.snowbirds.bridge import SBBridge
 from feltbox.game.snowbirds.seats import new_seats
-from feltbox.game.table.undo import TableHistory
-from feltbox.game.tailfeathers.window_game import TFWindowGame
 from feltbox.rules.core import Decision, Event, GameOver, Measured
 from feltbox.rules.snowbirds import journey
 from feltbox.rules.snowbirds.actions import AcceptFailure, Fly, PlayFlight, PlayForage, PlayRest, PlayTenacity, RestDay
@@ -64,7 +63,7 @@ def _card_action(card: str, zone: str, die: int):
             "tenacity": PlayTenacity(card, die)}[zone]
 
 
-class SBWindowGame(TFWindowGame):
+class SBWindowGame(ChoicesController):
     name = "snowbirds"
     HELP = ("drag a card onto REST / FORAGE / FLIGHT / TENACITY  |  click a die: the die Tenacity changes  |  "
             "buttons or a, b, c...: choose  |  right-drag/arrows: orbit  |  wheel: zoom")
@@ -75,15 +74,7 @@ class SBWindowGame(TFWindowGame):
             raise ValueError(f"Snowbirds is solitaire: nobody is chosen to start ({first!r} given)")
         self.bridge = SBBridge(scene, seed)
         self.seats = new_seats(self.bridge, bots)
-        self.feed: list[str] = []
-        self.listeners: list = []
-        self.private: list = []
-        self.table = TableHistory(self.snapshot, self._put_back)
-        self.recent: list = []
-        self.rolls: list[str] = []
-        self.page = 0
-        self.highlight = 0
-        self._seen: list = []
+        super().__init__()
         self.tenacity_die = 0          # the die a Tenacity card played now changes (click a die)
         self._explained = ""           # the bot's last explanation shown
 
@@ -189,8 +180,12 @@ class SBWindowGame(TFWindowGame):
     def title(self) -> str:
         return f"Snowbirds - {self.bridge.scene.title}"
 
-    def choices(self) -> list[str]:
-        return [label(a) for a in self._seen]
+    def label(self, action) -> str:
+        return label(action)
+
+    def bodies(self):
+        """The body table (no model changes during a migration: the cards are dressed, not rebuilt)."""
+        return self.bridge.bodies_now()
 
     def active_piece(self) -> str | None:
         """None: the camera keeps the whole table in view (the window's add-on frames it)."""
