@@ -10,7 +10,7 @@ import pytest
 from feltbox.game.snowbirds.bot import SBBot, vigor
 from feltbox.game.snowbirds.random_player import RandomPlayer
 from feltbox.game.snowbirds.simulate import measure, play
-from feltbox.rules.snowbirds.actions import AcceptFailure, Fly, PlayFlight, PlayTenacity
+from feltbox.rules.snowbirds.actions import AcceptFailure, Fly, PlayFlight, PlayForage, PlayTenacity
 from tests.sb_fixtures import at, legal_actions, roll
 from tests.sb_fixtures import play as play_actions
 
@@ -59,10 +59,15 @@ def test_bot_accepts_a_failure_when_no_card_can_save_it():
     assert SBBot().decide(legal_actions(s), s) in legal_actions(s)
 
 
-def test_bot_flies_with_the_fewest_flight_points_it_needs():
-    # Distance 3: Thermal (3) alone is enough; Tailwind (4) would waste a point
+def test_bot_plans_the_whole_hand_gorging_to_fly_with_less():
+    # Distance 3 at Hunger 0. Pond Weed (forage 2, flight 1) gorges to -1: Distance 2, which Grit
+    # (flight 2) meets, keeping Tailwind 4, Thermal 3 and Rice Paddy for later journeys; flying
+    # Thermal alone would spend 3 Flight points now.
     s = at(hand=("tailwind", "thermal", "rice_paddy", "pond_weed", "grit"))
     bot = SBBot()
-    first = bot.decide(legal_actions(s), s)
-    assert first in (PlayFlight("thermal"), PlayFlight("grit")) or "forage" in bot.reason
-    assert "journey 1" in bot.reason
+    assert bot.decide(legal_actions(s), s) == PlayForage("pond_weed")
+    assert "fly with Grit" in bot.reason and "keep Tailwind, Thermal, Rice Paddy" in bot.reason
+    s = play_actions(s, PlayForage("pond_weed"))
+    assert bot.decide(legal_actions(s), s) == PlayFlight("grit")
+    s = play_actions(s, PlayFlight("grit"))
+    assert bot.decide(legal_actions(s), s) == Fly()
