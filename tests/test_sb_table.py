@@ -3,7 +3,9 @@ place, nothing overlaps or lies under the felt, tokens stand on their printed va
 default view shows it all at 1280x720 with the mat readable and the dice's pips visible."""
 from __future__ import annotations
 
+import copy
 import itertools
+import re
 from types import SimpleNamespace
 
 import numpy as np
@@ -174,3 +176,17 @@ def test_default_view_renders_the_whole_table_readable(tmp_path):
     assert span >= 12
     patch = image[v - 8:v + 9, u - 8:u + 9].astype(int).sum(axis=-1)
     assert (patch > 600).sum() > 30 and (patch < 150).sum() > 3
+
+
+@pytest.mark.parametrize("edit,field", [(("mat", "x", "left"), "[mat] x"), (("hand", "slots", 2.5), "[hand] slots"),
+                                        (("camera", "pitch", 95.0), "[camera] pitch"),
+                                        (("piles", "rest", [1.0]), "[piles] rest")])
+def test_a_wrong_layout_field_is_named(edit, field):
+    layout_table = copy.deepcopy(dict(table.sb_layout()))
+    section, name, value = edit
+    layout_table[section][name] = value
+    with pytest.raises(table.LayoutError, match=rf"^table.toml: {re.escape(field)}: "):
+        table.check_layout(layout_table, "table.toml")
+    del layout_table[section][name]
+    with pytest.raises(table.LayoutError, match="missing|must be"):
+        table.check_layout(layout_table, "table.toml")

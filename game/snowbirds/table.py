@@ -28,6 +28,8 @@ from feltbox.models.d6 import face_quat
 from feltbox.models.d6 import size as d6_size
 from feltbox.models.snowbirds import TRACKS, layout, sb_dims, track
 from feltbox.models.snowbirds.pieces import tray_size
+from feltbox.rules.core import InputError
+from feltbox.scenes.checks import number_problem, whole_problem
 
 LAYOUT_PATH = Path(__file__).resolve().parents[2] / "scenes" / "snowbirds" / "table.toml"
 PILES = ("map_deck", "action_draw", "rest", "discard")
@@ -35,11 +37,41 @@ FOV_DEG = 58.0             # the renderers' horizontal field of view (game/rende
 ASPECT = 1280 / 720
 
 
+class LayoutError(InputError):
+    """The layout file is wrong: the message names the file and the field."""
+
+
+# section -> field -> (lo, hi); a pair field is [x, y]; "whole" fields are counts
+_FIELDS = {"map_row": {"x": (-60, 60), "y": (-60, 60)}, "mat": {"x": (-60, 60), "y": (-60, 60)},
+           "dice_tray": {"x": (-60, 60), "y": (-60, 60)},
+           "play_row": {"x": (-60, 60), "y": (-60, 60), "slots": (1, 12), "pitch": (6.3, 20)},
+           "hand": {"x": (-60, 60), "y": (-60, 60), "slots": (1, 12), "pitch": (6.3, 20)},
+           "camera": {"pitch": (20, 89), "margin": (0, 0.3)}}
+_WHOLE = {"slots"}
+
+
+def check_layout(table: Mapping[str, Any], source: str) -> None:
+    """Raise LayoutError naming ``source`` and the first missing or wrong field."""
+    for section, fields in _FIELDS.items():
+        for name, (lo, hi) in fields.items():
+            value = table.get(section, {}).get(name) if isinstance(table.get(section), dict) else None
+            problem = "missing" if value is None else \
+                whole_problem(value, lo, hi) if name in _WHOLE else number_problem(value, lo, hi)
+            if problem:
+                raise LayoutError(f"{source}: [{section}] {name}: {problem}")
+    for name in PILES:
+        at = table.get("piles", {}).get(name)
+        if not (isinstance(at, list) and len(at) == 2) or any(number_problem(v, -60, 60) for v in at):
+            raise LayoutError(f"{source}: [piles] {name}: must be [x, y] in -60..60 cm, got {at!r}")
+
+
 @lru_cache(maxsize=1)
 def sb_layout() -> Mapping[str, Any]:
-    """The layout table as read from scenes/snowbirds/table.toml."""
+    """The layout table as read from scenes/snowbirds/table.toml (checked: ``check_layout``)."""
     with LAYOUT_PATH.open("rb") as f:
-        return tomllib.load(f)
+        table = tomllib.load(f)
+    check_layout(table, LAYOUT_PATH.name)
+    return table
 
 
 @dataclass(frozen=True)
