@@ -20,9 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = {"feltbox": "feltbox", "game": "feltbox.game", "rules": "feltbox.rules",
            "models": "feltbox.models", "scenes": "feltbox.scenes"}
 # A room may import its own modules and those of rooms with a lower level, never a higher one.
-# cards (0.5): the card layer, on the table's maths, drawn by render
-ROOM_LEVEL = {"table": 0, "text": 0, "cards": 0.5, "players": 1, "render": 1, "flickem": 2, "tailfeathers": 2,
-              "snowbirds": 2, "replay": 3, "games": 4, "window": 5, "cli": 6}
+ROOM_LEVEL = {"table": 0, "text": 0, "players": 1, "render": 1, "cards": 2,
+              "flickem": 3, "tailfeathers": 3, "snowbirds": 3, "replay": 4, "games": 5, "window": 6, "cli": 7}
 PANDA = {"panda3d", "direct"}
 
 

@@ -4,8 +4,8 @@ A game describes each card as a ``CardFace`` (title, a few labelled values such 
 a centre of pips or a letter, one small text line, an accent colour) and each deck's back as a
 ``CardBack``; ``face_image`` / ``back_image`` draw them at ``FACE_SIZE`` pixels (512 x 716: the
 poker card's 6.3 x 8.8 proportions, enough for the title and values to stay readable when a card is
-held up at 1280x720). Images are kept in memory per card data (drawing one takes a few
-milliseconds; a disk cache would save nothing worth its invalidation).
+held up at 1280x720). Drawing one takes a few milliseconds, so images are not kept on disk (a
+disk cache would save nothing worth its invalidation); their textures are kept in memory.
 Dark ink on a light ground throughout the face, so text reads under the table's warm light.
 """
 from __future__ import annotations
@@ -74,9 +74,10 @@ def _pip_centres(n: int, cx: float, cy: float, r: float) -> list[tuple[float, fl
     return out
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=16)
 def face_image(face: CardFace) -> Image.Image:
-    """The face of ``face`` as an RGB image of FACE_SIZE (cached per card data; do not modify)."""
+    """The face of ``face`` as an RGB image of FACE_SIZE (the last few kept; do not modify them).
+    The lasting cache is the texture's (game/render/textures.py): 1.1 MB per face is not kept twice."""
     w, h = FACE_SIZE
     image = Image.new("RGB", FACE_SIZE, GROUND)
     draw = ImageDraw.Draw(image)

@@ -15,8 +15,8 @@ from panda3d.core import NodePath
 from feltbox.game.cards.deck import Deck
 from feltbox.game.cards.faces import CardBack, CardFace, back_image, face_image
 from feltbox.game.cards.layout import slide_path
-from feltbox.game.cards.textures import texture_from_image
-from feltbox.game.cards.visual import dress
+from feltbox.game.render.card_nodes import dress
+from feltbox.game.render.textures import texture_from_image
 from feltbox.game.table.bodies import BodySpec
 
 

@@ -16,7 +16,7 @@ from panda3d.core import (
     NodePath,
 )
 
-from feltbox.game.cards.visual import card_node
+from feltbox.game.render.card_nodes import card_node
 from feltbox.game.render.prints import prints_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.models.base import PieceModel
@@ -71,8 +71,8 @@ def geom_node(model: PieceModel, name: str = "piece") -> GeomNode:
 
 def piece_node(spec: BodySpec, parent: NodePath) -> NodePath:
     """A NodePath showing one piece under ``parent``, tagged with its id for picking. A card gets
-    textured face and back nodes (game/cards/visual.py), dressed later by its game; a piece with
-    printed faces (the Snowbirds mat) gets them as textured quads (game/render/prints.py)."""
+    textured face and back nodes (card_nodes.py), dressed later by its game; a piece with printed
+    faces (the Snowbirds mat) gets them as textured quads (prints.py)."""
     if "card" in spec.model.tags:
         path = card_node(spec.model, parent, spec.id)
     else:

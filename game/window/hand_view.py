@@ -20,7 +20,7 @@ from panda3d.core import CardMaker, NodePath, TransparencyAttrib
 from feltbox.game.cards.faces import FACE_SIZE, face_image, with_rounded_corners
 from feltbox.game.cards.hand import HandCard, HandChoices, PlayZone
 from feltbox.game.cards.layout import card_under, fan
-from feltbox.game.cards.textures import texture_from_image
+from feltbox.game.render.textures import texture_from_image
 from feltbox.game.window.hud_widgets import DIM, TEXT, Text
 
 CARD_H = 0.36                                   # aspect2d units (a 1280x720 window: 130 px)

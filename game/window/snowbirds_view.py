@@ -19,8 +19,8 @@ from direct.gui.DirectGui import DGG, DirectButton
 
 from feltbox.game.cards.faces import back_image, face_image
 from feltbox.game.cards.hand import HandCard, PlayZone
-from feltbox.game.cards.textures import texture_from_image
-from feltbox.game.cards.visual import dress
+from feltbox.game.render.card_nodes import dress
+from feltbox.game.render.textures import texture_from_image
 from feltbox.game.snowbirds.faces import action_face, back_of, face_of
 from feltbox.game.snowbirds.table import sb_view
 from feltbox.game.snowbirds.window_game import ZONE_LABELS
