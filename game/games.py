@@ -1,6 +1,6 @@
 """The game registry: one entry per game, naming everything of it that the rooms above need.
 
-A game is known by its name ("flickem", "tailfeathers"); ``GAMES[name]`` says how to load one of
+A game is known by its name ("flickem", "tailfeathers", "snowbirds"); ``GAMES[name]`` says how to load one of
 its scenes from a command-line key, build its bridge and seats, lay its table for a picture,
 record a whole game, check a recording's rules, and which controller plays it in
 the window. The window and the command line ask here instead of testing game names, and a new
@@ -27,11 +27,18 @@ from feltbox.game.replay.format import Replay
 from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import city_bodies_for_replay
 from feltbox.game.replay.rules_check import RulesCheck
+from feltbox.game.replay.snowbirds_check import SBRulesCheck, sb_recorder
+from feltbox.game.replay.snowbirds_timeline import build_sb_timeline
 from feltbox.game.replay.tailfeathers_check import TFRulesCheck, tf_recorder
 from feltbox.game.replay.tailfeathers_timeline import build_tf_timeline
 from feltbox.game.replay.timeline import Timeline, build_timeline
 from feltbox.game.replay.verify_flickem import FlickemRulesCheck, flickem_recorder
 from feltbox.game.replay.video import replay_bodies
+from feltbox.game.snowbirds import seats as sb_seats
+from feltbox.game.snowbirds.agreement import disagreements as sb_disagreements
+from feltbox.game.snowbirds.bridge import SBBridge
+from feltbox.game.snowbirds.gallery import sb_gallery, sb_scene_table
+from feltbox.game.snowbirds.window_game import SBWindowGame
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import City, build_city
 from feltbox.game.table.gallery import gallery as flickem_gallery
@@ -45,9 +52,11 @@ from feltbox.game.tailfeathers.window_game import TFWindowGame
 from feltbox.rules.core import InputError
 from feltbox.rules.flickem.flow import ACTIONS as FLICKEM_ACTIONS
 from feltbox.rules.flickem.secrets import dealt_events
+from feltbox.rules.snowbirds.flow import ACTIONS as SB_ACTIONS
 from feltbox.rules.tailfeathers.flow import ACTIONS as TF_ACTIONS
 from feltbox.rules.tailfeathers.forces import load_force
 from feltbox.scenes.loader import SceneError, load_flickem, load_scene, load_tailfeathers
+from feltbox.scenes.snowbirds.named import load_snowbirds
 
 Table = tuple[list[BodySpec], np.ndarray]
 
@@ -108,6 +117,17 @@ def _tf_scene(key: str):
     return _own_scene(scene_file(key), "tailfeathers") if scene_file(key) else load_tailfeathers(key)
 
 
+def _sb_scene(key: str):
+    return _own_scene(scene_file(key), "snowbirds") if scene_file(key) else load_snowbirds(key)
+
+
+def _sb_timeline(replay: Replay) -> tuple[Timeline, list[BodySpec]]:
+    """A migration is rebuilt on the whole Snowbirds table; throws alone play in the tray."""
+    if "rules" in replay.header:
+        return build_sb_timeline(replay)
+    return build_timeline(replay), replay_bodies(replay.header)
+
+
 def _flickem_table(scene) -> Table:
     city = build_city(scene)
     return city.bodies, city.poses
@@ -150,7 +170,15 @@ TAILFEATHERS = GameKind(
     with_forces=_tf_forces, agreement=tf_disagreements,
     seats=lambda scene: tuple(sorted({f.alliance for f in scene.figures})))
 
-GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS)}
+SNOWBIRDS = GameKind(
+    name="snowbirds", title="Snowbirds",
+    load_scene=_sb_scene, new_bridge=SBBridge, new_seats=sb_seats.new_seats,
+    actions=SB_ACTIONS, turn_ends=sb_seats.TURN_ENDS, min_decisions=sb_seats.MIN_DECISIONS,
+    window_game=SBWindowGame, new_recorder=sb_recorder, rules_check=SBRulesCheck,
+    table=sb_scene_table, gallery=sb_gallery, replay_bodies=replay_bodies, replay_timeline=_sb_timeline,
+    agreement=sb_disagreements, seats=lambda scene: sb_seats.SEATS)
+
+GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS, SNOWBIRDS)}
 
 
 class UnknownGame(InputError):

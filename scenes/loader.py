@@ -17,6 +17,7 @@ from feltbox.rules.core import InputError
 from feltbox.scenes.checks import id_problem, number_problem, unprintable, whole_problem
 from feltbox.scenes.footprints import first_overlap
 from feltbox.scenes.schema import Placement, Scene, SurvivorSetup
+from feltbox.scenes.snowbirds.loader import build_sb
 from feltbox.scenes.tailfeathers.loader import build_tf
 
 SCENE_DIR = Path(__file__).resolve().parent
@@ -90,7 +91,7 @@ def _number(value: Any, where, fail, lo: float = -REACH, hi: float = REACH) -> f
     return float(value)
 
 
-def load_scene(path: str | Path) -> Scene:   # a TFScene for game = "tailfeathers"
+def load_scene(path: str | Path) -> Scene:   # a TFScene for game = "tailfeathers", an SBScene for "snowbirds"
     """Read, check and return one scene file."""
     path = Path(path)
     try:
@@ -146,8 +147,10 @@ class _Builder:
         game = self.top("game", str)
         if game == "tailfeathers":
             return build_tf(self)
+        if game == "snowbirds":
+            return build_sb(self)
         if game != "flickem":
-            self.fail((None, 0, "game"), f"unknown game {game!r} (known: flickem, tailfeathers)")
+            self.fail((None, 0, "game"), f"unknown game {game!r} (known: flickem, tailfeathers, snowbirds)")
         number = self.whole("scenario", *SCENARIOS)
         city = (self.size("city_width"), self.size("city_depth"))
         teams = self.teams()

@@ -1,5 +1,5 @@
-"""The one door between the window and a game (game/window/game_view.GameView): both window
-controllers have every member of the protocol, every game of the registry has its HUD and its
+"""The one door between the window and a game (game/window/game_view.GameView): every window
+controller has every member of the protocol, every game of the registry has its HUD and its
 piece menu in the window, and the window room reaches no further into a game than the protocol
 (read from the source with ``ast``)."""
 from __future__ import annotations
@@ -12,11 +12,13 @@ import pytest
 
 from feltbox.game.flickem.window_game import WindowGame
 from feltbox.game.games import GAMES
+from feltbox.game.snowbirds.window_game import SBWindowGame
 from feltbox.game.tailfeathers.window_game import TFWindowGame
 from feltbox.game.window.game_view import GameView
 from feltbox.game.window.hud_model import HUDS
 from feltbox.game.window.piece_actions import MENUS
 from feltbox.scenes.loader import load_flickem, load_tailfeathers
+from feltbox.scenes.snowbirds.named import load_snowbirds
 
 pytestmark = pytest.mark.physics
 
@@ -30,10 +32,12 @@ def _members() -> set[str]:
     return names
 
 
-@pytest.fixture(scope="module", params=["flickem", "tailfeathers"])
+@pytest.fixture(scope="module", params=["flickem", "tailfeathers", "snowbirds"])
 def game(request):
     if request.param == "flickem":
         g = WindowGame(load_flickem(1), 0, "none")
+    elif request.param == "snowbirds":
+        g = SBWindowGame(load_snowbirds("normal"), 0, "none")
     else:
         g = TFWindowGame(load_tailfeathers("show_of_force"), 0, "rat")
     g.run_bots()

@@ -38,7 +38,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 DESCRIPTION = """feltbox: a 3D tabletop with real physics (Panda3D and Bullet) for
-Flick'em Up! Dead of Winter and Tail Feathers. With no command it opens the start screen.
+Flick'em Up! Dead of Winter, Tail Feathers and Snowbirds. With no command it opens the start screen.
 Every command has its own --help with an example."""
 
 EXAMPLES = """examples:
@@ -52,7 +52,9 @@ EXAMPLES = """examples:
   feltbox sim flickem 1 --script docs/examples/s01.toml
   feltbox demo flickem 1                               attract mode
   feltbox bench --quick                                speed, as JSON
-  feltbox tournament flickem 1-5 --seeds 20 --workers 2   bots play many seeds; wins and lengths as JSON"""
+  feltbox tournament flickem 1-5 --seeds 20 --workers 2   bots play many seeds; wins and lengths as JSON
+  feltbox play snowbirds normal --headless --seed 4       the Snowbirds bot flies a whole migration
+  feltbox tournament snowbirds --seeds 100 --plot sb.png  its success rate and scores, the random player beside"""
 
 
 def _sub(sub, name: str, help_text: str, example: str) -> argparse.ArgumentParser:
@@ -124,14 +126,18 @@ def _tournament_parser(sub) -> None:
              "(wins per team, why games were lost, game lengths, rules events per game)",
              "feltbox tournament flickem 1-5 --seeds 20 --workers 2")
     t.add_argument("game", choices=tuple(GAMES), help="the game: " + ", ".join(GAMES))
-    t.add_argument("keys", help="the scenes: a key (see feltbox scenes), a list 1,3,7, a range 1-5, all, "
-                   "or your own scene file (a .toml path)")
+    t.add_argument("keys", nargs="?", default=None,
+                   help="the scenes: a key (see feltbox scenes), a list 1,3,7, a range 1-5, all, "
+                   "or your own scene file (a .toml path); snowbirds: normal (default) or difficult")
     t.add_argument("--seeds", type=int, default=20, help="games per scene, seeds --first-seed on (default 20)")
     t.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
     t.add_argument("--workers", type=int, default=1, help="games played at once, each in its own process (default 1)")
     t.add_argument("--check-agreement", action="store_true",
                    help="count, per game, the actions after which the rules and the table disagree")
     t.add_argument("--pretty", action="store_true", help="indent the JSON")
+    t.add_argument("--difficult", action="store_true", help="snowbirds: the difficult mode (Game Difficulty)")
+    t.add_argument("--plot", metavar="PNG", help="snowbirds: the score histograms of the bot and the random "
+                   "player as a PNG (needs matplotlib: pip install 'feltbox[plot]')")
     t.set_defaults(func=tournament_command)
 
 

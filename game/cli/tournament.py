@@ -18,6 +18,7 @@ import traceback
 from collections import Counter
 
 from feltbox.game.games import game_of, play_headless, scene_file
+from feltbox.game.snowbirds import tournament as sb_tournament
 from feltbox.game.tailfeathers import tournament as tf_tournament
 from feltbox.game.text.scenario_info import ScenarioInfo, scenarios
 from feltbox.rules.core import GameOver, InputError, Measured
@@ -156,6 +157,10 @@ def run_tournament(game: str, keys: list[str], seeds: list[int], workers: int = 
 def tournament_command(args) -> int:
     if args.game == "tailfeathers":         # its own battle loop and rule-use report
         return tf_tournament.tournament_command(args)
+    if args.game == "snowbirds":            # success rate and score distribution, the random player beside
+        return sb_tournament.tournament_command(args)
+    if args.keys is None:
+        raise TournamentError(f"tournament {args.game}: name the scenes (a key, a list 1,3,7, a range 1-5, all)")
     if args.seeds < 1 or args.workers < 1:
         raise TournamentError(f"tournament: --seeds and --workers must be at least 1 "
                               f"(got {args.seeds} and {args.workers})")

@@ -1,6 +1,7 @@
 """Who plays a seat, for any game: a bot, a written game script, or players at a prompt.
 
 The game-script language (script.py), the seats that answer a bridge's decisions and aims
-(seats.py), the terminal hot-seat prompt (hotseat.py) and the loop that plays a whole game
-headless (headless.py). Game-neutral: each game hands in its bot, teams and actions. May import
+(seats.py), the terminal hot-seat prompt (hotseat.py), the loop that plays a whole game headless
+(headless.py) and the window controllers' common parts (controller.py; choices.py for the games
+played from a list of actions). Game-neutral: each game hands in its bot, teams and actions. May import
 ``feltbox.game.table`` (an aim) and ``feltbox.rules``; never a game's room."""

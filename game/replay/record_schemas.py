@@ -174,6 +174,8 @@ EXTRA = Obj({}, {"touched_by": Map(IDS), "fell_touched": IDS, "end": VEC2, "flip
                  "survivor": Either(NULL, Str()), "weapon": Either(NULL, Str()), "aim": Either(NULL, Map(Json())),
                  "side": Either(NULL, Str()), "attacker": Either(NULL, Str())},
             extra=Json(), what="a flick's details (below)")
+# a die's face: a name (Tail Feathers' action dice) or its pips (the d6 of Snowbirds)
+FACE = Either(Str(), Int(1, 6))
 OUTCOME_KEYS = {
     "flicked": BODY_ID, "entered": Either(NULL, BUILDING_ID), "exited": Either(NULL, BUILDING_ID),
     "started_in": Either(NULL, BUILDING_ID), "first_contacts": IDS, "first_contact_ticks": List(Int()),
@@ -184,7 +186,7 @@ OUTCOME_KEYS = {
     "heading": Num(), "touched": Map(IDS),
     "positions": Map(VEC2), "standing": Map(Bool()), "at_door": Map(Str()), "objects": Map(List(Num())),
     "touching_rv": IDS, "barricades": Map(IDS),
-    "seed": Int(*I64), "attempt": Int(), "dice": List(BODY_ID), "faces": List(Str()), "tilts": List(Num()),
+    "seed": Int(*I64), "attempt": Int(), "dice": List(BODY_ID), "faces": List(FACE), "tilts": List(Num()),
     "cocked": IDS, "landed": List(VEC3),
 }
 OUTCOME = Obj({}, OUTCOME_KEYS, extra=Json(), what="outcome (below)")

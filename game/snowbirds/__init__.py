@@ -1,2 +1,3 @@
-"""Snowbirds on the felt: the table layout, the physical dice, the bot, a random legal player and a
-rules-level simulator for tuning the house cards; may import table/render/cards/players/text, models, rules."""
+"""Snowbirds on the felt: the table layout and physical dice, the bridge between the rules and the
+table, the planning bot and a random player, seats, the window controller, the tournament; may
+import table/render/players/text/cards, models, rules."""

@@ -6,7 +6,7 @@ rules' Setup from the same scene (units from its figures, deployment from its sp
 Engine with TailFeathersGame. Physics requests are answered on the table:
 
 * "roll": the dice are thrown for real in the dice tray (game/tailfeathers/dice.roll). Roll number k of a
-  game uses the seed ``roll_seed(seed, k)``, so a game replays exactly from its seed and its
+  game uses the seed ``roll_seed(seed, k)`` (game/table/seeds.py), so a game replays exactly from its seed and its
   decisions; every throw is an Episode handed to ``on_episode`` (a replay Recorder).
 * "feathers": game/tailfeathers/feathers.drop_feathers behind the wounded bird, among the nearby spaces
   (their bounding boxes as slabs at their height), figures and feathers already down. Feather
@@ -21,11 +21,10 @@ current tilt (and nest dial life) for a renderer to rebuild those models.
 """
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 
 from feltbox.game.table.bodies import BodySpec, heading_quat, quat_mul
+from feltbox.game.table.seeds import roll_seed
 from feltbox.game.tailfeathers.dice import roll
 from feltbox.game.tailfeathers.feathers import Obstacle, drop_feathers
 from feltbox.game.tailfeathers.table import space_slots, standing_pose, tf_table
@@ -43,14 +42,6 @@ FEATHER_SUPPLY = 10            # tail-feather tokens in the box
 SCENE_RULES = ("tail_feathers", "death_spirals", "foraging", "action_cards")   # Show of Force's (its scene file)
 SQUAD_CARDS = {"mouse": "oakguard", "rat": "ratblades"}
 NEAR = 14.0                    # cm: obstacles this close to a feather drop are on its table
-
-
-def roll_seed(seed: int, k: int) -> int:
-    """The physics seed of roll number ``k`` (0-based) of a game seeded ``seed``: a hash, so the
-    seeds a replay records for the throws so far tell nothing of the game's seed or of the next
-    throw (they were ``seed * 1000003 + k``: the first one gave away every later one)."""
-    digest = hashlib.sha256(f"feltbox-roll:{int(seed)}:{int(k)}".encode()).digest()
-    return int.from_bytes(digest[:4], "big")
 
 
 def units_from_scene(scene: TFScene) -> tuple[UnitSpec, ...]:

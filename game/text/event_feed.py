@@ -264,7 +264,17 @@ TEMPLATES: dict[str, object] = {
     "leaf stopped by a mission": "{leaf} is stopped by {player}'s mission", "leaves touching": "{leaves} touch",
     "leaf swept tail feathers": "A leaf sweeps away {removed} tail feathers", "leaf landed": "{leaf} lands by {space}",
     "leaf returned": "{leaves} return to their branches",
+    # -- Snowbirds: its events carry their own line ("text"); these read the hidden or bare ones
+    "cards drawn": "Cards are drawn", "map placed": "The next map card is placed", "rest": "A card is played for Rest",
+    "forage": "A card is played for Forage", "take off": "The flock takes off", "vigor": "Vigor is rolled",
+    "tenacity": "A card is played for Tenacity", "exhausted": "The flock is exhausted", "birds lost": "Birds are lost",
+    "hunger": "The flock's Hunger changes", "landed": "The flock lands", "rest day": "The flock rests a day",
+    "migration over": "The migration is over",
 }
+
+
+def _own_line(d: dict, actor: str) -> str:
+    return d["text"]
 
 HIDDEN = {          # what someone sees when the event's data is not for them
     "took": "A token is taken", "looked at a token": "A survivor looks at a token",
@@ -303,6 +313,8 @@ def sentence(event, actor: str = "") -> str:
     if not data and kind in HIDDEN:
         return HIDDEN[kind]
     template = TEMPLATES.get(kind)
+    if isinstance(data.get("text"), str):           # rules that write their own line (Snowbirds)
+        template = _own_line
     try:
         if callable(template):
             text = template(data, actor)

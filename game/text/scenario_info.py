@@ -12,18 +12,20 @@ from functools import cache
 from feltbox.scenes.loader import SCENE_DIR
 
 SCENES = SCENE_DIR
-GAME_NAMES = {"flickem": "Flick'em Up! Dead of Winter", "tailfeathers": "Tail Feathers"}
+GAME_NAMES = {"flickem": "Flick'em Up! Dead of Winter", "tailfeathers": "Tail Feathers", "snowbirds": "Snowbirds"}
+SEATS = {"tailfeathers": ("mouse", "rat"), "snowbirds": ("flock",)}     # every scene's seats, by game
+MODES = {"tailfeathers": "competitive", "snowbirds": "solitaire"}
 
 
 @dataclass(frozen=True)
 class ScenarioInfo:
-    game: str               # "flickem" | "tailfeathers"
-    key: str                # "1".."10" or a Tail Feathers scene name
+    game: str               # "flickem" | "tailfeathers" | "snowbirds"
+    key: str                # "1".."10", a Tail Feathers scene name, a Snowbirds mode
     label: str              # "S1 Get Outta Town!"
     story: str
     objective: str
-    mode: str               # cooperative | competitive
-    teams: tuple[str, ...]  # Dead of Winter teams ("A", "B"), Tail Feathers alliances
+    mode: str               # cooperative | competitive | solitaire
+    teams: tuple[str, ...]  # Dead of Winter teams ("A", "B"), Tail Feathers alliances, Snowbirds' flock
 
 
 @cache
@@ -53,13 +55,13 @@ def scenarios(game: str) -> tuple[ScenarioInfo, ...]:
         order = list(stories)              # the stories file lists the battles in play order
         def play_order(p):
             return p.stem not in order, order.index(p.stem) if p.stem in order else 0, p.stem
-        for p in sorted((SCENES / "tailfeathers").glob("*.toml"), key=play_order):
-            if p.stem == "stories":
+        for p in sorted((SCENES / game).glob("*.toml"), key=play_order):
+            if p.stem in ("stories", "table"):      # the start screen's texts; Snowbirds' table layout
                 continue
             raw = tomllib.loads(p.read_text(encoding="utf-8"))
             text = stories.get(p.stem, {})
             out.append(ScenarioInfo(game, p.stem, raw.get("title", p.stem), text.get("story", raw.get("notes", "")),
-                                    text.get("objective", ""), text.get("mode", "competitive"), ("mouse", "rat")))
+                                    text.get("objective", ""), text.get("mode", MODES[game]), SEATS[game]))
     return tuple(out)
 
 

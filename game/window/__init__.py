@@ -8,4 +8,5 @@ replay theatre (theatre.py). The window talks to a game only through one declare
 game_view.GameView. Inside the room imports run one way: shell.py and play.py compose the
 window at the top, the add-ons (hud, sounds, game_menu, handover, theatre) sit above app.py,
 which knows none of them (it keeps a typed place for each). May import every room below it:
-games (the registry), replay, render, text, flickem, tailfeathers, table; never the command line."""
+games (the registry), replay, render, text, cards, flickem, tailfeathers, snowbirds, table; never the
+command line."""

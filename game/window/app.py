@@ -122,6 +122,7 @@ class PlayApp:
         self.handover: Cover | None = None                # game/window/handover.Handover
         self.autosave: Listener | None = None             # game/window/saves.Autosaver, a game listener
         self.theatre: object | None = None                # game/window/theatre.Theatre
+        self.cards: object | None = None                  # game/window/snowbirds_view.SBTableView (card games)
         self._bind()
         base.disableMouse()
         self.place_camera()

@@ -279,8 +279,8 @@ class Hud:
         if m.over:
             self.line1.set(m.over, fg=PROMPT)
         else:
-            self.line1.set(f"ROUND {m.round}   {m.phase} phase   {m.player} to decide" if m.player
-                           else f"ROUND {m.round}   {m.phase} phase", fg=TEXT)
+            head = f"{m.round_word} {m.round}   {m.phase}{m.phase_word}"
+            self.line1.set(f"{head}   {m.player} to decide" if m.player else head, fg=TEXT)
         if m.tilt_prompt:
             self.line2.set(f"TILT: {m.tilt_prompt}", fg=PROMPT)
         else:

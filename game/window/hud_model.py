@@ -112,6 +112,8 @@ class TFHud:
     wheels: tuple[Wheel, ...] = ()
     cards: tuple[UnitCard, ...] = ()
     dice: tuple[str, ...] = field(default_factory=tuple)   # the last dice results, newest last
+    round_word: str = "ROUND"       # Snowbirds: JOURNEY
+    phase_word: str = " phase"      # Snowbirds: "" (its stage is "day 3  FORAGE")
 
 
 def describe_game(game: GameView) -> FlickemHud | TFHud:
@@ -248,5 +250,20 @@ def tf_hud(game: GameView) -> TFHud:
                  dice=tuple(game.rolls))
 
 
-HUDS: dict[str, Callable[[GameView], FlickemHud | TFHud]] = {"flickem": flickem_hud, "tailfeathers": tf_hud}
+def sb_hud(game: GameView) -> TFHud:
+    """Snowbirds in Tail Feathers' panels: the journey for the round, the day's stage for the
+    phase, the mat's values and the prompt on the second line, the last dice; no wheels or unit
+    cards (the mat's tokens and the cards lie on the table)."""
+    state, pending = game.state(), game.pending()
+    d, f = state.data, state.flow
+    over = f"MIGRATION OVER: {pending.reason}" if isinstance(pending, GameOver) else ""
+    prompt = pending.prompt if isinstance(pending, Decision) else ("the dice are thrown" if not over else "")
+    mat = f"Exhaustion {d.exhaustion}  Hunger {d.hunger}  Flock {d.flock}  |  {prompt}"
+    return TFHud(round=min(d.position + 1, 10), phase=f"day {f.day}  {f.stage.upper()}",
+                 player="flock" if isinstance(pending, Decision) else "", prompt=mat, tilt_prompt="", over=over,
+                 dice=tuple(game.rolls), round_word="JOURNEY", phase_word="")
+
+
+HUDS: dict[str, Callable[[GameView], FlickemHud | TFHud]] = {"flickem": flickem_hud, "tailfeathers": tf_hud,
+                                                            "snowbirds": sb_hud}
 """The HUD describer of each game of the registry (game/games.py ``GAMES``), by its name."""

@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
 
+from feltbox.game.snowbirds.window_game import label as sb_label
 from feltbox.game.tailfeathers.window_game import label as tf_label
 from feltbox.game.text.event_feed import name as tf_name
 from feltbox.game.text.event_feed import pretty
@@ -206,7 +207,29 @@ def _tf_hint(state, fig, kind: str, decider) -> str:
     return ""
 
 
-MENUS: dict[str, Callable[[GameView, str], list[MenuItem]]] = {"flickem": flickem_items, "tailfeathers": tf_items}
+def sb_items(sb_game: GameView, piece: str) -> list[MenuItem]:
+    """Snowbirds (game/snowbirds/window_game.py): a click on a die makes it the die a Tenacity
+    card changes (Risk & Dice: "select a die to modify") and lists the Tenacity plays on it; a
+    click on a card in the hand area lists the legal plays of that card; greyed, each other use
+    of the card with the rules' reason."""
+    legal = sb_game.legal_actions()
+    die = sb_game.die_of(piece)
+    if die is not None:
+        sb_game.choose_die(die)
+        return [MenuItem(sb_label(a), k) for k, a in enumerate(legal)
+                if type(a).__name__ == "PlayTenacity" and a.die == die]
+    card = piece.removeprefix("action-")
+    if card not in sb_game.hand():
+        return []
+    items = [MenuItem(sb_label(a), k) for k, a in enumerate(legal) if getattr(a, "card", None) == card]
+    _, reasons = sb_game.plays()
+    items += [MenuItem(f"{zone}: {card.replace('_', ' ')}", None, why) for (c, zone), why in sorted(reasons.items())
+              if c == card]
+    return items
+
+
+MENUS: dict[str, Callable[[GameView, str], list[MenuItem]]] = {"flickem": flickem_items, "tailfeathers": tf_items,
+                                                               "snowbirds": sb_items}
 """The menu maker of each game of the registry (game/games.py ``GAMES``), by its name."""
 
 

@@ -24,9 +24,13 @@ from feltbox.game.window.handover import attach_handover
 from feltbox.game.window.hud import attach_hud
 from feltbox.game.window.saves import Autosaver, clean_leftovers, load_game, save_path
 from feltbox.game.window.settings import Settings, load_settings
+from feltbox.game.window.snowbirds_view import attach_snowbirds_view
 from feltbox.game.window.sounds import attach_sounds
 from feltbox.game.window.start_screen import StartScreen
 from feltbox.rules.engine import SaveError
+
+CARD_VIEWS: dict[str, Callable[[PlayApp], object]] = {"snowbirds": attach_snowbirds_view}
+"""The hand view and table dressing of each card game of the registry, by its name."""
 
 __all__ = ["Shell", "dress_window", "open_base", "play_saved", "run_start", "start_or_explain"]
 
@@ -34,7 +38,8 @@ __all__ = ["Shell", "dress_window", "open_base", "play_saved", "run_start", "sta
 def dress_window(app: PlayApp, screens: Screens | None = None) -> None:
     """Compose the play window: a rules game gets the autosave, the in-game menu (Esc: save, undo,
     take back, settings; with ``screens``, a Shell, also load and the start screen) and the
-    hot-seat hand-over; every window gets the HUD panels (a rules game only) and the sounds.
+    hot-seat hand-over; every window gets the HUD panels (a rules game only) and the sounds; a
+    card game its hand view and dressed cards (``CARD_VIEWS``).
     Each goes in its place on the app."""
     game = app.game
     if game is not None:
@@ -44,6 +49,8 @@ def dress_window(app: PlayApp, screens: Screens | None = None) -> None:
         app.handover = attach_handover(app)
     app.hud_panels = attach_hud(app)
     app.sounds = attach_sounds(app)
+    if game is not None and game.name in CARD_VIEWS:
+        app.cards = CARD_VIEWS[game.name](app)
 
 
 class _Mark:

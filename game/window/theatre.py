@@ -24,6 +24,7 @@ from feltbox.game.replay.timeline import Timeline
 from feltbox.game.replay.video import FOLLOW_PITCH, apply_present
 from feltbox.game.window.app import PlayApp, run_window
 from feltbox.game.window.display import has_display
+from feltbox.game.window.snowbirds_view import dress_recorded_cards
 
 __all__ = ["Theatre", "has_display", "open_theatre"]     # has_display: the command line asks here
 
@@ -248,6 +249,7 @@ def open_theatre(timeline: Timeline, bodies, title: str, attract: bool = False,
     """Open the window on ``timeline``; returns the PlayApp (its ``theatre`` attribute is the
     Theatre). Raises feltbox.game.window.app.NoDisplayError without a display."""
     def addon(app: PlayApp) -> None:
+        dress_recorded_cards(app)            # a Snowbirds migration's cards show their faces
         app.theatre = Theatre(app, timeline, attract=attract, next_timeline=next_timeline)
 
     return run_window(bodies, timeline.poses[0], title, lambda *a: None, frames=frames,

@@ -1,0 +1,124 @@
+"""Recording a Snowbirds migration and verifying it (``feltbox replay run.fbr --verify``).
+
+The replay's body table is the dice tray's (game/snowbirds/dice.kit: the tray and two d6): every
+physical throw of the migration (VIGOR's two dice, an R card's re-roll, cocked dice thrown
+again) is an episode on a fresh tray table, re-simulated bit for bit by
+feltbox.game.replay.recorder.verify. The header's scene names the Snowbirds scene (its mode) and
+its ``rules`` entry the game and the starting state hash, so the verifier rebuilds the rules as
+game/snowbirds/bridge.SBBridge does and re-applies every RULE record; a roll's ``Measured`` faces
+must be the ones its re-simulated throws show (each die's last reading). After every action the
+rebuilt state is laid on the Snowbirds table (an SBBridge following the check's engine) and the
+agreement check (game/snowbirds/agreement.py) must find nothing.
+
+Hidden information: the undrawn Action cards and the map cards still to come. The rules keep the
+pile sorted and draw each card at random with the state's Rng (rules/snowbirds/state.py), so the
+order is nowhere but in the seed and the Rng's state: a plain state hash would let a reader try
+seeds until one hashes alike and then know every card to come. A migration is therefore recorded
+sealed (game/replay/sealing.py): the header carries the commitment instead of the seed, every
+state hash is keyed with the secret salt, and the REVL record opens seed and salt once the
+migration is over. The throws' seeds (``roll_seed``, a hash) say nothing of the game's seed.
+There are no hidden choices: the one player sees every card it plays.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from feltbox.game.replay.recorder import Recorder
+from feltbox.game.replay.rules_check import RulesCheck
+from feltbox.game.replay.sealing import Seal
+from feltbox.game.snowbirds import dice
+from feltbox.game.snowbirds.agreement import disagreements
+from feltbox.game.snowbirds.bridge import SBBridge, new_engine
+from feltbox.game.table.dice_throw import body_of, read_dice
+from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
+from feltbox.rules.core import GameOver
+from feltbox.rules.snowbirds.flow import ACTIONS, pending
+from feltbox.scenes.loader import load_scene, portable_source, source_path
+from feltbox.scenes.snowbirds.schema import SBScene
+
+
+def over(state) -> bool:
+    return isinstance(pending(state), GameOver)
+
+
+def sb_header(scene: SBScene, seal: Seal) -> dict:
+    """A sealed migration's replay header: the tray's bodies, the scene, the commitment and the
+    keyed starting hash (no seed)."""
+    engine = new_engine(scene, seal.seed)
+    return {"build": build_info(), "units": "cm", "tick_hz": TICK_HZ, "record_hz": RECORD_HZ,
+            "bodies": [b.to_json() for b in dice.kit().bodies()], "seed": None,
+            "scene": {"game": "snowbirds", "number": int(scene.difficult), "name": scene.name,
+                      "source": portable_source(scene.source)},
+            "rules": {"game": "snowbirds", "scenario": int(scene.difficult), "commitment": seal.commitment(),
+                      "start_hash": seal.state_hash(engine.state)}}
+
+
+def sb_recorder(path: str | Path, scene: SBScene, seed: int, seal: Seal | None = None) -> Recorder:
+    """A sealed recorder for a whole migration (a fresh salt unless ``seal`` is given); pass its
+    ``action`` as the bridge's ``on_action`` and itself as ``on_episode``."""
+    seal = seal or Seal.new(seed)
+    return Recorder(path, sb_header(scene, seal), seal, over=over)
+
+
+def scene_for_replay(header: dict) -> SBScene:
+    return load_scene(source_path(header["scene"]["source"]))
+
+
+class SBRulesCheck(RulesCheck):
+    """RulesCheck for a Snowbirds migration: rolls checked against their throws, the table
+    laid after every action and checked for agreement."""
+
+    def __init__(self, header: dict, episodes: list):
+        seed = header["rules"].get("seed")          # None: sealed and not opened (the migration did not end)
+        scene = scene_for_replay(header)
+        super().__init__(new_engine(scene, seed) if seed is not None else None, header, episodes, ACTIONS)
+        self.thrown: dict[int, _Thrown] = {}         # episode index -> its re-simulated throw
+        self.table = None
+        if self.engine is not None:                  # the Snowbirds table, following the rebuilt rules
+            self.table = SBBridge(scene, seed)
+            self.table.engine = self.engine
+
+    def action(self, rec) -> str | None:
+        """Re-apply one recorded action; lay the state on the table (the dice as their
+        re-simulated throws left them) and run the agreement check: one truth after every action."""
+        if self.engine is None:
+            return super().action(rec)
+        request, before = self.engine.game.pending(self.engine.state), self.engine.state.flow.dice
+        problem = super().action(rec)
+        if problem:
+            return problem
+        throws = [self.thrown[i] for i in rec.episodes if i in self.thrown]
+        self.table.follow(self.engine.history[-1].action, request, before, throws)
+        found = disagreements(self.table)
+        return f"action {rec.index} ({rec.type}): {found[0]}" if found else None
+
+    def episode(self, episode, result) -> None:
+        ids = [b.id for b in dice.kit().bodies()]
+        thrown = [ids.index(d) - body_of(0) for d in (episode.outcome or {}).get("dice", [])]
+        readings = read_dice(dice.kit(), result.final, thrown)
+        cocked = [r.die for r in readings if r.cocked or not result.settled]
+        self.facts[episode.index] = {"dice": thrown, "faces": [r.face for r in readings], "cocked": cocked}
+        self.thrown[episode.index] = _Thrown(result, episode.outcome or {})
+
+    def measured(self, name: str, rec, outcome: dict) -> str | None:
+        if not rec.episodes:
+            return f"{name}: a roll without its recorded throws"
+        final: dict[int, int] = {}
+        for index in rec.episodes:
+            facts, recorded = self.facts.get(index), self.episodes[index].outcome or {}
+            if facts is None:
+                return f"{name}: episode {index} was not re-simulated before it"
+            if [str(f) for f in facts["faces"]] != [str(f) for f in recorded.get("faces", ())]:   # written as text
+                return f"{name}: episode {index} re-reads faces {facts['faces']}, recorded {recorded.get('faces')}"
+            final.update(zip(facts["dice"], facts["faces"]))
+        faces = [final[k] for k in sorted(final)]
+        if faces != list(outcome.get("faces", ())):
+            return f"{name}: the rules were given faces {outcome.get('faces')}, the throws show {faces}"
+        return None
+
+
+class _Thrown:
+    """A re-simulated throw as SBBridge.lay_thrown reads an episode: its result and outcome."""
+
+    def __init__(self, result, outcome: dict):
+        self.result, self.outcome = result, outcome

@@ -1,0 +1,1 @@
+"""Snowbirds scenes: the solitaire migration in its two modes (normal, difficult)."""

@@ -1,0 +1,30 @@
+"""Read and check a Snowbirds scene (``game = "snowbirds"``), called by
+:func:`scenes.loader.load_scene`. Errors name file, line and field like every scene:
+``scenes/snowbirds/normal.toml:3: mode: 'hard' is not one of ['normal', 'difficult']``.
+
+File layout: ``game = "snowbirds"``, ``title``, ``mode`` ("normal" or "difficult", rulebook:
+Game Difficulty) and optional ``notes``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from feltbox.scenes.checks import unprintable
+from feltbox.scenes.snowbirds.schema import MODES, SBScene
+
+KEYS = {"game", "title", "mode", "notes"}
+
+
+def build_sb(b) -> SBScene:
+    """``b`` is the generic scene builder (path, data, lines, fail, top)."""
+    unknown = sorted(set(b.data) - KEYS)
+    if unknown:
+        b.fail((None, 0, unknown[0]), f"unknown key (known: {', '.join(sorted(KEYS))})")
+    title = b.top("title", str)
+    if not title.strip() or unprintable(title):
+        b.fail((None, 0, "title"), "must be printable text")
+    mode = b.top("mode", str)
+    if mode not in MODES:
+        b.fail((None, 0, "mode"), f"{mode!r} is not one of {list(MODES)}")
+    notes = b.top("notes", str, "")
+    return SBScene("snowbirds", Path(b.path).stem, title, mode, str(b.path), notes)
