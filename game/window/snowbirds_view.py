@@ -32,7 +32,8 @@ ZONE_W, ZONE_H, ZONE_Y = 0.52, 0.17, -0.47          # aspect2d: a row of zones a
 VIEW_DROP = 7.0             # cm: the view's centre moved toward the player (the fan covers the hand area)
 VIEW_BACK = 1.3             # the view's distance beyond sb_view's: room for the HUD panels and the fan
 BUTTON_X, BUTTON_Y = -1.42, -0.52                   # the stage's buttons, a column left of the fan
-ENABLED, DISABLED = (0.18, 0.32, 0.22, 1), (0.22, 0.22, 0.24, 1)
+ENABLED, DISABLED = (0.16, 0.48, 0.26, 1), (0.16, 0.16, 0.18, 0.75)   # a button you may press stands out
+TEXT_ON, TEXT_OFF = (1, 1, 1, 1), (0.55, 0.55, 0.55, 1)
 
 
 def zones() -> list[PlayZone]:
@@ -107,6 +108,7 @@ class SBTableView:
             button = self.buttons[name]
             button["state"] = DGG.NORMAL if enabled else DGG.DISABLED
             button["frameColor"] = ENABLED if enabled else DISABLED
+            button["text_fg"] = TEXT_ON if enabled else TEXT_OFF
         stage = game.state().flow.stage
         self.die_line.set(f"Tenacity changes die {game.tenacity_die + 1} (click a die in the tray to change)"
                           if stage == "tenacity" else "")
