@@ -46,7 +46,7 @@ x, y = int((p2.x + 1) / 2 * w), int((1 - p2.y) / 2 * h)
 win = subprocess.run(["xdotool", "search", "--name", "feltbox-smoke"], capture_output=True,
                      text=True, check=True).stdout.split()[0]
 xdo("mousemove", "--window", win, x, y); step(5)
-hover = app.piece_under_mouse()
+hover = app.picker.piece_under_mouse()
 xdo("mousedown", 1); step(5)
 for k in range(1, 5):                           # pull back (down the screen) like a slingshot
     xdo("mousemove", "--window", win, x, y + 45 * k); step(3)

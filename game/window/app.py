@@ -212,9 +212,6 @@ class PlayApp:
     def selected(self, piece: str | None) -> None:
         self.picker.selected = piece
 
-    def piece_under_mouse(self) -> str | None:
-        return self.picker.piece_under_mouse()
-
     # -- aiming ----------------------------------------------------------------------------------
     def flick(self, piece: str, direction: float, power: float) -> None:
         frames = self.on_flick(piece, direction, power)
