@@ -65,11 +65,15 @@ class Theatre:
     def _build_gui(self) -> None:
         a2d = self.base.aspect2d
         self.panel = DirectFrame(parent=a2d, frameColor=(0, 0, 0, 0.55), frameSize=(-1.78, 1.78, -1.0, -0.56))
-        self.slider = DirectSlider(parent=a2d, range=(0, 1), value=0, pageSize=0.0, pos=(0, 0, BAR_Y),
+        self.slider = DirectSlider(parent=a2d, range=(0, 1), value=0, pageSize=1.0, pos=(0, 0, BAR_Y),
                                    frameSize=(-BAR_HALF, BAR_HALF, -BAR_H, BAR_H), frameColor=(0.5, 0.5, 0.5, 1),
                                    thumb_frameSize=(-THUMB, THUMB, -0.055, 0.055),
                                    thumb_relief=DGG.FLAT, thumb_frameColor=(0.95, 0.95, 0.95, 1),
                                    command=self._slider_moved)
+        # The mouse on the bar is ours (_tick: press or drag anywhere on it, the thumb included,
+        # and the time goes there); the slider's own paging toward a press raced it and overshot.
+        for item in (self.slider, self.slider.thumb):
+            item.guiItem.setActive(False)
         self.ticks = a2d.attachNewNode("theatre-ticks")
         played = LineSegs("played")                  # the part already played, up to the thumb
         played.setThickness(5.0)
@@ -103,7 +107,7 @@ class Theatre:
         self.t, self.shown_frame, self.shown_present = 0.0, -1, None
         self._syncing = True
         self.slider["range"] = (0, max(timeline.duration, 1e-3))
-        self.slider["pageSize"] = 0.0      # a press on the bar jumps there (_tick), it never pages
+        self.slider["pageSize"] = max(timeline.duration / 20, 0.1)
         self.slider["value"] = 0
         self._syncing = False
         self._draw_ticks()
