@@ -1,9 +1,8 @@
 """Reading a TOML data file with errors that name file, line and field.
 
 tomllib reports no line numbers for values, so :class:`TomlLines` maps each ``[[table]]`` header
-and each ``key = ...`` inside it to its line by scanning the raw text (the same scan as
-scenes/loader.py and rules/tailfeathers/forces.py do for their own files; rules/ may not import
-scenes/). :func:`read_toml` turns a syntax error into one line ``file:line: TOML syntax: ...``.
+and each ``key = ...`` inside it to its line by scanning the raw text (scenes/loader.py reads
+scene files with it too). :func:`read_toml` turns a syntax error into one line ``file:line: TOML syntax: ...``.
 """
 from __future__ import annotations
 

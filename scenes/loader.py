@@ -14,6 +14,7 @@ from typing import Any
 
 from feltbox.models.catalog import KINDS, check_params
 from feltbox.rules.core import InputError
+from feltbox.rules.tomlfile import TomlLines
 from feltbox.scenes.checks import id_problem, number_problem, unprintable, whole_problem
 from feltbox.scenes.footprints import first_overlap
 from feltbox.scenes.schema import Placement, Scene, SurvivorSetup
@@ -57,33 +58,6 @@ class SceneError(InputError):
     """A broken scene file; the message names file, line and field."""
 
 
-class _Lines:
-    """Line numbers of array-of-table headers and of keys inside them."""
-
-    def __init__(self, text: str):
-        self.lines = text.splitlines()
-        self.headers: dict[str, list[int]] = {}
-        for n, line in enumerate(self.lines, start=1):
-            m = re.match(r"\s*\[\[\s*([A-Za-z_]+)\s*\]\]", line)
-            if m:
-                self.headers.setdefault(m.group(1), []).append(n)
-
-    def table(self, name: str, index: int) -> int:
-        rows = self.headers.get(name, [])
-        return rows[index] if index < len(rows) else 0
-
-    def key(self, name: str | None, index: int, key: str) -> int:
-        """Line of ``key = ...`` in table ``name[index]`` (or at top level if name is None)."""
-        start = self.table(name, index) if name else 1
-        for n in range(start, len(self.lines) + 1):
-            line = self.lines[n - 1]
-            if n > start and re.match(r"\s*\[", line):
-                break
-            if re.match(rf"\s*{re.escape(key)}\s*=", line):
-                return n
-        return start
-
-
 def _number(value: Any, where, fail, lo: float = -REACH, hi: float = REACH) -> float:
     problem = number_problem(value, lo, hi)
     if problem:
@@ -103,11 +77,11 @@ def load_scene(path: str | Path) -> Scene:   # a TFScene for game = "tailfeather
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+)", str(exc))
         raise SceneError(f"{path}:{m.group(1) if m else 0}: TOML syntax: {exc}") from None
-    return _Builder(path, data, _Lines(text)).scene()
+    return _Builder(path, data, TomlLines(text)).scene()
 
 
 class _Builder:
-    def __init__(self, path: Path, data: dict, lines: _Lines):
+    def __init__(self, path: Path, data: dict, lines: TomlLines):
         self.path, self.data, self.lines = path, data, lines
         self.where: dict[str, tuple[str | None, int, str]] = {}     # piece id -> the field that placed it
 
