@@ -206,14 +206,20 @@ def sb_table(exhaustion: int = 0, hunger: int = 0, flock: int = 5, location: int
     return bodies, np.asarray(poses, dtype=np.float64)
 
 
-def extent() -> tuple[float, float, float, float]:
-    """(x0, y0, x1, y1) holding every part of the table."""
-    boxes = [s.footprint() for s in slots()]
+def outlines() -> dict[str, tuple[float, float, float, float]]:
+    """(x0, y0, x1, y1) of every part of the table by name: each card place, the mat, the map row
+    and the dice tray."""
+    boxes = {s.name: s.footprint() for s in slots()}
     for section, size in (("mat", layout.mat_size()), ("map_row", layout.map_row_size()),
                           ("dice_tray", tray_size().outer)):
         x, y = _at(section)
-        boxes.append((x - size[0] / 2, y - size[1] / 2, x + size[0] / 2, y + size[1] / 2))
-    b = np.array(boxes)
+        boxes[section] = (x - size[0] / 2, y - size[1] / 2, x + size[0] / 2, y + size[1] / 2)
+    return boxes
+
+
+def extent() -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) holding every part of the table."""
+    b = np.array(list(outlines().values()))
     return float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 2].max()), float(b[:, 3].max())
 
 
