@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from feltbox.game.cards.layout import lies_face_up
 from feltbox.game.snowbirds import table
 from feltbox.game.snowbirds.bridge import TRACK_VALUES, action_body, map_body, track_value
 from feltbox.game.table.disagreement import Disagreement
@@ -35,12 +36,6 @@ SPOT_TOLERANCE = 0.05        # cm: a token this far from its spot's centre still
 HELD = "held"                # a card off the felt, in the player's hand
 PILES = {"action_draw": "the Action pile", "rest": "the Rest pile", "discard": "the gone-forever pile",
          "map_deck": "the map deck"}
-
-
-def _face_up(pose: np.ndarray) -> bool:
-    """The card's face (its body +z) points up."""
-    w, x, y, z = pose[3:7]
-    return 1.0 - 2.0 * (x * x + y * y) > 0.0
 
 
 def _sideways(pose: np.ndarray) -> bool:
@@ -94,7 +89,7 @@ def _card(bridge, body: str, want_zones: tuple[str, ...], face_up: bool | None, 
     where = zone_at(float(pose[0]), float(pose[1])) if bridge.present[i] else HELD
     if where not in want_zones:
         return Disagreement(body, rules, "it held off the table" if where == HELD else f"it on {where}")
-    up = _face_up(pose)
+    up = lies_face_up(pose)
     if where != HELD and face_up is not None and up != face_up:
         return Disagreement(body, rules, f"it face {'up' if up else 'down'} on {where}")
     return None
