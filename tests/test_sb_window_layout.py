@@ -4,7 +4,8 @@ and lens (Panda3D's), land inside the window and clear of every rectangle drawn 
 the HUD's panels, the play zones, the buttons and the fan's cards, read from their own nodes
 (game/window/snowbirds_view.SBTableView.covers). Rulebook: Maps & Journeys (a journey is two map
 cards side by side), Flock & Health (the tracks), Risk & Dice (the dice in the tray). Checked as
-the migration starts and again on journey 2 after a card was played."""
+the migration starts, while a failed Vigor check waits for Tenacity, and on journey 2 after a card
+was played."""
 from __future__ import annotations
 
 import shutil
@@ -81,6 +82,11 @@ legal, _ = game.plays()
 card = sorted(c for c, z in legal if z == "flight")[0]
 app.animate(game.play(card, "flight")); settle()
 app.animate(game.press("fly")); settle()
+if game.state().flow.stage == "tenacity":          # the failed Vigor check: the die line shows too
+    check("TENACITY")
+    base.graphicsEngine.renderFrame(); base.graphicsEngine.renderFrame()
+    base.win.saveScreenshot(Filename(sys.argv[1].replace(".png", "-tenacity.png")))
+    print("DIE LINE", view.die_line.node.getText())
 while game.state().flow.stage == "tenacity":
     app.animate(game.press("accept")); settle()
 while game.state().data.position < 1:
@@ -107,7 +113,8 @@ def _pieces(out: str, tag: str) -> list[str]:
 def test_the_table_is_in_sight_clear_of_panels_zones_and_fan(tmp_path):
     shot = tmp_path / "layout.png"
     out = run_in_xvfb(DRIVER, shot)
-    for tag in ("START", "LATER"):
+    assert "TENACITY COVERS" in out and "DIE LINE Tenacity changes die 1" in out   # seed 5's first Vigor check fails
+    for tag in ("START", "TENACITY", "LATER"):
         covers = out.split(f"{tag} COVERS ")[1].split("\n")[0]
         assert all(f"'{kind}'" in covers for kind in ("hud", "zone", "button", "fan")), out   # each kind measured
         pieces = _pieces(out, tag)
@@ -117,3 +124,4 @@ def test_the_table_is_in_sight_clear_of_panels_zones_and_fan(tmp_path):
     assert "DISAGREE []" in out
     felt_in(shot)
     shutil.copy(shot, "/tmp/feltbox-snowbirds-layout.png")
+    shutil.copy(tmp_path / "layout-tenacity.png", "/tmp/feltbox-snowbirds-tenacity.png")

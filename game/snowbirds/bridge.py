@@ -238,8 +238,10 @@ class SBBridge:
 
     @staticmethod
     def _held_pose(t: float) -> np.ndarray:
+        """A held card's pose: at the player's edge, its back to the table (a replay's drawn card
+        travels there face down; a card played face down never shows its face on the way)."""
         x, y = table.held_point()
-        return np.array([x, y, t / 2, *_lying(True, False)])
+        return np.array([x, y, t / 2, *_lying(False, False)])
 
     def faces(self) -> dict[str, str]:
         """Card body id -> card id of every card lying face up (the player may see it: the hand

@@ -42,6 +42,7 @@ ZONE_GAP = 0.04
 BUTTON_X, BUTTON_Y, BUTTON_STEP = -1.72, -0.645, 0.1        # the stage's buttons, a column left of the fan
 DIE_LINE_Y = -0.555                                          # the Tenacity die, under the zones at the left
 TABLE_MARGIN = 0.02         # of table_area's half size kept clear (table_area already keeps the HUD's GAP)
+VIEW_PITCH = 66.0           # degrees: steeper than sb_view's 58, so a die against the tray's near wall shows
 TABLE_HEIGHT = 4.5          # cm: the tallest part of the table framed (the dice tray's walls, 4 cm)
 ENABLED, DISABLED = (0.16, 0.48, 0.26, 1), (0.16, 0.16, 0.18, 0.75)   # a button you may press stands out
 TEXT_ON, TEXT_OFF = (1, 1, 1, 1), (0.55, 0.55, 0.55, 1)
@@ -85,17 +86,15 @@ class SBTableView:
         self.base.taskMgr.add(self.update, "sb-table-view")
 
     def frame_table(self) -> None:
-        """The camera on the whole Snowbirds table from the player's side, at the layout's pitch
-        (game/snowbirds/table.py), as close as it may while every corner of every part of the
-        table (table.outlines), up to the tray's walls, projects inside ``table_area``: no panel,
-        zone, button or the fan covers it."""
+        """The camera on the whole Snowbirds table from the player's side at ``VIEW_PITCH``, as
+        close as it may while every corner of every part of the table (table.outlines), up to the
+        tray's walls, projects inside ``table_area``: no panel, zone, button or the fan covers it."""
         corners = np.array([[x, y, z] for x0, y0, x1, y1 in table.outlines().values()
                             for x in (x0, x1) for y in (y0, y1) for z in (0.0, TABLE_HEIGHT)])
         aspect = self.base.getAspectRatio()
         area = table_area(aspect, getattr(self.app.hud_panels, "scale", 1.0) or 1.0)
         ndc = Rect(area.left / aspect, area.right / aspect, area.bottom, area.top)
-        pitch = float(table.sb_layout()["camera"]["pitch"])
-        orbit = frame(corners, 0.0, pitch, self.app.director.lens(), ndc, ground=0.0, margin=TABLE_MARGIN)
+        orbit = frame(corners, 0.0, VIEW_PITCH, self.app.director.lens(), ndc, ground=0.0, margin=TABLE_MARGIN)
         self.app.rig.go(orbit)
         self.app.rig.step(EASE_S)                # there at once: the table's own view, not a move
         self.app.place_camera()
