@@ -90,7 +90,7 @@ class GameKind:
     with_forces: Callable[[Any, list], Any] | None = None   # the scene with custom forces, if any
     seats: Callable[[Any], tuple[str, ...]] = lambda scene: ()   # (scene) -> the seats --bots can name
     dresser: Callable[[list[BodySpec]], Callable[[Any, np.ndarray], Any]] | None = None
-    # (bodies) -> dress(scene, poses): the faces a picture or video may show, called before each frame
+    # (bodies) -> dress(scene, poses, present=None): the faces a picture or video may show, before each frame
     overview: Callable[[], tuple] | None = None          # () -> (eye, look-at) of a picture's overview, if not the city's
 
 

@@ -98,3 +98,38 @@ def test_a_card_lying_face_down_has_no_face_in_the_scene():
             down += 1
             assert face == back, spec.id
     assert up == 2 and down == 25 + 9                               # the Action pile (25) and the map deck (9)
+
+
+def test_a_video_dresses_every_frame_as_its_cards_lie(tmp_path):
+    """``feltbox replay --video`` hands the game's dresser to export_video: in a recorded migration
+    every card is dressed for each frame, and a card turned over since (a map card laid on the
+    route, a card played face up) is dressed again, face or back as it now lies."""
+    from feltbox.game.games import game_recorder, play_headless, read_game_replay  # noqa: PLC0415
+    from feltbox.game.replay.video import export_video  # noqa: PLC0415
+    from feltbox.game.snowbirds.pictures import PublicDresser  # noqa: PLC0415
+    kind = GAMES["snowbirds"]
+    scene = kind.load_scene("normal")
+    recorder = game_recorder(tmp_path / "run.fbr", scene, 4)
+    play_headless(scene, 4, on_episode=recorder, on_action=recorder.action)
+    recorder.close()
+    timeline, bodies = kind.replay_timeline(read_game_replay(tmp_path / "run.fbr"))
+    seen: list[tuple[int, int]] = []                      # (frame's face-up cards, cards dressed so far)
+
+    def dresser(video_bodies):
+        dress = PublicDresser(video_bodies)
+
+        def each_frame(scene3d, poses, present):
+            up = dress(scene3d, poses, present)
+            for i, _, _ in dress.cards:                   # what the frame shows agrees with how each card lies
+                face = scene3d.paths[i].find("face").getTexture().getName()
+                assert face.startswith("sb-face:") == (lies_face_up(poses[i]) and present[i]), (i, face)
+            seen.append((up, len(dress.shown)))
+        return each_frame
+
+    result = export_video(timeline, bodies, tmp_path / "run.mp4", size=(160, 90), fps=2, camera="top",
+                          dresser=dresser)
+    assert result["frames"] == len(seen) == round(timeline.duration * 2)
+    assert all(dressed == 45 for _, dressed in seen)      # all 30 Action and 15 Map cards
+    ups = [up for up, _ in seen]
+    assert ups[0] == 2 and ups[-1] >= 10                  # North and journey 1 at first; the route and spent cards at the end
+    assert len(set(ups)) > 3                              # cards turned over along the way, each redressed

@@ -97,7 +97,7 @@ def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tu
                 renderer.set_poses(poses)
                 shown = apply_present(renderer, present, shown)
                 if dress is not None:
-                    dress(renderer, poses)
+                    dress(renderer, poses, present)
                 if camera == "follow":
                     target = timeline.follow_target(t)
                     renderer.camera.setPos(*follow_eye(target, distance=timeline.follow_distance))

@@ -39,11 +39,12 @@ class PublicDresser:
         self.cards = [(i, spec.id, card) for i, spec in enumerate(bodies) if (card := card_of(spec)) is not None]
         self.shown: dict[int, bool] = {}          # body index -> dressed face up
 
-    def __call__(self, scene, poses: np.ndarray) -> int:
-        """Dress ``scene``'s (a Scene3D: its ``paths``) cards for ``poses``; how many lie face up."""
+    def __call__(self, scene, poses: np.ndarray, present: np.ndarray | None = None) -> int:
+        """Dress ``scene``'s (a Scene3D: its ``paths``) cards for ``poses``; how many lie face up.
+        A card not ``present`` (held, in the box: not drawn) gets its back whatever its pose."""
         up_count = 0
         for i, body, card in self.cards:
-            up = lies_face_up(poses[i])
+            up = lies_face_up(poses[i]) and (present is None or bool(present[i]))
             up_count += up
             if self.shown.get(i) == up:
                 continue
