@@ -28,6 +28,7 @@ from feltbox.game.snowbirds.agreement import disagreements
 
 kind = GAMES["snowbirds"]
 game = kind.window_game(kind.load_scene("normal"), 5, "none")
+game.run_bots()                                     # as the window starts a game: the choices are listed
 base = open_base("feltbox-sb-layout")
 app = PlayApp(base, game.bodies(), game.poses(), "feltbox - " + game.title, lambda *a: None, game=game)
 dress_window(app)
@@ -69,6 +70,8 @@ def check(tag):
     aspect = base.getAspectRatio()
     names = sorted({n.split("-")[0] for n, _ in covers})
     print(tag, "COVERS", len(covers), names)
+    for n, (cl, cr, cb, ct) in covers:
+        print(tag, "RECT", n, f"{cl:.3f} {cr:.3f} {cb:.3f} {ct:.3f}")
     for body in pieces:
         l, r, b, t = on_screen(body)
         inside = -aspect <= l and r <= aspect and -1 <= b and t <= 1
@@ -76,6 +79,7 @@ def check(tag):
         print(tag, "PIECE", body, f"{l:.3f} {r:.3f} {b:.3f} {t:.3f}", "INSIDE" if inside else "OUTSIDE", "HIT", hit)
     print(tag, "JOURNEY", len(journey))
 
+step(30)                                            # the HUD fills its panels in its own task
 settle()
 check("START")
 legal, _ = game.plays()
@@ -117,6 +121,11 @@ def test_the_table_is_in_sight_clear_of_panels_zones_and_fan(tmp_path):
     for tag in ("START", "TENACITY", "LATER"):
         covers = out.split(f"{tag} COVERS ")[1].split("\n")[0]
         assert all(f"'{kind}'" in covers for kind in ("hud", "zone", "button", "fan")), out   # each kind measured
+        rects = {line.split()[2]: [float(v) for v in line.split()[3:]] for line in out.splitlines()
+                 if line.startswith(f"{tag} RECT")}
+        left, right, bottom, top = rects["hud-choice_frame"]                   # the panels' real size at 16:9
+        assert right - left > 0.95 and right > 1.7 and top > 0.8 and bottom < 0.5, rects
+        assert rects["hud-feed_frame"][2] < -0.8 and len([n for n in rects if n.startswith("fan-")]) >= 4
         pieces = _pieces(out, tag)
         assert len(pieces) == 9, out                                # tray, 2 dice, 3 tokens, the flock, 2 map cards
         for line in pieces:
