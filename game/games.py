@@ -38,6 +38,8 @@ from feltbox.game.snowbirds import seats as sb_seats
 from feltbox.game.snowbirds.agreement import disagreements as sb_disagreements
 from feltbox.game.snowbirds.bridge import SBBridge
 from feltbox.game.snowbirds.gallery import sb_gallery, sb_scene_table
+from feltbox.game.snowbirds.pictures import PublicDresser
+from feltbox.game.snowbirds.table import sb_view
 from feltbox.game.snowbirds.window_game import SBWindowGame
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import City, build_city
@@ -87,6 +89,9 @@ class GameKind:
     free_table: Callable[[Any], City] | None = None      # a table to flick on without rules, if any
     with_forces: Callable[[Any, list], Any] | None = None   # the scene with custom forces, if any
     seats: Callable[[Any], tuple[str, ...]] = lambda scene: ()   # (scene) -> the seats --bots can name
+    dresser: Callable[[list[BodySpec]], Callable[[Any, np.ndarray], Any]] | None = None
+    # (bodies) -> dress(scene, poses, present=None): the faces a picture or video may show, before each frame
+    overview: Callable[[], tuple] | None = None          # () -> (eye, look-at) of a picture's overview, if not the city's
 
 
 def scene_file(key: str) -> Path | None:
@@ -176,7 +181,8 @@ SNOWBIRDS = GameKind(
     actions=SB_ACTIONS, turn_ends=sb_seats.TURN_ENDS, min_decisions=sb_seats.MIN_DECISIONS,
     window_game=SBWindowGame, new_recorder=sb_recorder, rules_check=SBRulesCheck,
     table=sb_scene_table, gallery=sb_gallery, replay_bodies=replay_bodies, replay_timeline=_sb_timeline,
-    agreement=sb_disagreements, seats=lambda scene: sb_seats.SEATS)
+    agreement=sb_disagreements, seats=lambda scene: sb_seats.SEATS, dresser=PublicDresser,
+    overview=sb_view)
 
 GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS, SNOWBIRDS)}
 

@@ -100,9 +100,32 @@ def test_agreement_finds_a_moved_token_a_flipped_card_and_a_turned_die():
     found = disagreements(bridge)
     assert [d.piece for d in found] == ["token-hunger"] and "hunger 0" in found[0].rules and "on 2" in found[0].table
     bridge.sync()
-    card = action_body(bridge.engine.state.data.hand[0])
-    bridge.poses[bridge.index[card], 3:] = [0.0, 0.0, 1.0, 0.0]           # turned face down
-    assert [d.piece for d in disagreements(bridge)] == [card]
+    card = action_body(bridge.engine.state.data.pile[0])
+    bridge.poses[bridge.index[card], 3:] = [1.0, 0.0, 0.0, 0.0]           # turned face up on the pile
+    found = disagreements(bridge)
+    assert [d.piece for d in found] == [card] and found[0].table == "it face up on action_draw"
+    bridge.sync()
+    assert disagreements(bridge) == []
+
+
+def test_agreement_the_hand_is_held_off_the_felt():
+    """Actions & Play Order: the player holds the hand; a hand card lying on the felt, or a card
+    the rules put in the pile held off the table, is a disagreement."""
+    bridge = SBBridge(load_snowbirds("normal"), 5)
+    hand = [bridge.index[action_body(c)] for c in bridge.engine.state.data.hand]
+    assert not bridge.present[hand].any()
+    assert np.allclose(bridge.poses[hand, :2], table.held_point())
+    first = bridge.bodies[hand[0]].id
+    bridge.present[hand[0]] = True                                      # laid on the felt at the player's edge
+    found = disagreements(bridge)
+    assert [d.piece for d in found] == [first] and found[0].table == "it on felt"
+    bridge.poses[hand[0], :2] = table.play_slot(0).x, table.play_slot(0).y   # or in the play row
+    assert [d.table for d in disagreements(bridge)] == ["it on row"]
+    bridge.sync()
+    pile_card = bridge.index[action_body(bridge.engine.state.data.pile[0])]
+    bridge.present[pile_card] = False                                   # a pile card taken into the hand
+    found = disagreements(bridge)
+    assert [d.piece for d in found] == [bridge.bodies[pile_card].id] and found[0].table == "it held off the table"
     bridge.sync()
     assert disagreements(bridge) == []
 

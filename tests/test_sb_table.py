@@ -174,11 +174,12 @@ def test_default_view_renders_the_whole_table_readable(tmp_path):
     u, v = pixel(*die[:3]).astype(int)
     span = np.linalg.norm(pixel(*die[:3]) - pixel(die[0] + 1.6, die[1], die[2]))
     assert span >= 12
-    patch = image[v - 8:v + 9, u - 8:u + 9].astype(int).sum(axis=-1)
+    r = int(span / 2) - 1                                               # the die's top face, not the felt
+    patch = image[v - r:v + r + 1, u - r:u + r + 1].astype(int).sum(axis=-1)
     assert (patch > 600).sum() > 30 and (patch < 150).sum() > 3
 
 
-@pytest.mark.parametrize("edit,field", [(("mat", "x", "left"), "[mat] x"), (("hand", "slots", 2.5), "[hand] slots"),
+@pytest.mark.parametrize("edit,field", [(("mat", "x", "left"), "[mat] x"), (("held", "y", "near"), "[held] y"),
                                         (("camera", "pitch", 95.0), "[camera] pitch"),
                                         (("piles", "rest", [1.0]), "[piles] rest")])
 def test_a_wrong_layout_field_is_named(edit, field):

@@ -18,6 +18,12 @@ FACE_UP_Q = np.array([1.0, 0.0, 0.0, 0.0])
 FACE_DOWN_Q = np.array([0.0, 0.0, 1.0, 0.0])      # half turn about the card's long side (y)
 
 
+def lies_face_up(pose) -> bool:
+    """Does a card posed ``pose`` ((7,) x, y, z, qw, qx, qy, qz) show its face (body +z) upward?"""
+    _, _, _, w, x, y, z = (float(v) for v in pose[:7])
+    return 1.0 - 2.0 * (x * x + y * y) > 0.0
+
+
 def card_quat(heading: float = 0.0, face_up: bool = True, sideways: bool = False) -> np.ndarray:
     """The quaternion of a card lying flat: turned by ``heading`` (+90 when ``sideways``), face up or down."""
     return quat_mul(heading_quat(heading + (90.0 if sideways else 0.0)), FACE_UP_Q if face_up else FACE_DOWN_Q)

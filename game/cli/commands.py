@@ -37,25 +37,30 @@ def cmd_scenes(args) -> int:
     return 0
 
 
-def _picture(bodies, poses, size, view: str, out: str) -> Renderer:
+def _picture(bodies, poses, size, view: str, out: str, kind=None) -> Renderer:
+    """A picture of the table; ``kind`` (games.GameKind) may dress its cards and frame its own overview."""
     renderer = Renderer(*size)
     renderer.set_bodies(bodies)
     renderer.set_poses(poses)
+    if kind is not None and kind.dresser is not None:      # a card game: the faces anyone at the table sees
+        kind.dresser(bodies)(renderer, poses)
     renderer.look(view)
+    if kind is not None and kind.overview is not None and view == "overview":
+        renderer.look_from(*kind.overview())
     renderer.snapshot(out)
     return renderer
 
 
 def cmd_render(args) -> int:
     kind = game_of(args.game)
-    renderer = _picture(*kind.table(kind.load_scene(args.number)), args.size, args.view, args.out)
+    renderer = _picture(*kind.table(kind.load_scene(args.number)), args.size, args.view, args.out, kind)
     print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {renderer.pipe_name})")
     return 0
 
 
 def cmd_gallery(args) -> int:
     bodies, poses = game_of(args.game).gallery()
-    renderer = _picture(bodies, poses, args.size, "gallery", args.out)
+    renderer = _picture(bodies, poses, args.size, "gallery", args.out, game_of(args.game))
     print(f"wrote {args.out}: {len(bodies)} pieces ({renderer.pipe_name})")
     return 0
 
@@ -115,7 +120,9 @@ def cmd_replay(args) -> int:
     if not replay.episodes:
         raise ReplayError(f"{args.file}: no physics episodes, so no frames to render")
     frames = np.concatenate([ep.frames for ep in replay.episodes])
-    render_frames(recorded_game(replay.header).replay_bodies(replay.header), frames, args.frames, tuple(args.size or (640, 360)))
+    kind = recorded_game(replay.header)
+    render_frames(kind.replay_bodies(replay.header), frames, args.frames, tuple(args.size or (640, 360)),
+                  dresser=kind.dresser)
     print(f"wrote {len(frames)} frames to {args.frames}")
     return 0
 

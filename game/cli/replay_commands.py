@@ -64,15 +64,15 @@ def replay_command(args) -> int:
         print(info(args.file, replay, timeline))
         return 0
     if args.video:
-        return video(timeline, bodies, args)
+        return video(timeline, bodies, args, recorded_game(replay.header).dresser)
     return theatre(timeline, bodies, f"feltbox replay {Path(args.file).name}")
 
 
-def video(timeline, bodies, args) -> int:
+def video(timeline, bodies, args, dresser=None) -> int:
     try:
         result = export_video(timeline, bodies, args.video, size=tuple(args.size), fps=args.fps,
                               start=args.start or 0.0, end=args.end, camera=args.camera,
-                              progress=stderr_progress)
+                              progress=stderr_progress, dresser=dresser)
     except InputError as exc:
         return _err(f"feltbox: {args.video}: {exc}")
     print(f"wrote {args.video}: {result['frames']} frames, {result['width']}x{result['height']} at "
@@ -180,7 +180,7 @@ def demo_command(args) -> int:
         except InputError as exc:
             return _err(f"feltbox: {path}: {exc}")
         if args.video:
-            return video(timeline, bodies, args)
+            return video(timeline, bodies, args, game_of(args.game).dresser)
         upcoming = NextGame(args.game, args.number, args.seed, Path(folder))
         try:
             return theatre(timeline, bodies, f"feltbox demo {args.game} {args.number}", attract=True,

@@ -155,7 +155,10 @@ class Renderer(Scene3D):
         return True
 
     def look(self, preset: str = "overview", target: tuple[float, float, float] | None = None) -> None:
-        eye, at = preset_view(preset, target)
+        self.look_from(*preset_view(preset, target))
+
+    def look_from(self, eye, at) -> None:
+        """The camera at ``eye`` looking at ``at`` (a game's own view: game/snowbirds/table.sb_view)."""
         self.camera.setPos(*eye)
         self.camera.lookAt(Point3(*at))
 
@@ -184,16 +187,20 @@ class Renderer(Scene3D):
 
 
 def render_frames(bodies: Sequence[BodySpec], frames: np.ndarray, out_dir: str | Path,
-                  size: tuple[int, int] = (640, 360), preset: str = "overview") -> list[Path]:
-    """Write one PNG per (N,7) frame: frame_00000.png, ..."""
+                  size: tuple[int, int] = (640, 360), preset: str = "overview", dresser=None) -> list[Path]:
+    """Write one PNG per (N,7) frame: frame_00000.png, ...; ``dresser`` (a game's, games.GameKind)
+    dresses the cards for each frame."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     renderer = Renderer(*size)
     renderer.set_bodies(bodies)
     renderer.look(preset)
+    dress = dresser(bodies) if dresser is not None else None
     paths = []
     for k, poses in enumerate(frames):
         renderer.set_poses(poses)
+        if dress is not None:
+            dress(renderer, poses)
         path = out / f"frame_{k:05d}.png"
         renderer.snapshot(path)
         paths.append(path)

@@ -58,8 +58,9 @@ def progress_line(done: int, total: int, width: int = 30) -> str:
 
 def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tuple[int, int] = (1280, 720),
                  fps: int = 30, start: float = 0.0, end: float | None = None, camera: str = "follow",
-                 progress: Callable[[int, int], None] | None = None) -> dict:
-    """Render ``start``..``end`` seconds of ``timeline`` to an H.264 mp4 at ``out``.
+                 progress: Callable[[int, int], None] | None = None, dresser=None) -> dict:
+    """Render ``start``..``end`` seconds of ``timeline`` to an H.264 mp4 at ``out``; ``dresser``
+    (a game's, games.GameKind) dresses the cards for each frame as they lie.
 
     Returns {"frames", "width", "height", "fps", "seconds", "wall_s"}. ``end`` None: to the end.
     The frame count is round((end - start) * fps)."""
@@ -77,6 +78,7 @@ def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tu
     began = time.perf_counter()
     renderer = Renderer(width, height)
     renderer.set_bodies(bodies)
+    dress = dresser(bodies) if dresser is not None else None
     if camera != "follow":
         renderer.look(camera)
     out = Path(out)
@@ -94,6 +96,8 @@ def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tu
                 poses, present = timeline.seek(t)
                 renderer.set_poses(poses)
                 shown = apply_present(renderer, present, shown)
+                if dress is not None:
+                    dress(renderer, poses, present)
                 if camera == "follow":
                     target = timeline.follow_target(t)
                     renderer.camera.setPos(*follow_eye(target, distance=timeline.follow_distance))

@@ -7,9 +7,10 @@ Everything is read back from the table's poses, never from the bridge's own book
   Exhaustion, Hunger or Flock (within the printed track);
 * the migration token stands on the map slot of the flock's location;
 * every Action card lies in the zone the rules put it in, read from where its body is and which
-  way up it lies: the pile (face down, as many as the rules' pile), the hand area (face up), the
-  play row or the gone-forever pile (played face up or sideways: in the rules' ``gone``), the play
-  row or the Rest pile face down (in the rules' ``rested``);
+  way up it lies: the pile (face down, as many as the rules' pile), held by the player (the
+  hand: off the felt, and no other card is), the play row or the gone-forever pile (played face
+  up or sideways: in the rules' ``gone``), the play row or the Rest pile face down (in the
+  rules' ``rested``);
 * map card i of the route lies face up on map slot i; the map deck holds face down as many cards
   as journeys are still to be placed, and no other map card is on the table;
 * while the rules hold Vigor dice (rolled, amended by Tenacity), the two dice show them on top.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from feltbox.game.cards.layout import lies_face_up
 from feltbox.game.snowbirds import table
 from feltbox.game.snowbirds.bridge import TRACK_VALUES, action_body, map_body, track_value
 from feltbox.game.table.disagreement import Disagreement
@@ -31,14 +33,9 @@ from feltbox.rules.snowbirds.data import tables
 from feltbox.rules.snowbirds.state import JOURNEYS
 
 SPOT_TOLERANCE = 0.05        # cm: a token this far from its spot's centre still stands on it
+HELD = "held"                # a card off the felt, in the player's hand
 PILES = {"action_draw": "the Action pile", "rest": "the Rest pile", "discard": "the gone-forever pile",
          "map_deck": "the map deck"}
-
-
-def _face_up(pose: np.ndarray) -> bool:
-    """The card's face (its body +z) points up."""
-    w, x, y, z = pose[3:7]
-    return 1.0 - 2.0 * (x * x + y * y) > 0.0
 
 
 def _sideways(pose: np.ndarray) -> bool:
@@ -54,7 +51,7 @@ def _inside(slot: table.Slot, x: float, y: float) -> bool:
 
 
 def zone_at(x: float, y: float) -> str:
-    """Which place of the table holds the point: a pile's name, "map-<k>", "row", "hand" or "felt"."""
+    """Which place of the table holds the point: a pile's name, "map-<k>", "row" or "felt"."""
     for name in PILES:
         if _inside(table.pile(name), x, y):
             return name
@@ -64,8 +61,6 @@ def zone_at(x: float, y: float) -> str:
     for k in range(5):
         if _inside(table.play_slot(k, True), x, y):
             return "row"
-        if _inside(table.hand_slot(k), x, y):
-            return "hand"
     return "felt"
 
 
@@ -90,14 +85,12 @@ def _tokens(bridge) -> list[Disagreement]:
 
 def _card(bridge, body: str, want_zones: tuple[str, ...], face_up: bool | None, rules: str) -> Disagreement | None:
     i = bridge.index[body]
-    if not bridge.present[i]:
-        return Disagreement(body, rules, "it off the table")
     pose = bridge.poses[i]
-    where = zone_at(float(pose[0]), float(pose[1]))
-    up = _face_up(pose)
+    where = zone_at(float(pose[0]), float(pose[1])) if bridge.present[i] else HELD
     if where not in want_zones:
-        return Disagreement(body, rules, f"it on {where}")
-    if face_up is not None and up != face_up:
+        return Disagreement(body, rules, "it held off the table" if where == HELD else f"it on {where}")
+    up = lies_face_up(pose)
+    if where != HELD and face_up is not None and up != face_up:
         return Disagreement(body, rules, f"it face {'up' if up else 'down'} on {where}")
     return None
 
@@ -108,7 +101,7 @@ def disagreements(bridge) -> list[Disagreement]:
     d = state.data
     out = _tokens(bridge)
     checks = [(c, ("action_draw",), False, "in the Action pile") for c in d.pile]
-    checks += [(c, ("hand",), True, "in the hand") for c in d.hand]
+    checks += [(c, (HELD,), None, "in the hand, held by the player") for c in d.hand]
     checks += [(c, ("row", "discard"), True, "played face up or sideways: gone forever") for c in d.gone]
     checks += [(c, ("row", "rest"), False, "played face down for Rest") for c in d.rested]
     for card, zones, face_up, rules in checks:

@@ -13,8 +13,10 @@ in the scene's mode. Physics requests are answered on the table:
   show them.
 
 After every action the table follows the rules state (``sync``): cards where
-game/snowbirds/places.py says (the pile, the hand area, today's play row face up / face down /
-sideways, the gone-forever pile, the face-down Rest pile, the route on the map row, the map deck),
+game/snowbirds/places.py says (the pile, today's play row face up / face down / sideways, the
+gone-forever pile, the face-down Rest pile, the route on the map row, the map deck; the hand is
+held by the player: off the table, ``present`` False, its pose at the table's ``held_point`` so a
+drawn card travels there and a played one comes from there),
 the tokens on the Exhaustion, Hunger and Flock tracks at the rules' values, the migration token on
 the map card where the flock stands. ``faces`` says which card bodies show their face to the
 player (the window dresses only those; a face-down card is drawn as its back).
@@ -43,9 +45,9 @@ from feltbox.scenes.snowbirds.schema import SBScene
 
 CARD_SIZE = "poker"
 TRACK_VALUES = ("exhaustion", "hunger", "flock")
-HAND_STEP = 1.2          # cm: a hand beyond the hand area's slots overlaps its last card by this
 
 
+ROW_STEP = 1.2           # cm: a row beyond its five slots overlaps its last card by this
 PILES = {"draw": ("action_draw", 1), "rest": ("rest", 2), "map_deck": ("map_deck", 3), "gone": ("discard", 4)}
 
 
@@ -213,27 +215,33 @@ class SBBridge:
                 self.present[i] = pose is not None
                 if pose is not None:
                     self.poses[i] = pose
+                elif zone == "hand":
+                    self.poses[i] = self._held_pose(t)
 
     def _zone_poses(self, zone: str, places: list[Place], t: float) -> list:
         n = len(places)
         if zone == "box":
             return [None] * n
+        if zone == "hand":                               # held: off the felt, not present
+            return [None] * n
         if zone in PILES:
             return list(_pile(zone, n, t))
         out = []
         for k, p in enumerate(places):
-            if zone == "map":
-                slot = table.map_slot(k)
-            elif zone == "row":
-                slot = table.play_slot(min(k, 4), p.sideways)
-            else:                                        # hand
-                slot = table.hand_slot(min(k, 4))
-            extra = max(0, k - 4) if zone != "map" else 0      # beyond the five slots: overlapping
+            slot = table.map_slot(k) if zone == "map" else table.play_slot(min(k, 4), p.sideways)
+            extra = max(0, k - 4) if zone == "row" else 0      # beyond the five slots: overlapping
             pose = np.zeros(7)
-            pose[:3] = (slot.x + extra * HAND_STEP, slot.y, slot.z + t / 2 + extra * t)
+            pose[:3] = (slot.x + extra * ROW_STEP, slot.y, slot.z + t / 2 + extra * t)
             pose[3:] = _lying(p.face_up, p.sideways)
             out.append(pose)
         return out
+
+    @staticmethod
+    def _held_pose(t: float) -> np.ndarray:
+        """A held card's pose: at the player's edge, its back to the table (a replay's drawn card
+        travels there face down; a card played face down never shows its face on the way)."""
+        x, y = table.held_point()
+        return np.array([x, y, t / 2, *_lying(False, False)])
 
     def faces(self) -> dict[str, str]:
         """Card body id -> card id of every card lying face up (the player may see it: the hand

@@ -10,7 +10,7 @@ from feltbox.game.table.bodies import BodySpec
 
 
 def sb_scene_table(scene) -> tuple[list[BodySpec], np.ndarray]:
-    """The table as seed 0's migration starts: mat, map row, tray, tokens, piles, hand, route."""
+    """The table as seed 0's migration starts: mat, map row, tray, tokens, piles, route (the hand is held)."""
     bridge = SBBridge(scene, 0)
     keep = np.flatnonzero(bridge.present)
     return [bridge.bodies[i] for i in keep], bridge.poses[keep].copy()

@@ -1,5 +1,6 @@
 """The Snowbirds table as data (scenes/snowbirds/table.toml, house): where the player mat and its
-tokens, the map row, the card piles, the play row, the hand area and the dice tray lie, the pose
+tokens, the map row, the card piles, the play row and the dice tray lie (the hand is held by the
+player, off the felt: ``held_point``), the pose
 of a token for every track value (``token_pose``), of the flock on the map row
 (``migration_pose``), and ``sb_table``: the bodies and poses of a table for a picture.
 
@@ -45,7 +46,7 @@ class LayoutError(InputError):
 _FIELDS = {"map_row": {"x": (-60, 60), "y": (-60, 60)}, "mat": {"x": (-60, 60), "y": (-60, 60)},
            "dice_tray": {"x": (-60, 60), "y": (-60, 60)},
            "play_row": {"x": (-60, 60), "y": (-60, 60), "slots": (1, 12), "pitch": (6.3, 20)},
-           "hand": {"x": (-60, 60), "y": (-60, 60), "slots": (1, 12), "pitch": (6.3, 20)},
+           "held": {"x": (-60, 60), "y": (-60, 60)},
            "camera": {"pitch": (20, 89), "margin": (0, 0.3)}}
 _WHOLE = {"slots"}
 
@@ -128,17 +129,17 @@ def play_slot(k: int, sideways: bool = False) -> Slot:
     return _row("play_row", k, sideways)
 
 
-def hand_slot(k: int) -> Slot:
-    """Slot ``k`` of the hand area."""
-    return _row("hand", k)
+def held_point() -> tuple[float, float]:
+    """Where the player holds the hand: off the felt at the player's edge (a drawn card travels
+    there and leaves the table; nothing lies there)."""
+    return _at("held")
 
 
 def slots() -> list[Slot]:
     """Every card place on the table (play slots sideways: their larger footprint)."""
     n_map = int(sb_dims()["map_row"]["slots"])
     return [map_slot(k) for k in range(n_map)] + [pile(p) for p in PILES] + \
-        [play_slot(k, True) for k in range(int(sb_layout()["play_row"]["slots"]))] + \
-        [hand_slot(k) for k in range(int(sb_layout()["hand"]["slots"]))]
+        [play_slot(k, True) for k in range(int(sb_layout()["play_row"]["slots"]))]
 
 
 def track_token(track_name: str) -> BodySpec:
@@ -205,14 +206,20 @@ def sb_table(exhaustion: int = 0, hunger: int = 0, flock: int = 5, location: int
     return bodies, np.asarray(poses, dtype=np.float64)
 
 
-def extent() -> tuple[float, float, float, float]:
-    """(x0, y0, x1, y1) holding every part of the table."""
-    boxes = [s.footprint() for s in slots()]
+def outlines() -> dict[str, tuple[float, float, float, float]]:
+    """(x0, y0, x1, y1) of every part of the table by name: each card place, the mat, the map row
+    and the dice tray."""
+    boxes = {s.name: s.footprint() for s in slots()}
     for section, size in (("mat", layout.mat_size()), ("map_row", layout.map_row_size()),
                           ("dice_tray", tray_size().outer)):
         x, y = _at(section)
-        boxes.append((x - size[0] / 2, y - size[1] / 2, x + size[0] / 2, y + size[1] / 2))
-    b = np.array(boxes)
+        boxes[section] = (x - size[0] / 2, y - size[1] / 2, x + size[0] / 2, y + size[1] / 2)
+    return boxes
+
+
+def extent() -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) holding every part of the table."""
+    b = np.array(list(outlines().values()))
     return float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 2].max()), float(b[:, 3].max())
 
 

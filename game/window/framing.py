@@ -79,16 +79,17 @@ def project(points: np.ndarray, eye: np.ndarray, heading: float, pitch: float, l
     return xy
 
 
-def frame(points: np.ndarray, heading: float, pitch: float, lens: Lens, free: Rect, ground: float = 1.5) -> Orbit:
-    """The orbit at ``heading`` and ``pitch`` that shows every point inside ``free`` (less the
-    margin), as close as ``MIN_DISTANCE`` allows."""
+def frame(points: np.ndarray, heading: float, pitch: float, lens: Lens, free: Rect, ground: float = 1.5,
+          margin: float = MARGIN) -> Orbit:
+    """The orbit at ``heading`` and ``pitch`` that shows every point inside ``free`` (less
+    ``margin`` of its half size), as close as ``MIN_DISTANCE`` allows."""
     points = np.atleast_2d(np.asarray(points, float))
     forward, right, up = axes(heading, pitch)
     cx, cy = (free.left + free.right) / 2, (free.bottom + free.top) / 2
     ray = forward + right * cx * lens.tan_x + up * cy * lens.tan_y
     ray /= np.linalg.norm(ray)
     middle = (points.min(axis=0) + points.max(axis=0)) / 2
-    inside = free.shrunk(MARGIN)
+    inside = free.shrunk(margin)
 
     def fits(distance: float) -> bool:
         xy = project(points, middle - ray * distance, heading, pitch, lens)
