@@ -236,47 +236,6 @@ def test_GRUDGE_re_roll_only_the_death_spiral_dice_that_missed():
     assert TFBot().decide(spirals.grudge_options(all_hits), all_hits) == spirals.Grudge(())
 
 
-# -- missions ----------------------------------------------------------------------------------
-def choose(state, bot=None) -> str:
-    bot = bot or TFBot()
-    return bot.decide(legal_actions(state), state).mission
-
-
-def test_MISSION_PHASE_rescue_a_lost_bird_with_two_figures_to_send():
-    assert choose(mission_phase(away(position(), "aerijin"), "mouse")) == "rescue"
-
-
-def test_MISSION_PHASE_patrol_at_an_enemy_bird_one_volley_from_defeat():
-    # Grizzard flying with 6 wounds of its 7 life (bird 5 + Snag 2): 1 life left, and the mice
-    # can send 4 oakguard with bows (ranged 2 >= 1): a ranged group attack of 4 dice.
-    state = put(position(), "grizzard", where=FLYING, pose=(0.0, 0.0, 0.0))
-    state = replace(state, data=state.data.with_unit(replace(state.data.unit("grizzard"), wounds=6)))
-    assert choose(mission_phase(state, "mouse")) == "patrol"
-
-
-def test_MISSION_PHASE_intercept_when_the_enemy_sent_figures_last_round():
-    bot = TFBot()
-    bot.sent["rat"] = 1                       # seen on the table: rat figures in their box in round 1
-    assert choose(mission_phase(position(), "mouse", round_=2), bot) == "intercept"
-
-
-def test_MISSION_PHASE_siege_with_three_figures_or_more():
-    assert choose(mission_phase(position(), "mouse")) == "siege"
-
-
-def test_MISSION_PHASE_special_with_two_figures_and_little_cheese():
-    # 2 oakguard at home (too few for a siege) and 1 cheese: the special mission's cheese
-    state = away(position(), "oakguard-3", "oakguard-4", "oakguard-5", "oakguard-6")
-    assert choose(mission_phase(cheese(state, "mouse", 1), "mouse")) == "special"
-
-
-def test_MISSION_PHASE_decoy_with_two_figures_and_cheese_enough():
-    # 2 oakguard at home, 4 cheese (not 5: then the special mission's cheese would fill the
-    # wheel): too few for a siege; the decoy keeps them safe in the box and wastes a swoop.
-    state = away(position(), "oakguard-3", "oakguard-4", "oakguard-5", "oakguard-6")
-    assert choose(mission_phase(cheese(state, "mouse", 4), "mouse")) == "decoy"
-
-
 def test_SCURRY_next_to_the_nest_instead_of_a_one_die_shot():
     # A rat blade on sw.r2 of the mouse tree (no mouse figure on it): the mouse nest is in its
     # bow's range, a ranged attack of 1 die (ranged 1), but scurrying sw.r2 -> sw.r1 -> sw.b1a
@@ -290,27 +249,24 @@ def test_SCURRY_next_to_the_nest_instead_of_a_one_die_shot():
     assert TFBot().decide(legal, state) == act.Scurry("rat-squad-4", "sw.b1a")
 
 
-def test_MISSION_PHASE_special_for_the_cheese_that_fills_the_wheel_to_revive():
-    # 5 cheese and 2 oakguard in the casualty pile: the special mission's cheese (house effect:
-    # 1) makes 6, a full wheel, so the next activation revives them (Revive: up to 3 squad figures).
-    state = cheese(away(position(), "oakguard-5", "oakguard-6"), "mouse", 5)
-    assert choose(mission_phase(state, "mouse")) == "special"
-
-
-def test_MISSION_PHASE_no_second_intercept_in_a_row():
-    bot = TFBot()
-    bot.sent["rat"] = 1
-    assert choose(mission_phase(position(), "mouse", round_=2), bot) == "intercept"
-    bot.sent["rat"] = 2
-    assert choose(mission_phase(position(), "mouse", round_=3), bot) == "siege"
+def test_SCURRY_next_to_the_nest_instead_of_a_melee_at_a_squad_figure():
+    # A rat blade on sw.r2 with oakguard-6 (sharing a space, it may attack only her): melee 2
+    # dice x 1/2 x (2/3 for her defense 1) x 0.5 (a squad wound) = 0.33, + 2/6 cheese x 0.2 =
+    # 0.40 expected. Scurrying to sw.b1a, beside the mouse nest: melee 2 x 1/2 x 1.0 = 1.0 nest
+    # wounds a round later, x 0.5 (NEXT_ROUND) = 0.5 > 0.40: the scurry.
+    mice = ("oakguard-1", "oakguard-2", "oakguard-3", "oakguard-4", "oakguard-5", "aerijin", "sienna", "valchirp")
+    state = turn(put(away(position(), *mice), "rat-squad-4", where="sw.r2"), "rat-squad", ("rat-squad-4",), "act")
+    legal = legal_actions(state)
+    assert act.AttackWith("rat-squad-4", "oakguard-6", "melee") in legal
+    assert TFBot().decide(legal, state) == act.Scurry("rat-squad-4", "sw.b1a")
 
 
 def test_DEATH_SPIRALS_sought_by_the_bird_that_rolls_more_dice_avoided_by_the_other():
-    # Grizzard (battle 3 + Snag's melee 2 = 5 dice) and Sienna (battle 2 + Snibble's melee 1 =
-    # 3 dice) fly at each other along y = 12 (clear of the sapling), 22 cm apart. "long, long"
+    # Grizzard (battle 3 + Snag's melee 2 = 5 dice) and Sienna (battle 3 + Snibble's melee 1 =
+    # 4 dice) fly at each other along y = 12 (clear of the sapling), 22 cm apart. "long, long"
     # at center tilt (base edge 3 + 13 + 13: the end point 29 cm on, 7 cm past the other bird,
     # so not ending on it) crosses the other bird, and the movement ends in a death spiral
-    # there: for Grizzard 15 per die more = +30, for Sienna -30; judged against a goal at the
+    # there: for Grizzard 15 per die more = +15, for Sienna -15; judged against a goal at the
     # other bird (distance 0), no perch. ("short, short" would end on it: stopped short, no spiral.)
     state = put(put(position(), "grizzard", where=FLYING, pose=(12.0, 12.0, 180.0)),
                 "sienna", where=FLYING, pose=(-10.0, 12.0, 0.0))
@@ -319,21 +275,7 @@ def test_DEATH_SPIRALS_sought_by_the_bird_that_rolls_more_dice_avoided_by_the_ot
                            "center", things("grizzard"), (-10.0, 12.0), False)
     mouse = bot_flight.judge(state, state.data.figure("sienna"), (-10.0, 12.0, 0.0), ("long", "long"),
                              "center", things("sienna"), (12.0, 12.0), False)
-    assert rat.score == 30.0 and mouse.score == -30.0
-
-
-def test_MISSION_PHASE_a_hero_leads_the_siege():
-    # The rats' siege: Staborah (hero, small: the box takes him) goes first, then rat blades with
-    # the best melee (2 each), those off the nest (ne.r2, ne.r4) before the nest's defenders.
-    state = mission_phase(position(), "rat")
-    bot = TFBot()
-    assert bot.decide(legal_actions(state), state) == phases.ChooseMission("siege")
-    state, _ = apply(state, phases.ChooseMission("siege"))
-    state = replace(state, flow=replace(state.flow, waiting="mission_assign", queue=("rat",)))
-    first = bot.decide(legal_actions(state), state)
-    assert first == phases.AssignFigure("staborah")
-    state, _ = apply(state, first)
-    assert state.data.figure(bot.decide(legal_actions(state), state).figure).where in ("ne.r2", "ne.r4")
+    assert rat.score == 15.0 and mouse.score == -15.0
 
 
 def test_SWOOP_ATTACK_defend_the_own_nest_from_a_perched_enemy_bird():

@@ -55,14 +55,15 @@ def test_TREE_MOVEMENT_an_archer_beside_the_enemy_nest_stays_where_it_shoots_wit
 
 
 def test_DEATH_SPIRALS_a_stronger_bird_hunts_a_weaker_one_the_weaker_flies_on_to_the_nest():
-    # Grizzard (battle 3, pilot melee 2: 5 death spiral dice) at (5, 0) and Valchirp (battle 2 +
-    # 1 = 3 dice) at (-20, 0), 25 cm apart. Grizzard is 47.1 cm from the mouse nest (-39.7, -14.7):
-    # 25 < 0.75 x 47.1 = 35.3, it hunts Valchirp. Valchirp is 52.1 cm from the rat nest (14.9, 38.6)
-    # and 25 < 0.5 x 52.1 would have sent it after Grizzard before; it rolls fewer dice: the nest.
+    # Grizzard (battle 3, pilot melee 2: 5 death spiral dice) at (5, 0) and Sienna (battle 3 +
+    # Snibble's melee 1 = 4 dice) at (-20, 0), 25 cm apart. Grizzard is 47.1 cm from the mouse
+    # nest (-39.7, -14.7): 25 < 0.75 x 47.1 = 35.3, it hunts Sienna. Sienna is 52.1 cm from the
+    # rat nest (14.9, 38.6): 25 < 0.5 x 52.1 would send it after a bird it matched; it rolls
+    # fewer dice than Grizzard: the nest.
     state = put(position(), "grizzard", where=FLYING, pose=(5.0, 0.0, 0.0))
-    state = put(state, "valchirp", where=FLYING, pose=(-20.0, 0.0, 0.0))
+    state = put(state, "sienna", where=FLYING, pose=(-20.0, 0.0, 0.0))
     assert bot_flight.goal_of(state, state.data.figure("grizzard")) == (-20.0, 0.0)
-    assert bot_flight.goal_of(state, state.data.figure("valchirp")) == bot_flight.centre(state, "nest-rat")
+    assert bot_flight.goal_of(state, state.data.figure("sienna")) == bot_flight.centre(state, "nest-rat")
 
 
 def test_RESOLVE_MISSIONS_siege_lands_fewest_steps_from_the_enemy_nest():

@@ -93,8 +93,8 @@ def test_DEATH_SPIRALS_battle_difference_in_wounds_and_pivot_apart(path):
     s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
     path["cross"] = [(15.0, "flying", "grizzard")]
     s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
-    assert pending(s).spec == {"dice": 4, "why": "spiral", "player": "mouse"}   # battle 2 + melee 2
-    s = roll(s, "sword_mark", "sword_shield", "sword_shield_mark", "bow")         # 3
+    assert pending(s).spec == {"dice": 5, "why": "spiral", "player": "mouse"}   # battle 3 + melee 2
+    s = roll(s, "sword_mark", "sword_shield", "sword_shield_mark", "bow", "bow")  # 3
     assert pending(s).spec == {"dice": 6, "why": "spiral", "player": "rat"}     # battle 3 + Snag 3
     s = roll(s, "sword_mark", "bow", "bow", "bow", "cheese", "bow_mark")         # 1
     assert s.data.unit("grizzard").wounds == 2 and s.data.unit("aerijin").wounds == 0
@@ -107,7 +107,7 @@ def test_DEATH_SPIRALS_tie_entangles_second_tie_plummets(path):
     s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
     path["cross"] = [(15.0, "flying", "grizzard")]
     s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
-    s = roll(s, "sword_mark", "bow", "bow", "bow")
+    s = roll(s, "sword_mark", "bow", "bow", "bow", "bow")                         # Aerijin: 5 dice, 1
     s = roll(s, "sword_mark", "bow", "bow", "bow", "bow", "bow")                  # tie
     assert s.data.spirals == (("aerijin", "grizzard"),)
     assert s.data.unit("aerijin").wounds == 1 and s.data.unit("grizzard").wounds == 1
@@ -116,21 +116,22 @@ def test_DEATH_SPIRALS_tie_entangles_second_tie_plummets(path):
     s = play(s, Activate("grizzard", ("grizzard",)))
     assert pending(s).spec["why"] == "spiral"
     s = roll(s, "bow", "bow", "bow", "bow", "bow", "bow")
-    s = roll(s, "bow", "bow", "bow", "bow")                                        # tie again
+    s = roll(s, "bow", "bow", "bow", "bow", "bow")                                 # tie again
     assert s.data.figure("aerijin").where == CASUALTY and s.data.figure("grizzard").where == CASUALTY
 
 
 def test_DEATH_SPIRALS_rolling_cheese_excess_may_be_re_rolled_in_the_battle(path):
     """Rolling Cheese applies "when attacking or defending, including special attacks": the death
-    spiral battle roll too. Aerijin's player has 5 cheese and rolls 2 cheese: 1 fits, 1 is excess
-    and may be re-rolled (0 or 1); re-rolled to a sword, Aerijin's total is 1 (sword_mark) + 1 = 2."""
+    spiral battle roll too. Aerijin's player has 5 cheese and rolls 2 cheese (of 5 dice: battle 3
+    + melee 2): 1 fits, 1 is excess and may be re-rolled (0 or 1); re-rolled to a sword, Aerijin's
+    total is 1 (sword_mark) + 1 = 2."""
     from feltbox.rules.tailfeathers.dice import RerollCheese
     s = at_activation(game(rules=("death_spirals",)))
     s = replace(s, data=s.data.with_player(replace(s.data.player("mouse"), cheese=5)))
     s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
     path["cross"] = [(15.0, "flying", "grizzard")]
     s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
-    s = roll(s, "sword_mark", "bow", "cheese", "cheese")
+    s = roll(s, "sword_mark", "bow", "cheese", "cheese", "bow")
     assert s.data.player("mouse").cheese == 6
     assert pending(s).player == "mouse" and legal_actions(s) == [RerollCheese(0), RerollCheese(1)]
     s = play(s, RerollCheese(1))
@@ -146,7 +147,7 @@ def test_ACTION_CARDS_one_card_on_each_players_turn_for_every_player(path):
     or more action cards would ever be played at the same time, the first player decides"):
     the limit is each player's, on every turn, not only the active player's. On the mice's turn
     Aerijin plays Tailwind (activation start), then crosses Grizzard: a death spiral, where both
-    birds attack. The mice have played their card this turn: Aerijin rolls battle 2 + melee 2 = 4
+    birds attack. The mice have played their card this turn: Aerijin rolls battle 3 + melee 2 = 5
     dice at once. The rats have not: before Grizzard's roll they may play a before-attack card
     that fits a flying rook (Dive +1, Rook Bash +2) or none; Rook Bash: 3 + 3 + 2 = 8 dice, the
     card held by Grizzard's unit card (a bird card)."""
@@ -155,8 +156,8 @@ def test_ACTION_CARDS_one_card_on_each_players_turn_for_every_player(path):
     path["cross"] = [(15.0, "flying", "grizzard")]
     s = play(play(s, Activate("aerijin", ("aerijin",))), PlayCard("tailwind"))
     s = play(s, Fly(("short", "long"), "center"))
-    assert pending(s).spec == {"dice": 4, "why": "spiral", "player": "mouse"}    # no second mouse card
-    s = roll(s, "sword_mark", "sword_shield", "bow", "bow")                        # 2
+    assert pending(s).spec == {"dice": 5, "why": "spiral", "player": "mouse"}    # no second mouse card
+    s = roll(s, "sword_mark", "sword_shield", "bow", "bow", "bow")                 # 2
     assert pending(s).player == "rat"
     assert legal_actions(s) == [PlayCard("dive"), PlayCard("rook_bash"), PlayCard("")]
     s = play(s, PlayCard("rook_bash"))
@@ -173,8 +174,8 @@ def test_ACTION_CARDS_a_death_spiral_card_window_may_play_none(path):
     s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
     path["cross"] = [(15.0, "flying", "grizzard")]
     s = play(play(s, Activate("aerijin", ("aerijin",))), Fly(("short", "long"), "center"))
-    assert pending(s).spec == {"dice": 4, "why": "spiral", "player": "mouse"}
-    s = roll(s, "sword_mark", "sword_shield", "bow", "bow")
+    assert pending(s).spec == {"dice": 5, "why": "spiral", "player": "mouse"}   # battle 3 + melee 2
+    s = roll(s, "sword_mark", "sword_shield", "bow", "bow", "bow")
     s = play(s, PlayCard(""))
     assert pending(s).spec == {"dice": 6, "why": "spiral", "player": "rat"}
     assert "rook_bash" in s.data.player("rat").hand and s.flow.cards_played == ()
@@ -257,7 +258,7 @@ def test_DEATH_SPIRALS_grudge_marker_rerolls_any_dice_once_keeping_the_second_re
     s = flying(s, "grizzard", pose=(50.0, 45.0, 0.0))
     path["cross"] = [(15.0, "flying", "grizzard")]
     s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
-    s = roll(s, "sword_mark", "bow", "bow", "cheese")
+    s = roll(s, "sword_mark", "bow", "bow", "cheese", "bow_mark")  # 5 dice (battle 3 + melee 2): 1 hit
     assert pending(s).player == "mouse" and Grudge(("bow", "bow")) in legal_actions(s)
     assert Grudge(()) in legal_actions(s)
     s = play(s, Grudge(("bow", "bow")))

@@ -77,8 +77,8 @@ def test_SWOOP_ATTACK_group_attack_battle_plus_melee_once_not_on_what_touched_th
     s = play(play(flying(s), Activate("aerijin", ("aerijin",))), FLY)
     assert Swoop("c-1") in legal_actions(s)
     s = play(s, Swoop("c-1"))
-    assert pending(s).spec == {"dice": 4, "why": "attack", "player": "mouse"}   # battle 2 + Zure melee 2
-    s = roll(s, "sword_mark", "sword_shield", "bow", "cheese")     # 2 hits, assigned one by one
+    assert pending(s).spec == {"dice": 5, "why": "attack", "player": "mouse"}   # battle 3 + Zure melee 2
+    s = roll(s, "sword_mark", "sword_shield", "bow", "cheese", "bow")   # 2 hits, assigned one by one
     assert set(legal_actions(s)) == {AssignHit("ratblades-1"), AssignHit("ratblades-2")}
     s = play(play(s, AssignHit("ratblades-1")), AssignHit("ratblades-2"))
     s = roll(s, "bow")                                              # ratblades-1 defends: no block

@@ -64,3 +64,19 @@ def test_a_two_seed_show_of_force_tournament_reports_wins_lengths_and_rule_uses(
     for b in battles:
         assert b["winners"] and b["decisions"] >= b["turns"] >= 1 and b["rounds"] >= 1
         assert b["missions"]["siege"]["completed"] <= b["missions"]["siege"]["chosen"]
+
+
+@pytest.mark.physics
+def test_check_agreement_counts_where_rules_and_table_disagree_in_each_battle(capsys):
+    # --check-agreement was accepted and ignored by the Tail Feathers tournament: now each
+    # battle reports its disagreeing actions (game/tailfeathers/agreement.py after every action),
+    # and the scene their sum; without the flag neither is reported.
+    assert main(["tournament", "tailfeathers", "show_of_force", "--seeds", "1", "--workers", "1",
+                 "--check-agreement"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["battles"][0]["disagreeing_actions"] == 0
+    assert report["scenes"]["show_of_force"]["disagreeing_actions"] == 0
+    assert main(["tournament", "tailfeathers", "show_of_force", "--seeds", "1", "--workers", "1"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert "disagreeing_actions" not in report["battles"][0]
+    assert "disagreeing_actions" not in report["scenes"]["show_of_force"]

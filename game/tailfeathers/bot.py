@@ -40,6 +40,7 @@ class TFBot(BirdChoices):
         self.plans: dict = {}                # a bird's chosen flight (bot_birds.py)
         self.sent: dict[str, int] = {}       # the last round each alliance was seen with a mission box
         self.missions: dict[str, tuple[int, str]] = {}   # each alliance's own last (round, mission)
+        self.swooped: dict[str, int] = {}    # the last round an alliance's mission card was swooped (flipped in play)
 
     def aim(self, request) -> None:
         """Nothing to aim in Tail Feathers: the table throws the dice and drops the feathers."""
@@ -67,6 +68,10 @@ class TFBot(BirdChoices):
         for f in state.data.figures:
             if f.where == MISSION:
                 self.sent[f.alliance] = state.flow.round
+        if state.flow.phase == "activation":         # a card face up before the final phase: a bird swooped it
+            for p in state.data.players:
+                if p.mission and p.mission_revealed:
+                    self.swooped[p.alliance] = state.flow.round
 
     @staticmethod
     def fallback(legal: list):
@@ -82,7 +87,8 @@ class TFBot(BirdChoices):
         me = state.flow.queue[0]
         sent = self.sent.get(enemy_of(state, me), 0) >= state.flow.round - 1 >= 1
         last = self.missions.get(me, (0, ""))
-        kind = bot_missions.choose_mission(state, me, sent, last[1] if last[0] == state.flow.round - 1 else "")
+        swooped = self.swooped.get(me, 0) >= state.flow.round - 1 >= 1
+        kind = bot_missions.choose_mission(state, me, sent, last[1] if last[0] == state.flow.round - 1 else "", swooped)
         want = phases.ChooseMission(kind)
         choice = want if want in legal else phases.ChooseMission("")
         self.missions[me] = (state.flow.round, choice.mission)
@@ -237,20 +243,28 @@ class TFBot(BirdChoices):
         return best or self.fallback(legal)
 
     def _closing_scurry(self, state: TFState, legal: list, attacks: list):
-        """Scurry next to the enemy nest instead of a weaker attack from afar: a rat blade shoots
-        the nest with 1 die (ranged 1) but melees it with 2 from an adjacent space, every round
-        after (Scurry: "move it again following all of the normal movement rules")."""
-        nest = home_nest(state, enemy_of(state, _me(state)))
+        """Scurry to where the figure attacks the enemy nest better, instead of this activation's
+        attack, when the nest attack from there, a round later (NEXT_ROUND: it may not live to
+        make it), is worth more than the best attack now (bot_value: expected wounds). A rat blade
+        shoots the nest with 1 die (ranged 1: 0.33 wounds) but melees it with 2 from an adjacent
+        space (1.0, every round after; Scurry: "move it again following all of the normal
+        movement rules"); a figure busy with a squad figure (0.5 a wound) leaves it for the nest."""
+        best, worth = None, 0.0
         for a in legal:
             if not isinstance(a, act.Scurry):
                 continue
             fig = state.data.figure(a.figure)
-            if nest in {fig.where, *space(state, fig.where).adjacent} or nest not in {a.to, *space(state, a.to).adjacent}:
+            there = value.nest_worth(state, fig, a.to)
+            if there <= value.nest_worth(state, fig, fig.where):
                 continue
-            now = max((combat.fig_value(state, fig, x.kind) for x in attacks if x.figure == fig.id), default=0)
-            if combat.fig_value(state, fig, "melee") > now:
-                return a
-        return None
+            mine = [x for x in attacks if x.figure == fig.id]
+            if not mine:
+                continue                        # nothing to give up: the ground values choose (on_act)
+            now = max(value.attack_worth(state, fig, x.target, x.kind) for x in mine)
+            gain = value.NEXT_ROUND * there - now
+            if gain > worth:
+                best, worth = a, gain
+        return best
 
     def _leaf_cut(self, state: TFState, legal: list):
         """Leaves: with nothing to attack, a figure on a leaf cuts it loose toward the enemy tree."""

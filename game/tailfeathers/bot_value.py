@@ -23,6 +23,7 @@ CHEESE = 0.2                               # wounds a cheese is worth
 REVIVED = {"hero": 1.2, "squad": 0.5}      # the sixth cheese: a Revive brings back a hero or up to 3 squad figures
 LEAF_RIDER = 0.3                           # a figure on a leaf cut loose toward the enemy tree
 WOUND = {"nest": 1.0, "bird": 0.7, "hero": 0.7, "structure": 0.7, "squad": 0.5}
+NEXT_ROUND = 0.5                           # an attack a round later: the figure may not live to make it
 
 
 def attack_worth(state: TFState, fig, target: str, kind: str) -> float:
@@ -58,10 +59,18 @@ def nest_dice(state: TFState, fig, sid: str) -> int:
     """The dice ``fig`` would roll at the enemy nest standing on ``sid`` (its best normal attack
     there, as the rules would offer it: melee when the nest is adjacent, ranged in range and
     clear sight, only at the enemies on its space when it shares one)."""
+    return max((n for n, _ in _nest_attacks(state, fig, sid)), default=0)
+
+
+def nest_worth(state: TFState, fig, sid: str) -> float:
+    """Expected nest wounds of ``fig``'s best attack at the enemy nest from ``sid`` (0: none)."""
+    return max((n * HIT[k] * WOUND["nest"] for n, k in _nest_attacks(state, fig, sid)), default=0.0)
+
+
+def _nest_attacks(state: TFState, fig, sid: str) -> list[tuple[int, str]]:
     moved = replace(state, data=state.data.with_figure(replace(fig, where=sid)))
     there = moved.data.figure(fig.id)
-    return max((fig_value(moved, there, k) for t, k in combat.normal_targets(moved, there) if t.startswith("nest:")),
-               default=0)
+    return [(fig_value(moved, there, k), k) for t, k in combat.normal_targets(moved, there) if t.startswith("nest:")]
 
 
 def unit_attack(state: TFState, figs) -> float:

@@ -19,6 +19,7 @@ from collections import Counter
 
 from feltbox.game.players.headless import play_game
 from feltbox.game.tailfeathers import seats as tf_seats
+from feltbox.game.tailfeathers.agreement import disagreements
 from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.text.scenario_info import scenarios
 from feltbox.rules.core import InputError, Measured
@@ -122,13 +123,19 @@ def _sieges(entries: list[dict]) -> int:
     return runs
 
 
-def play_battle(key: str, seed: int) -> dict:
-    """One bot battle, summarised (runs in a worker process; never raises)."""
+def play_battle(key: str, seed: int, check_agreement: bool = False) -> dict:
+    """One bot battle, summarised (runs in a worker process; never raises). ``check_agreement``:
+    after every action, count the actions where the rules and the table disagree
+    (game/tailfeathers/agreement.py)."""
     start = time.perf_counter()
+    seen = {"disagreements": 0}
+
+    def after(bridge) -> None:
+        seen["disagreements"] += bool(disagreements(bridge))
     try:
         bridge = TFBridge(load_battle_scene(key), seed)
         result = play_game(bridge, tf_seats.new_seats(bridge, "all"), tf_seats.TURN_ENDS,
-                           max_decisions=tf_seats.MIN_DECISIONS)
+                           max_decisions=tf_seats.MIN_DECISIONS, after_action=after if check_agreement else None)
     except Exception as exc:                 # a bug: reported, the other battles go on
         return {"key": key, "seed": seed, "error": f"{type(exc).__name__}: {exc}",
                 "traceback": traceback.format_exc(limit=6), "wall_s": round(time.perf_counter() - start, 2)}
@@ -137,6 +144,7 @@ def play_battle(key: str, seed: int) -> dict:
     return {"key": key, "seed": seed, "hands": hands, "result": result.result, "winners": sorted(state.flow.winners),
             "decisions": sum(not isinstance(step.action, Measured) for step in bridge.engine.history),
             "turns": result.turns, "rounds": state.flow.round, **count_battle(result.log),
+            **({"disagreeing_actions": seen["disagreements"]} if check_agreement else {}),
             "wall_s": round(time.perf_counter() - start, 2)}
 
 
@@ -165,6 +173,8 @@ def summarise(keys: list[str], battles: list[dict]) -> dict:
             "decisions": _spread([b["decisions"] for b in played]), "turns": _spread([b["turns"] for b in played]),
             "rounds": _spread([b["rounds"] for b in played]), "wall_s": _spread([b["wall_s"] for b in played]),
             "fly_offs_per_battle": round(sum(b["rules"].get("fly_off", 0) for b in played) / n, 2),
+            **({"disagreeing_actions": sum(b["disagreeing_actions"] for b in played)}
+               if any("disagreeing_actions" in b for b in played) else {}),
             "rules": rules,
             "action_cards": {c: _use([b["cards"].get(c, 0) for b in played], n) for c in cards},
             "missions": {m: {part: _use([b["missions"][m][part] for b in played], n) for part in ("chosen", "completed")}
@@ -178,9 +188,9 @@ def _use(counts: list[int], n: int) -> dict:
     return {"per_battle": round(sum(counts) / n, 2), "battles_share": round(sum(c > 0 for c in counts) / n, 3)}
 
 
-def run_tournament(keys: list[str], seeds: list[int], workers: int = 1) -> dict:
+def run_tournament(keys: list[str], seeds: list[int], workers: int = 1, check_agreement: bool = False) -> dict:
     """Every (scene, seed) in its own fresh process, ``workers`` at a time; the report as a dict."""
-    jobs = [(key, seed) for key in keys for seed in seeds]
+    jobs = [(key, seed, check_agreement) for key in keys for seed in seeds]
     start = time.perf_counter()
     with multiprocessing.get_context("spawn").Pool(max(1, workers), maxtasksperchild=1) as pool:
         battles = pool.starmap(play_battle, jobs, chunksize=1)
@@ -195,6 +205,6 @@ def tournament_command(args) -> int:
                                 f"(got {args.seeds} and {args.workers})")
     keys = scene_keys(args.keys)
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
-    report = run_tournament(keys, seeds, args.workers)
+    report = run_tournament(keys, seeds, args.workers, getattr(args, "check_agreement", False))
     print(json.dumps(report, indent=1 if args.pretty else None))
     return 1 if any("error" in b for b in report["battles"]) else 0
