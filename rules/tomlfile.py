@@ -49,13 +49,13 @@ class TomlLines:
         return start
 
 
-def read_toml(path: Path, error: type[InputError]) -> tuple[dict, TomlLines]:
+def read_toml(path: Path, error: type[InputError], what: str = "") -> tuple[dict, TomlLines]:
     """The parsed file and its line map; ``error`` (an InputError subclass) in one line if the
-    file cannot be read or is not TOML."""
+    file cannot be read (``what`` names the kind of file in that line) or is not TOML."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise error(f"{path}: cannot read: {exc.strerror}") from None
+        raise error(f"{path}: cannot read{' ' + what if what else ''}: {exc.strerror}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

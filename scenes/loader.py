@@ -14,7 +14,7 @@ from typing import Any
 
 from feltbox.models.catalog import KINDS, check_params
 from feltbox.rules.core import InputError
-from feltbox.rules.tomlfile import TomlLines
+from feltbox.rules.tomlfile import TomlLines, read_toml
 from feltbox.scenes.checks import id_problem, number_problem, unprintable, whole_problem
 from feltbox.scenes.footprints import first_overlap
 from feltbox.scenes.schema import Placement, Scene, SurvivorSetup
@@ -68,16 +68,8 @@ def _number(value: Any, where, fail, lo: float = -REACH, hi: float = REACH) -> f
 def load_scene(path: str | Path) -> Scene:   # a TFScene for game = "tailfeathers", an SBScene for "snowbirds"
     """Read, check and return one scene file."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SceneError(f"{path}: cannot read scene file: {exc.strerror}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        raise SceneError(f"{path}:{m.group(1) if m else 0}: TOML syntax: {exc}") from None
-    return _Builder(path, data, TomlLines(text)).scene()
+    data, lines = read_toml(path, SceneError, "scene file")
+    return _Builder(path, data, lines).scene()
 
 
 class _Builder:

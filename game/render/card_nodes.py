@@ -13,9 +13,7 @@ from panda3d.core import (
     Geom,
     GeomNode,
     GeomTriangles,
-    GeomVertexArrayFormat,
     GeomVertexData,
-    GeomVertexFormat,
     NodePath,
     PandaNode,
     Texture,
@@ -23,30 +21,17 @@ from panda3d.core import (
 )
 
 from feltbox.game.render import shading
+from feltbox.game.render.vertices import vertex_format
 from feltbox.models.base import PieceModel
 from feltbox.models.cards import BACK, EDGE, FACE
 
 _GEOMS: dict[int, tuple[PieceModel, tuple[GeomNode, GeomNode, GeomNode]]] = {}
 SIDES = ("face", "back", "edge")
-_FORMAT = None
-
-
-def _vertex_format() -> GeomVertexFormat:
-    """Float position, normal, colour and texture coordinates in one array (filled from numpy)."""
-    global _FORMAT
-    if _FORMAT is None:
-        array = GeomVertexArrayFormat()
-        array.addColumn("vertex", 3, Geom.NTFloat32, Geom.CPoint)
-        array.addColumn("normal", 3, Geom.NTFloat32, Geom.CNormal)
-        array.addColumn("color", 4, Geom.NTFloat32, Geom.CColor)
-        array.addColumn("texcoord", 2, Geom.NTFloat32, Geom.CTexcoord)
-        _FORMAT = GeomVertexFormat.registerFormat(GeomVertexFormat(array))
-    return _FORMAT
 
 
 def _geom(mesh, colour, name: str, uv: np.ndarray | None) -> GeomNode:
     """One GeomNode of a mesh with flat normals, its colour and (when given) texture coordinates."""
-    fmt = _vertex_format()
+    fmt = vertex_format(texcoords=True)
     tri = mesh.vertices[mesh.faces].reshape(-1, 3)
     normals = np.repeat(mesh.face_normals, 3, axis=0)
     colours = np.broadcast_to(np.asarray(colour, dtype=float), (len(tri), 4))

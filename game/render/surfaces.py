@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from panda3d.core import Geom, GeomNode, GeomTriangles, GeomVertexData, NodePath
 
-from feltbox.game.render.visuals import vertex_format
+from feltbox.game.render.vertices import vertex_format
 from feltbox.models.dimensions import dims
 
 FELT = (0.16, 0.36, 0.22)

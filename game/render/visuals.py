@@ -10,31 +10,18 @@ from panda3d.core import (
     Geom,
     GeomNode,
     GeomTriangles,
-    GeomVertexArrayFormat,
     GeomVertexData,
-    GeomVertexFormat,
     NodePath,
 )
 
 from feltbox.game.render import shading
 from feltbox.game.render.card_nodes import card_node
 from feltbox.game.render.prints import prints_node
+from feltbox.game.render.vertices import vertex_format
 from feltbox.game.table.bodies import BodySpec
 from feltbox.models.base import PieceModel
 
-_FORMAT = None
 _GEOMS: dict[int, tuple[PieceModel, GeomNode]] = {}
-
-
-def vertex_format() -> GeomVertexFormat:
-    global _FORMAT
-    if _FORMAT is None:
-        array = GeomVertexArrayFormat()
-        array.addColumn("vertex", 3, Geom.NTFloat32, Geom.CPoint)
-        array.addColumn("normal", 3, Geom.NTFloat32, Geom.CNormal)
-        array.addColumn("color", 4, Geom.NTFloat32, Geom.CColor)
-        _FORMAT = GeomVertexFormat.registerFormat(GeomVertexFormat(array))
-    return _FORMAT
 
 
 def mesh_arrays(model: PieceModel) -> np.ndarray:
