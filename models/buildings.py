@@ -19,13 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import trimesh
 
-from feltbox.models.base import RGBA, PieceModel, box, convex_prism, cylinder, finish, regular_polygon, slab
+from feltbox.models.base import RGBA, Part, PieceModel, box, convex_prism, cylinder, finish, regular_polygon, slab
 from feltbox.models.dimensions import dims
 from feltbox.models.glyphs import digits_mesh, facing
+from feltbox.models.lazy import trimesh
 
-Part = tuple[trimesh.Trimesh, RGBA]
 GLASS, WHITE, DARK = (0.16, 0.22, 0.32, 1.0), (0.96, 0.96, 0.94, 1.0), (0.12, 0.12, 0.13, 1.0)
 BLOCK, DOOR = (0.34, 0.34, 0.36, 1.0), (0.38, 0.24, 0.14, 1.0)
 

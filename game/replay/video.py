@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import av
 import numpy as np
 from panda3d.core import Point3
 
@@ -86,6 +85,7 @@ def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tu
     fd, tmp = tempfile.mkstemp(prefix=f".{out.stem}.", suffix=out.suffix or ".mp4", dir=out.parent)
     os.close(fd)
     shown = None
+    import av  # noqa: PLC0415  (PyAV only to write or read a video: fast start-up)
     try:
         with av.open(tmp, mode="w", format="mp4") as container:
             stream = container.add_stream("libx264", rate=fps)
@@ -128,6 +128,7 @@ def stderr_progress(done: int, total: int) -> None:
 
 def probe(path: str | Path) -> dict:
     """Decode a video with PyAV: {"frames", "width", "height", "fps"} (frames actually decoded)."""
+    import av  # noqa: PLC0415
     with av.open(str(path)) as container:
         stream = container.streams.video[0]
         frames = sum(1 for _ in container.decode(stream))

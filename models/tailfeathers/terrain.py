@@ -10,10 +10,10 @@ texture-like look; the trunk is a solid column in the middle. Overlays are stati
 from __future__ import annotations
 
 import numpy as np
-import trimesh
 
 from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish, regular_polygon
 from feltbox.models.glyphs import digits_mesh
+from feltbox.models.lazy import trimesh
 from feltbox.models.tailfeathers import tf_dims
 from feltbox.models.tailfeathers.shapes import leaf_polygon, overlay_shape, tip_frame
 
