@@ -123,6 +123,7 @@ class PlayApp:
         self.autosave: Listener | None = None             # game/window/saves.Autosaver, a game listener
         self.theatre: object | None = None                # game/window/theatre.Theatre
         self.cards: object | None = None                  # game/window/snowbirds_view.SBTableView (card games)
+        self.guide: object | None = None                  # game/window/guide_panel.GuidePanel (a guided first game)
         self._bind()
         base.disableMouse()
         self.place_camera()
