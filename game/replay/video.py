@@ -57,9 +57,10 @@ def progress_line(done: int, total: int, width: int = 30) -> str:
 
 def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tuple[int, int] = (1280, 720),
                  fps: int = 30, start: float = 0.0, end: float | None = None, camera: str = "follow",
-                 progress: Callable[[int, int], None] | None = None, dresser=None) -> dict:
+                 progress: Callable[[int, int], None] | None = None, dresser=None, mood=None) -> dict:
     """Render ``start``..``end`` seconds of ``timeline`` to an H.264 mp4 at ``out``; ``dresser``
-    (a game's, games.GameKind) dresses the cards for each frame as they lie.
+    (a game's, games.GameKind) dresses the cards for each frame as they lie; ``mood``
+    (game/render/mood.py) is the game's look, snow for Dead of Winter.
 
     Returns {"frames", "width", "height", "fps", "seconds", "wall_s"}. ``end`` None: to the end.
     The frame count is round((end - start) * fps)."""
@@ -76,6 +77,7 @@ def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tu
     count = max(1, int(round((end - start) * fps)))
     began = time.perf_counter()
     renderer = Renderer(width, height)
+    renderer.set_mood(mood)
     renderer.set_bodies(bodies)
     dress = dresser(bodies) if dresser is not None else None
     if camera != "follow":

@@ -32,6 +32,7 @@ from panda3d.core import ClockObject, Filename, Point3
 
 from feltbox.game.render.camera import Orbit
 from feltbox.game.render.lighting import set_shadows, setup_lighting
+from feltbox.game.render.mood import mood_for
 from feltbox.game.render.offscreen import Scene3D
 from feltbox.game.render.visuals import piece_node
 from feltbox.game.table.bodies import BodySpec
@@ -351,6 +352,7 @@ class PlayApp:
         text = self.game.text()
         if text != self.hud.getText():
             self.hud.setText(text)
+        self.scene.set_mood(mood_for(self.game.name, self.game.night()))   # day and night follow the rules' round
         self._draw_preview()
         active = self.rules_active()             # not the selection: a click opening a menu stays put
         if active != self._active_seen:
