@@ -14,6 +14,7 @@ import numpy as np
 from feltbox.game.cli.headless_command import play_headless_command
 from feltbox.game.cli.replay_commands import demo_command, replay_command
 from feltbox.game.games import GAMES, game_of, read_game_replay, recorded_game, seat_name, verify
+from feltbox.game.render.labels import label
 from feltbox.game.render.mood import mood_for
 from feltbox.game.render.offscreen import Renderer, render_frames
 from feltbox.game.replay.reader import ReplayError
@@ -64,7 +65,9 @@ def cmd_render(args) -> int:
 def cmd_gallery(args) -> int:
     bodies, poses = game_of(args.game).gallery()
     renderer = _picture(bodies, poses, args.size, "gallery", args.out, game_of(args.game))
-    print(f"wrote {args.out}: {len(bodies)} pieces ({renderer.pipe_name})")
+    if args.labels:                                   # every piece named (game/render/labels.py)
+        label(renderer, bodies, poses, renderer.image()).save(args.out)
+    print(f"wrote {args.out}: {len(bodies)} pieces{', labelled' if args.labels else ''} ({renderer.pipe_name})")
     return 0
 
 

@@ -85,6 +85,7 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--out", default="pieces.png", help="the PNG to write (default pieces.png)")
     g.add_argument("--game", default="flickem", choices=tuple(GAMES), help="whose pieces (default flickem)")
     g.add_argument("--size", type=_size, default=(1600, 1000), help="picture size WxH (default 1600x1000)")
+    g.add_argument("--labels", action="store_true", help="name every piece in the picture")
     g.set_defaults(func=cmd_gallery)
     _play_parser(sub)
     s = _sub(sub, "sim", "run a physical command script headless (flicks, rushes, hordes)",

@@ -160,7 +160,7 @@ def mission_card(alliance: str = "mouse", mission: str = "decoy", face: str = "d
         emblem = [(band, MISSION_COLOURS[mission])]
         colour = (0.92, 0.88, 0.78, 1.0)
     return finish("tf_mission", [(card, colour)] + emblem, [card], mass=1.8,
-                  tags=frozenset({"card", "mission"}))
+                  tags=frozenset({"mission"}))      # not "card": the card layer draws those (models/cards.py)
 
 
 def tip_pose(tip, x: float, y: float, rotation: float) -> tuple[float, float, float]:
