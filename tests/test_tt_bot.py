@@ -91,3 +91,9 @@ def test_engine_save_and_load_replays_a_bot_game(tmp_path):
     engine.save(tmp_path / "tt.json")
     again = Engine.load(tmp_path / "tt.json", TTGame(), "tailsandtactics", ACTIONS)
     assert again.hash() == engine.hash() and len(again.history) == len(engine.history)
+
+
+def test_bot_springs_a_defense_trap_only_when_it_turns_the_hit_away():
+    s, _ = run(table({"field": ["fox-rifle-kit", "fox-sapper"]},
+                     {"field": ["bdg-digger", ("bdg-dig-in", {"face_up": False})], "base": 5}), Attack("red-01", "blue-01"))
+    assert bot.choose(s) == SpringTrap("blue-02", "blue-01")      # 3 >= 2 now, 3 < 4 after Dig In

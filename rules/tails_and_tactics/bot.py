@@ -127,6 +127,12 @@ def _response_score(state: TTState, a) -> float:
         return 0.0
     if "no_dodge" in kinds:
         return 6.0 if top.kind == "dodge" and top.player != seat else 0.0
+    guard = [e for e in card.effects if e.kind == "boost" and e.stat == "defense"]
+    if guard and top.kind == "attack" and top.player != seat and top.target == a.target and not top.dodged:
+        power = stats.attack_value(state, top.source, stats.fights_as(state, top.target))
+        saved = stats.defense_value(state, top.target, stats.fights_as(state, top.source)) <= power \
+            < stats.defense_value(state, top.target, stats.fights_as(state, top.source)) + guard[0].amount
+        return 5.0 if saved else 0.0
     score = _instant_score(state, seat, card, getattr(a, "target", None), opening=False)
     return score if score >= 4 else 0.0
 
