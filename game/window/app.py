@@ -349,8 +349,7 @@ class PlayApp:
     def _follow_game(self) -> None:
         """The text HUD and the preview outlines follow the game; the camera turns to a survivor
         (or unit) that starts to play."""
-        text = self.game.text()
-        if text != self.hud.getText():
+        if (text := self.game.text()) != self.hud.getText():
             self.hud.setText(text)
         self.scene.set_mood(mood_for(self.game.name, self.game.night()))   # day and night follow the rules' round
         self._draw_preview()
