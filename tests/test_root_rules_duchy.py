@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from feltbox.rules.core import IllegalAction
-from feltbox.rules.root import board, flow
 from feltbox.rules.root import actions as A
+from feltbox.rules.root import board, flow
 from feltbox.rules.root.state import BURROW, CORVIDS, DUCHY
 from tests.root_fixtures import card_of, cards_of, decide, play, position, roll, with_data
 

@@ -68,7 +68,7 @@ def _common(state: RootState, seat: str, a) -> float | None:
 
 
 def duchy_value(state: RootState, a) -> float:
-    d, f = state.data, state.flow
+    d = state.data
     v = _common(state, DUCHY, a)
     if v is not None:
         return v
