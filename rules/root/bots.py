@@ -112,8 +112,10 @@ def _move_value(state: RootState, seat: str, a) -> float:
         gain += 5                                   # spread: a new clearing (sway needs suits, plots need room)
     if seat == DUCHY and board.open_slots(d, a.dest) > 0 and not board.rules(d, DUCHY, a.dest):
         gain += 3
-    if seat == CORVIDS and not dst.plot:
-        gain += 2
+    if seat == CORVIDS and dst.plot and not dst.plot_up and dst.corvids == 0:
+        gain += 6                                   # a warrior beside a face-down plot can flip it
+    if seat == CORVIDS and src.plot and keep < 1:
+        gain -= 6
     if a.origin == BURROW:
         gain += 2
     return gain - abs(a.count - 2) * 0.7 - 2
@@ -144,11 +146,12 @@ def corvid_value(state: RootState, a) -> float:
         if c.plot == "bomb" and board.presence(c, DUCHY):
             return 30 + c.duchy + 3 * (c.citadels + c.markets + int(c.tunnel))
         if c.plot == "extortion" and board.presence(c, DUCHY) and d.hands[DUCHY]:
-            return 25
-        return 10 + up if up >= 2 or c.plot in ("snare", "extortion") else -2
+            return 25 + up
+        return 12 + 3 * up
     if isinstance(a, A.Recruit):
         n = sum(1 for x in board.CLEARINGS if tables().suit(x) == a.suit)
-        return 14 + n - card_keep(a.card) * 2
+        craftable = tables().card(a.card).kind == "item"
+        return 14 + n - card_keep(a.card) * 2 - (6 if craftable else 0)
     if isinstance(a, A.Plot):
         c = d.clearings[a.clearing]
         duchy_here = board.presence(c, DUCHY)
