@@ -237,3 +237,25 @@ def test_13_7_4_raid_places_warriors_around_when_removed():
     assert s.data.clearings[4].plot == "" and s.data.score[DUCHY] == 1
     assert [s.data.clearings[i].corvids for i in (8, 9, 12)] == [1, 1, 1]
     assert s.data.clearings[BURROW].corvids == 0                   # the Burrow is adjacent, but closed
+
+
+def test_13_1_overview_the_corvids_scatter_then_play_birdsong_daylight_evening():
+    s, _ = play(flow.new_game(8), A.Place(1))
+    assert decide(s) == CORVIDS and s.flow.stage == "setup_corvids"
+
+
+def test_13_4_birdsong_craft_then_flip_then_recruit():
+    fox = card_of(FOX)
+    pieces = {7: {"corvids": 1, "plot": "snare"}, 1: {"plot": "bomb"}}
+    s = position("corvids_birdsong", pieces=pieces, hands={CORVIDS: ["anvil", fox]})
+    s, _ = play(s, A.Recruit(fox, FOX))
+    assert not any(isinstance(a, (A.Craft, A.Flip)) for a in flow.legal_actions(s))   # recruiting ends the earlier steps
+    s, _ = play(s, A.Done())
+    assert s.flow.stage == "corvids_daylight" and s.flow.actions == 3
+
+
+def test_13_6_evening_exert_or_draw_then_the_duchys_turn():
+    s = position("corvids_evening", pieces={1: {"corvids": 1}})
+    assert A.EndTurn() in flow.legal_actions(s) and A.Move(1, 5, 1) in flow.legal_actions(s)
+    s, _ = play(s, A.EndTurn())
+    assert s.flow.turn == DUCHY and len(s.data.hands[CORVIDS]) == 1

@@ -317,3 +317,30 @@ def test_12_6_3_draw_one_plus_markets_then_discard_to_five():
     assert len(s.data.hands[DUCHY]) == 7 and decide(s) == DUCHY and s.flow.discarding == DUCHY
     s, _ = play(s, A.Discard(hand[0]), A.Discard(hand[1]))
     assert len(s.data.hands[DUCHY]) == 5 and s.flow.turn == CORVIDS
+
+
+def test_12_1_overview_the_duchy_surfaces_first_and_plays_its_three_phases():
+    s = flow.new_game(8)
+    assert decide(s) == DUCHY and s.flow.stage == "setup_duchy"
+    s, _ = play(s, A.Place(1), A.Place(1), A.Place(3), A.Place(2))
+    assert s.flow.stage in ("duchy_assembly", "corvids_birdsong")
+
+
+def test_12_5_daylight_assembly_then_parliament_then_sway():
+    s = position("duchy_assembly", pieces={1: {"duchy": 2}})
+    s = with_data(s, swayed=["marshal"])
+    s, _ = play(s, A.Done())
+    assert s.flow.stage == "duchy_parliament" and A.Move(1, 5, 1, via="marshal") in flow.legal_actions(s)
+    assert A.Recruit() not in flow.legal_actions(s)              # Assembly is over
+    s, _ = play(s, A.Done())
+    assert s.flow.stage == "duchy_sway" and not any(isinstance(a, A.Move) for a in flow.legal_actions(s))
+
+
+def test_12_6_evening_returns_cards_crafts_then_draws():
+    fox = card_of(FOX)
+    s = position("duchy_sway", pieces={1: {"duchy": 1, "citadels": 1}}, hands={DUCHY: []})
+    s = with_data(s, revealed=[fox])
+    s, _ = play(s, A.Done())
+    assert s.data.hands[DUCHY] == [fox] and s.flow.stage == "duchy_evening"
+    s, _ = play(s, A.Done())
+    assert s.flow.turn == CORVIDS and len(s.data.hands[DUCHY]) == 2
