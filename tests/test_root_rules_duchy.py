@@ -344,3 +344,15 @@ def test_12_6_evening_returns_cards_crafts_then_draws():
     assert s.data.hands[DUCHY] == [fox] and s.flow.stage == "duchy_evening"
     s, _ = play(s, A.Done())
     assert s.flow.turn == CORVIDS and len(s.data.hands[DUCHY]) == 2
+
+
+def test_12_5_2_VI_mayor_as_brigadier_is_its_own_action():
+    """After the Brigadier's first move, a move through the Mayor is the Mayor's action (not the
+    Brigadier's second move): both may still take their second move."""
+    s = parliament(["brigadier", "mayor"], {1: {"duchy": 4}})
+    s, _ = play(s, A.Move(1, 5, 1, via="brigadier"), A.Move(1, 9, 1, via="brigadier", mayor=True))
+    assert sorted(s.flow.ministers_used) == ["brigadier", "mayor"]
+    assert A.Move(1, 10, 1, via="brigadier", mayor=True) in flow.legal_actions(s)      # the Mayor's second
+    assert A.Move(1, 10, 1, via="brigadier") not in flow.legal_actions(s)             # the Brigadier's went
+    s, _ = play(s, A.Move(1, 10, 1, via="brigadier", mayor=True))
+    assert not any(isinstance(a, A.Move) for a in flow.legal_actions(s))

@@ -205,7 +205,7 @@ def act(ctx: Ctx, a) -> None:
     f = ctx.f
     if f.stage == "duchy_assembly" and not isinstance(a, Done):
         f.once.append("daylight_acted")
-    if f.stage == "duchy_parliament" and not (isinstance(a, (Move, Battle)) and a.via == "brigadier" and f.followup):
+    if f.stage == "duchy_parliament" and not is_followup(f, a):
         f.followup = ""
     if isinstance(a, Done):
         return done(ctx)
@@ -263,8 +263,7 @@ def parliament(ctx: Ctx, a) -> None:
     f = ctx.f
     name = "mayor" if getattr(a, "mayor", False) else (a.via if isinstance(a, (Move, Battle, Build)) else
                                                        "banker" if isinstance(a, Banker) else a.minister)
-    followup = isinstance(a, (Move, Battle)) and a.via == "brigadier" and f.followup
-    if not followup:
+    if not is_followup(f, a):
         f.ministers_used.append(name)
         if isinstance(a, (Move, Battle)) and a.via == "brigadier":
             f.followup = "move" if isinstance(a, Move) else "battle"
@@ -284,6 +283,12 @@ def parliament(ctx: Ctx, a) -> None:
         pieces.score(ctx, DUCHY, len(a.cards), "the Banker")
     elif isinstance(a, Score):
         pieces.score(ctx, DUCHY, lord_score(ctx.d, a.minister), f"the {a.minister}")
+
+
+def is_followup(f: Flow, a) -> bool:
+    """The Brigadier's second move or battle (of the kind, and through the Mayor or not, as the first)."""
+    kind = "move" if isinstance(a, Move) else "battle" if isinstance(a, Battle) else ""
+    return bool(kind) and a.via == "brigadier" and f.followup == kind and a.mayor == f.followup_mayor
 
 
 def lord_score(d: Data, name: str) -> int:
