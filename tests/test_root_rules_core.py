@@ -267,3 +267,27 @@ def test_3_1_both_at_thirty_the_player_taking_the_turn_wins():
     s, _ = play(s, A.UseEffect("brutal_tactics"))
     p = flow.pending(s)
     assert s.data.score == {DUCHY: 30, CORVIDS: 30} and p.winners == (DUCHY,)
+
+
+def test_engine_save_and_load_replay_a_bot_game(tmp_path: Path):
+    """The shared Engine (rules/engine.py) plays Root: the save is seed + action log (no order of
+    cards to come: the pile in the state is sorted) and loading replays it to the same state."""
+    from feltbox.rules.core import Rng
+    from feltbox.rules.engine import Engine
+    from feltbox.rules.root import bots
+    from feltbox.rules.root.playout import throw
+
+    engine = Engine(flow.RootGame(), "root", 0, 13, flow.ACTIONS)
+    dice = Rng(13)
+    for _ in range(150):
+        p = flow.pending(engine.state)
+        if isinstance(p, GameOver):
+            break
+        if isinstance(p, PhysicsRequest):
+            faces, dice = throw(dice)
+            engine.apply(Measured({"faces": faces}))
+        else:
+            engine.apply(bots.choose(engine.state))
+    engine.save(tmp_path / "root.json")
+    back = Engine.load(tmp_path / "root.json", flow.RootGame(), "root", flow.ACTIONS)
+    assert back.hash() == engine.hash() and back.state == engine.state
