@@ -356,3 +356,17 @@ def test_12_5_2_VI_mayor_as_brigadier_is_its_own_action():
     assert A.Move(1, 10, 1, via="brigadier") not in flow.legal_actions(s)             # the Brigadier's went
     s, _ = play(s, A.Move(1, 10, 1, via="brigadier", mayor=True))
     assert not any(isinstance(a, A.Move) for a in flow.legal_actions(s))
+
+
+def test_12_2_3_price_of_failure_when_an_ambush_removes_a_building():
+    """The Duchy attacks with one warrior beside a market and a citadel; the Corvid ambush's two
+    hits remove the warrior and the building the Duchy chooses: no attacker is left, the battle
+    ends, and the noble (the highest rank) returns."""
+    s = position("duchy_assembly", pieces={2: {"duchy": 1, "citadels": 1, "markets": 1, "corvids": 1}},
+                 hands={DUCHY: cards_of(FOX, 3), CORVIDS: ["mouse-ambush"]})
+    s = with_data(s, swayed=["captain", "brigadier"], crowns={"squire": 2, "noble": 2, "lord": 3})
+    s, _ = play(s, A.Battle(2), A.Ambush("mouse-ambush"), A.Decline())
+    assert s.data.clearings[2].duchy == 0 and decide(s) == DUCHY       # the ambush: warrior + a building
+    s, _ = play(s, A.RemovePiece("market"))
+    assert s.flow.battle is None and s.data.clearings[2].citadels == 1   # no attackers left: the battle ends
+    assert s.data.swayed == ["captain"] and s.data.crowns_lost["noble"] == 1 and len(s.data.hands[DUCHY]) == 2

@@ -120,7 +120,9 @@ def decline(ctx: Ctx) -> None:
         then = "roll" if attackers_left else "end"
         if pending:
             ctx.f.battle = replace(ctx.f.battle, step="losses", duchy_hits=pending, then=then)
-        elif then == "end":
+            return
+        _hits_dealt(ctx)
+        if then == "end":
             finish(ctx)
         else:
             ctx.f.battle = replace(ctx.f.battle, step="roll")
@@ -183,6 +185,7 @@ def _after_effects(ctx: Ctx) -> None:
     if pending:
         ctx.f.battle = replace(ctx.f.battle, step="losses", duchy_hits=pending, then="end")
     else:
+        _hits_dealt(ctx)
         finish(ctx)
 
 
@@ -218,15 +221,26 @@ def remove_piece(ctx: Ctx, piece: str) -> None:
     left = take_hits(ctx, DUCHY, b.clearing, b.duchy_hits - 1)
     if left:
         ctx.f.battle = replace(ctx.f.battle, duchy_hits=left)
-    elif b.then == "roll":
+        return
+    _hits_dealt(ctx)
+    if b.then == "roll":
         ctx.f.battle = replace(ctx.f.battle, step="roll", duchy_hits=0)
     else:
         finish(ctx)
+
+
+def _hits_dealt(ctx: Ctx) -> None:
+    """One set of hits (the ambush's, or the roll's) is dealt: if it removed Duchy buildings, a
+    Price of Failure is owed (Law 12.2.3: whenever any number are removed), paid when the battle
+    ends (Law 1.4.2: it does not interrupt the battle)."""
+    b = ctx.f.battle
+    if b.removed_buildings:
+        ctx.f.battle = replace(b, removed_buildings=False, failures=b.failures + 1)
 
 
 def finish(ctx: Ctx) -> None:
     b = ctx.f.battle
     ctx.f.battle = None
     ctx.say("battle_over", f"the battle in clearing {b.clearing} is over", clearing=b.clearing)
-    if b.removed_buildings:
+    for _ in range(b.failures):
         pieces.price_of_failure(ctx)

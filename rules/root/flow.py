@@ -135,6 +135,7 @@ def _dispatch(ctx: Ctx, a) -> None:
     if isinstance(a, A.ReturnMinister):
         f.pof_pending -= 1
         pieces.return_minister(ctx, a.minister)
+        pieces.settle_failures(ctx)
     elif f.battle is not None:
         {A.Ambush: lambda: battle.play_ambush(ctx, a.card), A.Decline: lambda: battle.decline(ctx),
          A.UseEffect: lambda: battle.use_effect(ctx), A.RemovePiece: lambda: battle.remove_piece(ctx, a.piece)}[type(a)]()

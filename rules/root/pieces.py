@@ -101,13 +101,20 @@ def remove_all_enemies(ctx: Ctx, index: int, remover: str) -> bool:
 def price_of_failure(ctx: Ctx) -> None:
     """Law 12.2.3: the swayed minister of highest rank returns to the Unswayed pile, its crown
     leaves the game, then a random card is discarded. Among several of that rank the Duchy
-    chooses (``pof_pending``: ReturnMinister settles it)."""
-    top = top_ministers(ctx.d.swayed)
-    if len(top) > 1:
-        ctx.f.pof_pending += 1
-        ctx.say("price_of_failure", "Price of Failure: the Duchy chooses which minister returns", choices=top)
-        return
-    return_minister(ctx, top[0] if top else "")
+    chooses (``pof_pending`` counts the prices owed; ReturnMinister settles one)."""
+    ctx.f.pof_pending += 1
+    settle_failures(ctx)
+
+
+def settle_failures(ctx: Ctx) -> None:
+    """Pay the prices owed in turn until one needs the Duchy's choice."""
+    while ctx.f.pof_pending:
+        top = top_ministers(ctx.d.swayed)
+        if len(top) > 1:
+            ctx.say("price_of_failure", "Price of Failure: the Duchy chooses which minister returns", choices=top)
+            return
+        ctx.f.pof_pending -= 1
+        return_minister(ctx, top[0] if top else "")
 
 
 def top_ministers(swayed: list[str]) -> list[str]:

@@ -48,7 +48,8 @@ class Battle:
     duchy_hits: int = 0          # hits the Duchy still has to take on buildings/tunnels (step losses)
     then: str = ""               # after the losses: "roll" (ambush hits) or "end"
     faces: tuple[int, ...] = ()
-    removed_buildings: bool = False
+    removed_buildings: bool = False  # Duchy buildings went in the hits being dealt now
+    failures: int = 0            # removals of Duchy buildings so far (ambush, roll): Prices of Failure owed
     extra_attacker: int = 0      # extra hits from effects (Brutal Tactics)
     extra_defender: int = 0      # (Sappers)
     ignore_attacker: bool = False  # Armorers: the attacker ignores rolled hits
