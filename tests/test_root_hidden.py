@@ -62,6 +62,10 @@ def test_no_hidden_card_or_plot_reaches_the_other_seat():
             state, events = flow.apply(state, action)
             for viewer in (DUCHY, CORVIDS):
                 check_view(state, viewer)
+                shown = view.events_for(events, viewer)
+                json.dumps(shown)
+                for e, s in zip(events, shown):
+                    assert s["data"] == ({} if e.visible_to is not None and viewer not in e.visible_to else e.data)
                 other = enemy(viewer)
                 for e in events:
                     seen = e.seen_by(viewer)

@@ -74,6 +74,8 @@ def tally(results: list[Result]) -> dict:
             "seconds_mean": statistics.fmean(r.seconds for r in results),
             "seconds_max": max(r.seconds for r in results),
             "apply_median_ms": statistics.median(applies) * 1000 if applies else 0.0,
+            "apply_p95_ms": sorted(applies)[int(len(applies) * 0.95)] * 1000 if applies else 0.0,
+            "apply_max_ms": max(applies) * 1000 if applies else 0.0,
             "rounds_mean": statistics.fmean(r.rounds for r in results)}
 
 
