@@ -25,16 +25,6 @@ def crafting_pieces(d: Data, seat: str) -> list[int]:
     return out
 
 
-def free_by_suit(d: Data, f: Flow, seat: str) -> Counter:
-    left = Counter(crafting_pieces(d, seat))
-    left.subtract(Counter(f.used_pieces))
-    free: Counter = Counter()
-    for i, n in left.items():
-        if n > 0:
-            free[tables().suit(i)] += n
-    return free
-
-
 def activation(d: Data, f: Flow, seat: str, cost: tuple[str, ...]) -> list[int] | None:
     """The clearings whose pieces pay ``cost`` (None if they cannot): exact suits first, then
     "any" from the suits with the most pieces left."""

@@ -73,7 +73,6 @@ class Data:
     revealed: list[str]                         # cards the Duchy revealed this turn (Law 12.6.1)
     plot_supply: list[str]                      # the Corvids' face-down supply, sorted
     supply: dict[str, int]                      # pieces off the map: warriors, tunnels, citadels, markets
-    seen_hand: dict[str, int] = field(default_factory=dict)  # Codebreakers: seat -> round it looked
 
 
 @dataclass
