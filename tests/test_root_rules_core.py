@@ -68,6 +68,7 @@ def test_4_3_battle_attacker_higher_defender_lower_capped_by_warriors():
     s, _ = play(s, A.Battle(8), A.Decline())
     p = flow.pending(s)
     assert isinstance(p, PhysicsRequest) and p.spec["dice"] == 2 and p.spec["kind"] == "d12" and p.spec["why"] == "battle"
+    assert sorted(p.spec["die_faces"]) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3] and p.spec["clearing"] == 8
     s, ev = roll(s, 1, 3)
     hits = [e for e in ev if e.kind == "hits"][0].data
     assert (hits["attacker_hits"], hits["defender_hits"]) == (2, 1)   # 3 capped at 2 Corvid warriors; the 1

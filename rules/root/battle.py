@@ -155,7 +155,7 @@ def use_effect(ctx: Ctx) -> None:
 def roll_request(state: RootState) -> dict:
     b = state.flow.battle
     return {"dice": 2, "kind": "d12", "why": "battle", "attacker": b.attacker, "defender": b.defender,
-            "clearing": b.clearing, "faces": sorted(set(tables().game["die_faces"]))}
+            "clearing": b.clearing, "die_faces": list(tables().game["die_faces"])}
 
 
 def rolled(ctx: Ctx, faces: tuple[int, int]) -> None:
