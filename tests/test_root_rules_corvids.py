@@ -35,6 +35,8 @@ def test_13_2_2_I_token_facing_hidden_from_the_duchy():
     duchy_view, corvid_view = view.seat_view(s, DUCHY), view.seat_view(s, CORVIDS)
     assert duchy_view["clearings"][2]["plot"] == "plot" and duchy_view["clearings"][3]["plot"] == "raid"
     assert corvid_view["clearings"][2]["plot"] == "bomb"          # the Corvids inspect theirs at any time
+    spectator = view.seat_view(s, "")
+    assert spectator["clearings"][2]["plot"] == "plot" and spectator["hand"] == [] and spectator["prompt"] == ""
     assert duchy_view["plot_supply"] == 6 and corvid_view["plot_supply"].count("bomb") == 1
 
 
