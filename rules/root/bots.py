@@ -137,6 +137,19 @@ CORVID = {"flip": 12, "flip_up": 3, "recruit": 14, "plot": 18, "plot_step": 4, "
           "battle_edge": 3, "exert_hand": 4}
 
 
+def _plot_worth(state: RootState, clearing: int, kind: str) -> float:
+    """What a face-down plot of ``kind`` promises in ``clearing`` when flipped next Birdsong (the
+    Corvids' own knowledge): a bomb under Duchy buildings, an extortion beside a Duchy hand."""
+    c = state.data.clearings[clearing]
+    if not c.corvids:
+        return 0
+    if kind == "bomb":
+        return 3 * (c.citadels + c.markets + int(c.tunnel)) + c.duchy
+    if kind == "extortion" and board.presence(c, DUCHY):
+        return 2
+    return 0
+
+
 def corvid_value(state: RootState, a) -> float:
     d, f, w = state.data, state.flow, CORVID
     v = _common(state, CORVIDS, a)
@@ -168,7 +181,10 @@ def corvid_value(state: RootState, a) -> float:
         edge = _battle_edge(state, CORVIDS, a.clearing)
         return w["battle"] + edge * w["battle_edge"] + agents if edge > 0 else -5
     if isinstance(a, A.Trick):
-        return -4
+        x, y = d.clearings[a.a], d.clearings[a.b]
+        gain = (_plot_worth(state, a.a, y.plot) + _plot_worth(state, a.b, x.plot)
+                - _plot_worth(state, a.a, x.plot) - _plot_worth(state, a.b, y.plot))
+        return 8 + 2 * gain if gain > 1 else -4
     if isinstance(a, A.Move):
         return _move_value(state, CORVIDS, a) - (4 if f.stage == "corvids_evening" else 0)
     if isinstance(a, A.EndTurn):
