@@ -1,6 +1,7 @@
-"""Hidden information (Law 1.2.1, 13.2.2.I): in bot games, no seat's view (``view.seat_view``) or
-event it may see names a card in the other hand or the kind of a face-down plot; public events name
-an opponent's hand card only when that player played or showed it in that very action."""
+"""Hidden information (Law 1.2.1, 13.2.2.I): in bot games, no seat's view (``view.seat_view``),
+event (``view.events_for``) or logged action (``view.action_for``) it may see names a card in the
+other hand or the kind of a face-down plot; public events name an opponent's hand card only when
+that player played or showed it in that very action."""
 from __future__ import annotations
 
 import json
@@ -46,7 +47,7 @@ def check_view(state, viewer: str) -> None:
 
 
 def test_no_hidden_card_or_plot_reaches_the_other_seat():
-    private_seen = 0
+    private_seen = plots_logged = 0
     for seed in (2, 7):
         state = flow.new_game(seed)
         dice = Rng(seed)
@@ -62,6 +63,12 @@ def test_no_hidden_card_or_plot_reaches_the_other_seat():
             state, events = flow.apply(state, action)
             for viewer in (DUCHY, CORVIDS):
                 check_view(state, viewer)
+                logged = view.action_for(action, viewer)
+                if logged["type"] == "Plot":
+                    plots_logged += 1
+                    assert (logged["data"]["kind"] == "plot") == (viewer == DUCHY)
+                other_hand = hands_before[enemy(viewer)] - (played_cards(action) if actor == enemy(viewer) else set())
+                assert not strings(logged) & other_hand
                 shown = view.events_for(events, viewer)
                 json.dumps(shown)
                 for e, s in zip(events, shown):
@@ -79,4 +86,4 @@ def test_no_hidden_card_or_plot_reaches_the_other_seat():
                     if viewer == DUCHY and "plot" in seen.data:      # a plot named: it is face up or gone now
                         here = state.data.clearings[seen.data["clearing"]]
                         assert not (here.plot and not here.plot_up), e
-    assert private_seen > 20
+    assert private_seen > 20 and plots_logged > 4

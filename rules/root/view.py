@@ -4,11 +4,14 @@ Public: every piece on the map, face-up plots, the discard pile, scores, tracks 
 crowns, ministers), crafted items and effects, the Duchy's revealed cards, hand counts, the draw
 pile's size, whose turn and the prompt. Private: a hand (its owner only), the kind of a
 face-down plot and the Corvids' supply of plot kinds (the Corvids only). ``viewer`` may be a seat or
-"" (a spectator: sees only what is public). ``events_for`` filters events the same way."""
+"" (a spectator: sees only what is public). ``events_for`` filters events the same way and
+``action_for`` an action of the log: of all Root actions only a plot's kind is secret (every card
+an action names is revealed, spent, crafted, played or discarded in the open)."""
 from __future__ import annotations
 
-from feltbox.rules.core import Decision, Event, GameOver
+from feltbox.rules.core import Decision, Event, GameOver, to_json
 from feltbox.rules.root import board, flow
+from feltbox.rules.root.actions import Plot
 from feltbox.rules.root.data import tables
 from feltbox.rules.root.state import BURROW, CORVIDS, DUCHY, SEATS, RootState
 
@@ -63,3 +66,12 @@ def events_for(events: list[Event], viewer: str) -> list[dict]:
         seen = e.seen_by(viewer)
         out.append({"kind": seen.kind, "data": dict(seen.data)})
     return out
+
+
+def action_for(action, viewer: str) -> dict:
+    """An action of the log as ``viewer`` may see it: ``{"type": ..., "data": ...}``, a face-down
+    plot's kind replaced by "plot" for anyone but the Corvids."""
+    data = to_json(action)
+    if isinstance(action, Plot) and viewer != CORVIDS:
+        data["kind"] = "plot"
+    return {"type": type(action).__name__, "data": data}
