@@ -189,6 +189,15 @@ def test_apply_leaves_the_input_untouched_and_refuses_in_words():
     assert state_hash(s) == before
 
 
+def test_malformed_actions_are_refused_in_one_line():
+    s = position("duchy_assembly", pieces={1: {"duchy": 2, "corvids": 1}}, hands={DUCHY: [card_of(FOX)]})
+    for bad in (A.Move("x", 2, 1), A.Move(1, 99, 1), A.Battle(-3), A.Expose(40, "nope", "bomb"), A.Build(None, 1, "keep"),
+                A.Expose(1, card_of(FOX), "frog"), "Move", A.Sway("king", ())):
+        with pytest.raises(IllegalAction) as refused:
+            flow.apply(s, bad)
+        assert refused.value.reason and "\n" not in refused.value.reason
+
+
 def test_state_round_trips_through_json():
     s = position("corvids_daylight", pieces={8: {"corvids": 2, "duchy": 1, "plot": "raid"}}, hands={DUCHY: [card_of(FOX)]})
     s, _ = play(s, A.Battle(8))

@@ -183,6 +183,13 @@ def reason(state: RootState, action) -> str:
     if type(action) not in ACTION_TYPES:
         return f"{action!r} is not a Root action"
     p = pending(state)
+    try:
+        return _specific_reason(state, action, p)
+    except (TypeError, ValueError, IndexError, KeyError):       # fields of the wrong kind
+        return f"{action!r} is not one of the choices now"
+
+
+def _specific_reason(state: RootState, action, p) -> str:
     who = p.player if isinstance(p, Decision) else ""
     d = state.data
     if isinstance(action, A.Expose):
