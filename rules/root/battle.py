@@ -23,7 +23,7 @@ from feltbox.rules.root.actions import Ambush, Decline, RemovePiece, UseEffect
 from feltbox.rules.root.craft import has_effect
 from feltbox.rules.root.ctx import Ctx
 from feltbox.rules.root.data import tables
-from feltbox.rules.root.state import CORVIDS, DUCHY, Battle, Data, RootState, enemy
+from feltbox.rules.root.state import CORVIDS, DUCHY, NAMES, Battle, Data, RootState, enemy, who
 
 DUCHY_PIECES = ("citadel", "market", "tunnel")
 
@@ -41,7 +41,7 @@ def why_not_battle(d: Data, seat: str, clearing: int) -> str:
 
 def start(ctx: Ctx, attacker: str, clearing: int) -> None:
     ctx.f.battle = Battle(attacker, enemy(attacker), clearing)
-    ctx.say("battle", f"{attacker} attacks {enemy(attacker)} in clearing {clearing}", attacker=attacker,
+    ctx.say("battle", f"{who(attacker, 'attack')} {NAMES[enemy(attacker)]} in clearing {clearing}", attacker=attacker,
             clearing=clearing)
     if has_effect(ctx.d, attacker, "scouting_party"):
         ctx.f.battle = replace(ctx.f.battle, step="roll")
@@ -100,11 +100,11 @@ def play_ambush(ctx: Ctx, card: str) -> None:
     ctx.d.hands[seat].remove(card)
     if b.step == "ambush":
         ctx.f.battle = replace(b, step="foil", ambush=card)
-        ctx.say("ambush", f"{seat} springs an ambush ({tables().card(card).suit})", seat=seat, card=card)
+        ctx.say("ambush", f"{who(seat, 'spring')} an ambush ({tables().card(card).suit})", seat=seat, card=card)
         return
     ctx.d.discard += [b.ambush, card]
     ctx.f.battle = replace(b, step="roll", ambush="")
-    ctx.say("foil", f"{seat} foils the ambush with one of their own", seat=seat, card=card)
+    ctx.say("foil", f"{who(seat, 'foil')} the ambush with one of their own", seat=seat, card=card)
 
 
 def decline(ctx: Ctx) -> None:
@@ -147,7 +147,7 @@ def use_effect(ctx: Ctx) -> None:
     if effect in ("sappers", "armorers"):
         ctx.d.crafted[seat].remove(card)
         ctx.d.discard.append(card)
-    ctx.say("battle_effect", f"{seat} uses {tables().card(card).name}", seat=seat, effect=effect)
+    ctx.say("battle_effect", f"{who(seat, 'use')} {tables().card(card).name}", seat=seat, effect=effect)
     ctx.f.battle = b
     _after_effects(ctx)
 
@@ -178,7 +178,7 @@ def _after_effects(ctx: Ctx) -> None:
         defender_hits += 1          # Law 13.2.5: Embedded Agents
     attacker_hits += b.extra_attacker
     defender_hits += b.extra_defender
-    ctx.say("hits", f"{b.attacker} deals {attacker_hits}, {b.defender} deals {defender_hits}",
+    ctx.say("hits", f"{who(b.attacker, 'deal')} {attacker_hits} hits, {who(b.defender, 'deal')} {defender_hits}",
             attacker_hits=attacker_hits, defender_hits=defender_hits)
     pending = take_hits(ctx, b.defender, b.clearing, attacker_hits)
     pending += take_hits(ctx, b.attacker, b.clearing, defender_hits)

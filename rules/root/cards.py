@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from feltbox.rules.root.ctx import Ctx
 from feltbox.rules.root.data import tables
+from feltbox.rules.root.state import NAMES, who
 
 
 def hand_limit() -> int:
@@ -25,8 +26,8 @@ def draw(ctx: Ctx, seat: str, n: int) -> list[str]:
         got.append(d.pile.pop(ctx.below(len(d.pile))))
     d.hands[seat].extend(got)
     if got:
-        ctx.say("draw", f"{seat} draws {len(got)}", seat=seat, count=len(got))
-        ctx.say("drew", f"{seat} drew {', '.join(got)}", (seat,), seat=seat, cards=got)
+        ctx.say("draw", f"{who(seat, 'draw')} {len(got)}", seat=seat, count=len(got))
+        ctx.say("drew", f"{who(seat, 'drew')} {', '.join(got)}", (seat,), seat=seat, cards=got)
     return got
 
 
@@ -42,7 +43,7 @@ def discard(ctx: Ctx, card: str) -> None:
 def spend(ctx: Ctx, seat: str, card: str) -> None:
     take_from_hand(ctx, seat, card)
     discard(ctx, card)
-    ctx.say("spend", f"{seat} spends {tables().card(card).name}", seat=seat, card=card)
+    ctx.say("spend", f"{who(seat, 'spend')} {tables().card(card).name}", seat=seat, card=card)
 
 
 def random_card(ctx: Ctx, seat: str) -> str:
@@ -57,7 +58,7 @@ def discard_random(ctx: Ctx, seat: str) -> None:
     if card:
         take_from_hand(ctx, seat, card)
         discard(ctx, card)
-        ctx.say("discard_random", f"{seat} discards {tables().card(card).name} at random", seat=seat, card=card)
+        ctx.say("discard_random", f"{who(seat, 'discard')} {tables().card(card).name} at random", seat=seat, card=card)
 
 
 def steal_random(ctx: Ctx, thief: str, victim: str) -> None:
@@ -66,8 +67,8 @@ def steal_random(ctx: Ctx, thief: str, victim: str) -> None:
     if card:
         take_from_hand(ctx, victim, card)
         ctx.d.hands[thief].append(card)
-        ctx.say("take_card", f"{thief} takes a random card from {victim}", thief=thief, victim=victim)
-        ctx.say("took_card", f"{thief} took {tables().card(card).name}", (thief, victim), card=card)
+        ctx.say("take_card", f"{who(thief, 'take')} a random card from {NAMES[victim]}", thief=thief, victim=victim)
+        ctx.say("took_card", f"{who(thief, 'took')} {tables().card(card).name}", (thief, victim), card=card)
 
 
 def check_hand_limit(ctx: Ctx, seat: str) -> None:

@@ -8,7 +8,7 @@ from feltbox.rules.root.actions import Battle, Move, UseEffect
 from feltbox.rules.root.craft import has_effect
 from feltbox.rules.root.ctx import Ctx
 from feltbox.rules.root.data import tables
-from feltbox.rules.root.state import CORVIDS, DUCHY, Data, Flow, enemy
+from feltbox.rules.root.state import CORVIDS, DUCHY, NAMES, Data, Flow, enemy, who
 
 
 def move_options(d: Data, seat: str, via: str = "", mayor: bool = False) -> list[Move]:
@@ -29,7 +29,7 @@ def battle_options(d: Data, seat: str, via: str = "", mayor: bool = False) -> li
 
 def do_move(ctx: Ctx, seat: str, a: Move) -> None:
     pieces.move_warriors(ctx, seat, a.origin, a.dest, a.count)
-    ctx.say("move", f"{seat} moves {a.count} from {a.origin} to {a.dest}", seat=seat, origin=a.origin,
+    ctx.say("move", f"{who(seat, 'move')} {a.count} from {a.origin} to {a.dest}", seat=seat, origin=a.origin,
             dest=a.dest, count=a.count)
 
 
@@ -59,13 +59,13 @@ def use_effect(ctx: Ctx, seat: str, a: UseEffect) -> None:
     d = ctx.d
     card = has_effect(d, seat, a.effect)
     ctx.f.once.append(a.effect)
-    ctx.say("effect", f"{seat} uses {tables().card(card).name}", seat=seat, effect=a.effect)
+    ctx.say("effect", f"{who(seat, 'use')} {tables().card(card).name}", seat=seat, effect=a.effect)
     if a.effect == "tax_collector":
         pieces.remove_warriors(ctx, seat, a.clearing, 1)
         cards.draw(ctx, seat, 1)
     elif a.effect == "codebreakers":
         other = enemy(seat)
-        ctx.say("codebreakers", f"{seat} looks at the {other} hand", (seat,), hand=sorted(d.hands[other]))
+        ctx.say("codebreakers", f"{who(seat, 'look')} at the hand of {NAMES[other]}", (seat,), hand=sorted(d.hands[other]))
     elif a.effect == "royal_claim":
         d.crafted[seat].remove(card)
         d.discard.append(card)
@@ -82,7 +82,7 @@ def start_turn(ctx: Ctx, seat: str) -> None:
     ctx.f.once, ctx.f.used_pieces, ctx.f.ministers_used = [], [], []
     ctx.f.followup, ctx.f.plots_placed, ctx.f.recruited = "", 0, False
     ctx.f.swayed_this_turn = ctx.f.exerted = False
-    ctx.say("turn", f"round {ctx.f.round}: {seat}'s turn", seat=seat, round=ctx.f.round)
+    ctx.say("turn", f"round {ctx.f.round}, turn: {NAMES[seat]}", seat=seat, round=ctx.f.round)
     if has_effect(ctx.d, seat, "better_burrow_bank"):
         cards.draw(ctx, seat, 1)
         cards.draw(ctx, enemy(seat), 1)
@@ -112,5 +112,5 @@ def over_by_limit(ctx: Ctx) -> None:
     ctx.f.stage = "over"
     ctx.f.winners = winners if len(winners) == 1 else []
     ctx.f.result = (f"the round limit ({tables().game['round_limit']}, house) is reached: "
-                    + (f"{winners[0]} leads {lead} to {min(s.values())}" if len(winners) == 1 else f"a tie at {lead}"))
+                    + (f"{who(winners[0], 'lead')} {lead} to {min(s.values())}" if len(winners) == 1 else f"a tie at {lead}"))
     ctx.say("game_over", ctx.f.result, winners=ctx.f.winners)

@@ -10,7 +10,7 @@ from collections import Counter
 from feltbox.rules.root import board, pieces
 from feltbox.rules.root.ctx import Ctx
 from feltbox.rules.root.data import SUITS, tables
-from feltbox.rules.root.state import DUCHY, Data, Flow
+from feltbox.rules.root.state import DUCHY, Data, Flow, who
 
 
 def crafting_pieces(d: Data, seat: str) -> list[int]:
@@ -70,7 +70,7 @@ def craft(ctx: Ctx, seat: str, card: str) -> None:
     used = activation(ctx.d, ctx.f, seat, c.cost)
     ctx.f.used_pieces.extend(used)
     ctx.d.hands[seat].remove(card)
-    ctx.say("craft", f"{seat} crafts {c.name}", seat=seat, card=card, pieces=used)
+    ctx.say("craft", f"{who(seat, 'craft')} {c.name}", seat=seat, card=card, pieces=used)
     if c.kind == "item":
         ctx.d.items[c.item] -= 1
         ctx.d.items_crafted[seat].append(c.item)

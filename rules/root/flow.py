@@ -15,7 +15,7 @@ from feltbox.rules.root import actions as A
 from feltbox.rules.root import battle, board, cards, common, corvids, duchy, pieces, turns
 from feltbox.rules.root.ctx import Ctx
 from feltbox.rules.root.data import PLOT_KINDS, RANKS, SUITS, tables
-from feltbox.rules.root.state import BURROW, CORVIDS, DUCHY, SEATS, Clearing, Data, Flow, RootState, enemy
+from feltbox.rules.root.state import BURROW, CORVIDS, DUCHY, NAMES, SEATS, Clearing, Data, Flow, RootState, enemy, who
 
 ACTION_TYPES = (A.Place, A.Done, A.Move, A.Battle, A.Build, A.Recruit, A.Dig, A.Banker, A.Score, A.Sway,
                 A.ReturnMinister, A.Craft, A.Expose, A.Flip, A.Plot, A.Trick, A.Ambush, A.Decline, A.UseEffect,
@@ -142,8 +142,8 @@ def _dispatch(ctx: Ctx, a) -> None:
     elif isinstance(a, A.Discard):
         ctx.d.hands[f.discarding].remove(a.card)
         cards.discard(ctx, a.card)
-        ctx.say("discard", f"{f.discarding} discards", seat=f.discarding)
-        ctx.say("discarded", f"{f.discarding} discards {tables().card(a.card).name}", (f.discarding,), card=a.card)
+        ctx.say("discard", f"{who(f.discarding, 'discard')} a card", seat=f.discarding)
+        ctx.say("discarded", f"{who(f.discarding, 'discard')} {tables().card(a.card).name}", (f.discarding,), card=a.card)
         if len(ctx.d.hands[f.discarding]) <= cards.hand_limit():
             f.discarding = ""
             common.end_turn(ctx)
@@ -171,7 +171,7 @@ def _after(ctx: Ctx) -> tuple[RootState, list[Event]]:
         reached = [seat for seat in SEATS if s[seat] >= goal]
         winner = ctx.f.turn if len(reached) > 1 else reached[0]
         ctx.f.stage, ctx.f.winners, ctx.f.battle, ctx.f.discarding, ctx.f.pof_pending = "over", [winner], None, "", 0
-        ctx.f.result = f"{winner} reaches {s[winner]} VP ({enemy(winner)} {s[enemy(winner)]})"
+        ctx.f.result = f"{who(winner, 'reach')} {s[winner]} VP ({NAMES[enemy(winner)]} {s[enemy(winner)]})"
         ctx.say("game_over", ctx.f.result, winners=[winner])
     elif ctx.f.stage == "turn_end":
         turns.begin(ctx, enemy(ctx.f.turn))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from feltbox.rules.root import board, cards
 from feltbox.rules.root.ctx import Ctx
 from feltbox.rules.root.data import RANKS, tables
-from feltbox.rules.root.state import BURROW, CORVIDS, DUCHY, enemy, setc
+from feltbox.rules.root.state import BURROW, CORVIDS, DUCHY, enemy, setc, who
 
 WARRIORS = {DUCHY: "duchy_warriors", CORVIDS: "corvid_warriors"}
 
@@ -13,7 +13,7 @@ WARRIORS = {DUCHY: "duchy_warriors", CORVIDS: "corvid_warriors"}
 def score(ctx: Ctx, seat: str, n: int, why: str) -> None:
     if n:
         ctx.d.score[seat] += n
-        ctx.say("score", f"{seat} scores {n} ({why}): {ctx.d.score[seat]}", seat=seat, vp=n, why=why)
+        ctx.say("score", f"{who(seat, 'score')} {n} ({why}): {ctx.d.score[seat]}", seat=seat, vp=n, why=why)
 
 
 def place_warriors(ctx: Ctx, seat: str, index: int, n: int) -> int:

@@ -17,6 +17,13 @@ from feltbox.rules.core import Rng
 
 DUCHY, CORVIDS = "duchy", "corvids"
 SEATS = (DUCHY, CORVIDS)
+NAMES = {DUCHY: "the Duchy", CORVIDS: "the Corvids"}     # in event texts
+
+
+def who(seat: str, verb: str) -> str:
+    """``seat`` doing ``verb`` in an event text: "the Duchy deals", "the Corvids deal"."""
+    past = verb in ("drew", "took")
+    return f"{NAMES[seat]} {verb if past or seat == CORVIDS else verb + 's'}"
 BURROW = 0                      # clearing index 0 is the Burrow (Law 12.2.2); 1-12 the Autumn map
 
 
