@@ -56,6 +56,24 @@ def test_data_errors_name_file_line_and_field(tmp_path: Path):
         load(tmp_path)
 
 
+@pytest.mark.parametrize("name, old, new, message", [
+    ("map.toml", "paths = [5, 9, 10]", "paths = [5, 9]", r"map.toml:\d+: clearing\[9\]\.paths: path 10-1 is listed at 10"),
+    ("map.toml", 'suit = "fox"', 'suit = "frog"', r"map.toml:9: clearing\[0\]\.suit: must be one of"),
+    ("factions.toml", "round_limit = 25", "round_limit = 0", r"factions.toml:\d+: game\.round_limit: must be a whole number"),
+    ("factions.toml", "die_faces = [0, 0, 0,", "die_faces = [0, 0, 9,", r"factions.toml:\d+: game\.die_faces: a twelve"),
+    ("cards.toml", "\nhouse = true", "\nhouse = false", r"cards.toml:\d+: house: must be `house = true`"),
+])
+def test_data_errors_in_each_file(tmp_path: Path, name, old, new, message):
+    for f in ("map.toml", "cards.toml", "factions.toml"):
+        text = (DATA / f).read_text(encoding="utf-8")
+        if f == name:
+            assert old in text
+            text = text.replace(old, new, 1)
+        (tmp_path / f).write_text(text, encoding="utf-8")
+    with pytest.raises(RootDataError, match=message):
+        load(tmp_path)
+
+
 def test_2_5_rule_counts_warriors_and_buildings_not_tokens():
     s = position("duchy_assembly", pieces={1: {"duchy": 1, "citadels": 1, "corvids": 2, "plot": "bomb"},
                                            2: {"duchy": 1, "tunnel": True, "corvids": 1}})
