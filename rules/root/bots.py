@@ -3,10 +3,12 @@
 plain heuristics; the highest wins, ties go to the first in the list.
 
 Duchy: dig tunnels out of the Burrow, build where it rules, sway the dearest minister it can,
-use every minister, battle where it has the numbers, craft. Corvids: plot where warriors stand,
-flip bombs and extortions where the Duchy is (and any plot once it scores 2+), recruit in the
-suit with the most clearings, battle where a face-down plot gives Embedded Agents, trick rarely.
-The bots use only what their seat may see (a face-down plot's kind is read by the Corvids only)."""
+use every minister, battle where it has the numbers, craft, expose the likeliest plot kind by what
+is public. Corvids: plot where warriors stand (bombs and extortions where the Duchy is), flip
+every plot a warrior stands by (bombs under the Duchy first), recruit in the suit with the most
+clearings, battle where a face-down plot gives Embedded Agents, trick a bomb under Duchy
+buildings, exert with a full hand. The bots use only what their seat may see (a face-down plot's
+kind is read by the Corvids only; hands by their owner)."""
 from __future__ import annotations
 
 from feltbox.rules.root import actions as A
