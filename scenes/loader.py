@@ -17,6 +17,7 @@ from feltbox.rules.core import InputError
 from feltbox.rules.tomlfile import TomlLines, read_toml
 from feltbox.scenes.checks import id_problem, number_problem, unprintable, whole_problem
 from feltbox.scenes.footprints import first_overlap
+from feltbox.scenes.root.loader import build_root
 from feltbox.scenes.schema import Placement, Scene, SurvivorSetup
 from feltbox.scenes.snowbirds.loader import build_sb
 from feltbox.scenes.tailfeathers.loader import build_tf
@@ -115,8 +116,10 @@ class _Builder:
             return build_tf(self)
         if game == "snowbirds":
             return build_sb(self)
+        if game == "root":
+            return build_root(self)
         if game != "flickem":
-            self.fail((None, 0, "game"), f"unknown game {game!r} (known: flickem, tailfeathers, snowbirds)")
+            self.fail((None, 0, "game"), f"unknown game {game!r} (known: flickem, tailfeathers, snowbirds, root)")
         number = self.whole("scenario", *SCENARIOS)
         city = (self.size("city_width"), self.size("city_depth"))
         teams = self.teams()
