@@ -51,20 +51,22 @@ def autumn_board() -> PieceModel:
     return _board("root_map", "board", printing.autumn_map())
 
 
-MINISTER_LINES = ["Squire (2 cards): Foremole build / Captain battle / Marshal move",
-                  "Noble (3 cards): Brigadier 2 moves or battles / Banker / Mayor",
-                  "Lord (4 cards): Duchess of Mud / Baron of Dirt / Earl of Stone",
-                  "Birdsong: 1 warrior +1 per citadel icon uncovered (1/2/4/6)",
-                  "Evening: draw 1 +1 per market icon uncovered; hand limit 5",
-                  "Price of Failure: a building lost returns the top minister",
-                  "Citadels and markets wait on the left, crowns by rank below"]
-CORVID_LINES = ["Birdsong: craft with plots, flip plots, recruit once",
-                "Daylight, 3 actions: move (nimble), plot, battle, trick",
-                "Plot: remove 1 warrior (+1 per plot placed this turn)",
-                "Flip: 1 VP per face-up plot on the map",
-                "Embedded agents: +1 hit defending by a face-down plot",
-                "Evening: exert, or draw 1 +1 per face-up extortion",
-                "Plots in supply wait on the right, face down"]
+MINISTER_LINES = ["Birdsong: warriors into the Burrow",
+                  "Daylight: 2 Assembly actions, then",
+                  "  Parliament, then sway a minister",
+                  "Evening: craft, draw 1 + markets",
+                  "Price of Failure: a building lost",
+                  "  sends the top minister home",
+                  "Right: the court (ministers), crowns",
+                  "  by rank, citadels, markets, tunnels"]
+CORVID_LINES = ["Birdsong: craft, flip plots, recruit",
+                "Daylight, 3 actions: move (nimble),",
+                "  plot, battle, trick",
+                "Plot: pay 1 warrior, +1 per plot",
+                "Flip: 1 VP per face-up plot",
+                "Embedded agents: +1 hit defending",
+                "  beside a face-down plot",
+                "Evening: exert, or draw 1 + extortions"]
 
 
 def faction_board(faction: str) -> PieceModel:

@@ -70,15 +70,16 @@ def autumn_map() -> np.ndarray:
         for j in info["paths"]:
             if j > i:
                 draw.line((_px(size, *layout.clearing_xy(i)), _px(size, *layout.clearing_xy(j))), fill=PATH, width=26)
+    for k, suit in enumerate(SUIT_RGB):                      # the legend: a ring's colour is its suit
+        draw.ellipse((40, 40 + k * 60, 84, 84 + k * 60), outline=SUIT_RGB[suit] + (255,), width=10, fill=WHITE)
+        draw.text((100, 62 + k * 60), SUIT_MARK[suit], fill=INK, font=font(36), anchor="lm")
     r = float(b["clearing_radius"]) * PX
     slot = float(b["slot"]) * PX
     for i, info in clearings.items():
         u, v = _px(size, *layout.clearing_xy(i))
         draw.ellipse((u - r, v - r, u + r, v + r), fill=WHITE, outline=SUIT_RGB[info["suit"]] + (255,), width=22)
-        draw.text((u, v - r - 22), f"{i} {info['name'].upper()}", fill=INK, font=font(30), anchor="md",
-                  stroke_width=3, stroke_fill=PAPER)
-        draw.text((u, v + r + 18), SUIT_MARK[info["suit"]], fill=SUIT_RGB[info["suit"]] + (255,), font=font(26),
-                  anchor="mt", stroke_width=3, stroke_fill=PAPER)
+        draw.text((u, v + r + 10), f"{i} {info['name'].upper()}", fill=INK, font=font(46), anchor="mt",
+                  stroke_width=5, stroke_fill=PAPER)
         for k in range(info["slots"]):
             sx, sy = _px(size, *layout.slot_xy(i, k, info["slots"]))
             box = (sx - slot / 2, sy - slot / 2, sx + slot / 2, sy + slot / 2)
@@ -104,8 +105,10 @@ def plate(title: str, lines: list[str], size_cm: tuple[float, float], print_px, 
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((10, 10, image.width - 10, image.height - 10), radius=30, outline=accent, width=14)
     draw.text((image.width / 2, 70), title, fill=accent, font=font(64), anchor="mm", stroke_width=2, stroke_fill=accent)
+    if len(lines) > 2:                      # a faction board: text on the left half, its pieces on the right
+        draw.line((image.width / 2, 130, image.width / 2, image.height - 40), fill=accent, width=4)
     for k, line in enumerate(lines):
-        draw.text((50, 140 + k * 52), line, fill=INK, font=font(34), anchor="lm")
+        draw.text((50, 150 + k * 56), line, fill=INK, font=font(30), anchor="lm")
     return _finish(image, print_px)
 
 
