@@ -18,6 +18,7 @@ import traceback
 from collections import Counter
 
 from feltbox.game.games import game_of, play_headless, scene_file
+from feltbox.game.root import tournament as root_tournament
 from feltbox.game.snowbirds import tournament as sb_tournament
 from feltbox.game.tailfeathers import tournament as tf_tournament
 from feltbox.game.text.scenario_info import ScenarioInfo, scenarios
@@ -159,6 +160,8 @@ def tournament_command(args) -> int:
         return tf_tournament.tournament_command(args)
     if args.game == "snowbirds":            # success rate and score distribution, the random player beside
         return sb_tournament.tournament_command(args)
+    if args.game == "root":                 # wins per faction, games ended at 30 VP or the round limit
+        return root_tournament.tournament_command(args)
     if args.keys is None:
         raise TournamentError(f"tournament {args.game}: name the scenes (a key, a list 1,3,7, a range 1-5, all)")
     if args.seeds < 1 or args.workers < 1:

@@ -7,7 +7,7 @@ from feltbox.rules.root import bots
 from feltbox.rules.root.flow import ACTIONS
 from feltbox.rules.root.state import SEATS  # noqa: F401 -- the seats --bots can name
 
-TURN_ENDS = ("EndTurn",)             # a Corvid Evening's end; a Duchy turn ends inside Done
+TURN_ENDS = ("EndTurn",)             # the Corvids' turn ends (the headless count); a Duchy turn ends inside a Done
 MIN_DECISIONS = 20000                # decisions and rolls of a whole game (a few hundred to 2000)
 
 

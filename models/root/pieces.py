@@ -80,7 +80,7 @@ def faction_board(faction: str) -> PieceModel:
     else:
         image = printing.plate("CORVID CONSPIRACY", CORVID_LINES, size, d["print_px"], (222, 216, 232, 255),
                                (72, 52, 110, 255))
-    return _board(f"root_{faction}_board", "faction_board", image)
+    return _board("root_faction_board", "faction_board", image)
 
 
 def burrow_board() -> PieceModel:
