@@ -24,9 +24,9 @@ from feltbox.game.window.guide import Guide
 from feltbox.game.window.guide_panel import attach_guide
 from feltbox.game.window.handover import attach_handover
 from feltbox.game.window.hud import attach_hud
+from feltbox.game.window.root_view import attach_root_view
 from feltbox.game.window.saves import Autosaver, clean_leftovers, load_game, save_path
 from feltbox.game.window.settings import Settings, load_settings
-from feltbox.game.window.root_view import attach_root_view
 from feltbox.game.window.snowbirds_view import attach_snowbirds_view
 from feltbox.game.window.sounds import attach_sounds
 from feltbox.game.window.start_screen import StartScreen
