@@ -1,6 +1,6 @@
 """Root's legal actions in the players' words, whole and short, for the window's choices, its
-click menus and the terminal prompt: "Move 3 warriors: Hill (1) -> Creek (5)", "Plot a bomb in
-Beach (10)", "Build a citadel in Pond (7), revealing Cobbler". Names come from the rules' data."""
+click menus and the terminal prompt, short enough for the choices panel (about 45 characters):
+"Move 3 warriors: Hill (1) > Creek (5)", "Plot a bomb in Beach (10)", "Citadel in Pond (7): Cobbler". Names come from the rules' data."""
 from __future__ import annotations
 
 from feltbox.rules.core import Measured
@@ -28,31 +28,31 @@ def label(a) -> str:
     if isinstance(a, A.Place):
         return f"Set up in {place(a.clearing)}"
     if isinstance(a, A.Done):
-        return "Done: go on to the next step"
+        return "Done (next step)"
     if isinstance(a, A.Move):
         n = f"{a.count} warrior{'s' * (a.count != 1)}"
-        return f"Move {n}: {place(a.origin)} -> {place(a.dest)}{_via(a)}"
+        return f"Move {n}: {place(a.origin)} > {place(a.dest)}{_via(a)}"
     if isinstance(a, A.Battle):
         return f"Battle in {place(a.clearing)}{_via(a)}"
     if isinstance(a, A.Build):
-        return f"Build a {a.building} in {place(a.clearing)}, revealing {card(a.card)}{_via(a)}"
+        return f"{a.building.capitalize()} in {place(a.clearing)}: {card(a.card)}{_via(a)}"
     if isinstance(a, A.Recruit):
-        return f"Recruit in every {a.suit} clearing, spending {card(a.card)}" if a.card else "Recruit a warrior in the Burrow"
+        return f"Recruit in {a.suit} clearings: {card(a.card)}" if a.card else "Recruit in the Burrow"
     if isinstance(a, A.Dig):
-        out = f" (the tunnel in {place(a.remove)} first)" if a.remove else ""
-        return f"Dig to {place(a.clearing)} with {a.count} from the Burrow, spending {card(a.card)}{out}"
+        out = f", tunnel from {place(a.remove)}" if a.remove else ""
+        return f"Dig to {place(a.clearing)}, {a.count} up: {card(a.card)}{out}"
     if isinstance(a, A.Banker):
-        return f"Banker: spend {', '.join(card(c) for c in a.cards)} for {len(a.cards)} VP{_via(a)}"
+        return f"Banker, {len(a.cards)} VP: {' + '.join(card(c) for c in a.cards)}{_via(a)}"
     if isinstance(a, A.Score):
         return f"{a.minister.capitalize()} scores"
     if isinstance(a, A.Sway):
-        return f"Sway the {a.minister.capitalize()}, revealing {', '.join(card(c) for c in a.cards)}"
+        return f"Sway {a.minister.capitalize()}: {' + '.join(card(c) for c in a.cards)}"
     if isinstance(a, A.ReturnMinister):
         return f"Return the {a.minister.capitalize()} (Price of Failure)"
     if isinstance(a, A.Craft):
         return f"Craft {card(a.card)}"
     if isinstance(a, A.Expose):
-        return f"Expose the plot in {place(a.clearing)} as a {a.guess}, showing {card(a.card)}"
+        return f"Expose {place(a.clearing)} as {a.guess}: {card(a.card)}"
     if isinstance(a, A.Flip):
         return f"Flip the plot in {place(a.clearing)}"
     if isinstance(a, A.Plot):
@@ -60,7 +60,7 @@ def label(a) -> str:
     if isinstance(a, A.Trick):
         return f"Trick: swap the plots of {place(a.a)} and {place(a.b)}"
     if isinstance(a, A.Ambush):
-        return f"Play the ambush {card(a.card)}"
+        return f"Ambush: {card(a.card)}"
     if isinstance(a, A.Decline):
         return "Decline"
     if isinstance(a, A.UseEffect):

@@ -61,12 +61,14 @@ class RootTableView:
             self.app.sling.press()
 
     def update(self, task):
+        """Follow the game: a new state or a new seat at the table is laid and dressed again (under
+        the cover too: the spectator's view), and a seat that has passed the cover is seated."""
         game = self.game
-        if self.app.animation is None and not self.app.covered:
+        if self.app.animation is None:
             seat = game.decider()
             handover = self.app.handover
-            if game.hotseat() and seat is not None and seat != game.at_table and not game.private and \
-                    (handover is None or getattr(handover, "last_player", seat) == seat):
+            if not self.app.covered() and game.hotseat() and seat is not None and seat != game.at_table \
+                    and not game.private and (handover is None or getattr(handover, "last_player", seat) == seat):
                 game.seat_at_table(seat)
             key = (id(game.state()), game.at_table)
             if key != self.state:
