@@ -1,6 +1,7 @@
 """Root's legal actions in the players' words, whole and short, for the window's choices, its
 click menus and the terminal prompt, short enough for the choices panel (about 45 characters):
-"Move 3 warriors: Hill (1) > Creek (5)", "Plot a bomb in Beach (10)", "Citadel in Pond (7): Cobbler". Names come from the rules' data."""
+"Move 3 warriors: Hill (1) > Creek (5)", "Plot a bomb in Beach (10)",
+"Citadel in Pond (7): Cobbler". Names come from the rules' data."""
 from __future__ import annotations
 
 from feltbox.rules.core import Measured
