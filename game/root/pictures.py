@@ -14,9 +14,10 @@ from feltbox.game.render.card_nodes import dress
 from feltbox.game.render.textures import texture_from_image
 from feltbox.game.root.bridge import RootBridge
 from feltbox.game.root.faces import BACK, card_face
-from feltbox.game.root.felt import Felt
+from feltbox.game.root.felt import TURNED_OVER, Felt
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import rest_pose
+from feltbox.models.root import HIDDEN
 from feltbox.rules.core import Decision
 from feltbox.rules.root import bots
 
@@ -63,12 +64,24 @@ def root_gallery() -> tuple[RootBodies, np.ndarray]:
     specs = list(kinds.values()) + [BodySpec(f"plot-{k}", "root_plot", {"plot": k})
                                     for k in ("bomb", "snare", "extortion", "raid")]
     specs.append(BodySpec("card-1", "card", {"size": "poker"}))
-    poses = []
-    x = -30.0
-    for spec in specs:
-        width = {"root_faction_board": 25.0, "root_burrow": 12.0, "root_dice_tray": 19.0}.get(spec.kind, 3.0)
-        poses.append(rest_pose(spec, x + width / 2, 0.0, 0.0))
-        x += width + 1.0
+    big = {"root_faction_board": 31.0, "root_burrow": 12.0, "root_dice_tray": 19.0}
+    row_big = [sp for sp in specs if sp.kind in big]
+    row_small = [sp for sp in specs if sp.kind not in big]
+    poses = {}
+    x = -sum(big[sp.kind] for sp in row_big) / 2
+    for spec in row_big:                        # the boards and the tray behind
+        poses[spec.id] = rest_pose(spec, x + big[spec.kind] / 2, 10.0, 0.0)
+        x += big[spec.kind]
+    pitch = {"card": 7.5}
+    x = -sum(pitch.get(sp.kind, 3.2) for sp in row_small) / 2
+    for spec in row_small:                      # every small piece in a row in front
+        w = pitch.get(spec.kind, 3.2)
+        poses[spec.id] = rest_pose(spec, x + w / 2, -6.0, 0.0)
+        if spec.kind == "root_plot" and spec.params["plot"] != HIDDEN:
+            poses[spec.id][3:] = TURNED_OVER    # a plot's kind shows once it is flipped
+        x += w
+    specs = row_big + row_small
+    poses = [poses[sp.id] for sp in specs]
     return RootBodies(specs, {"card-1": "tax-collector-1"}), np.asarray(poses)
 
 
