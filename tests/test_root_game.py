@@ -77,6 +77,9 @@ def test_a_whole_bot_game_recorded_sealed_verifies_bit_exact_and_hides_its_plots
     checked = verify(path)
     assert checked.ok, checked.message
     assert checked.episodes == result.episodes
+    timeline, bodies = GAMES["root"].replay_timeline(replay)      # the theatre rebuilds it on the table
+    assert timeline.frames > len(replay.rules) and len(bodies) == timeline.poses.shape[1]
+    assert any(m.kind == "turn" for m in timeline.markers)
 
 
 @pytest.mark.slow
