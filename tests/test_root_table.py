@@ -164,3 +164,16 @@ def test_the_layout_file_errors_name_the_field():
     with pytest.raises(table.LayoutError, match=r"table.toml: \[burrow\] x"):
         table.check_layout(bad, "table.toml")
     assert legal_actions(new_game(0))          # the layout did not change the rules
+
+
+def test_the_agreement_check_names_a_warrior_moved_off_its_clearing_and_a_wrong_score_marker():
+    bridge = RootBridge(load_root("standard"), 0)
+    bridge.decide(Place(1))
+    i = next(k for k, b in enumerate(bridge.bodies) if b.kind == "root_warrior" and bridge.present[k]
+             and np.hypot(*(bridge.poses[k, :2] - np.array(table.clearing_centre(5)))) < 4)
+    bridge.poses[i, :2] = table.clearing_centre(2)               # a Duchy warrior slid from Creek to Quarry
+    bridge.poses[bridge.index["score-corvids"], 0] += 2 * 62.0 / 31    # the Corvids' marker two boxes on
+    found = disagreements(bridge)
+    assert any(f.startswith("Creek (5): duchy warriors: rules 2, table 1") for f in found), found
+    assert any(f.startswith("Quarry (2): duchy warriors: rules 0, table 1") for f in found), found
+    assert any(f.startswith("score track: corvids: rules 0, marker on 2") for f in found), found

@@ -56,6 +56,17 @@ def test_hot_seat_lays_the_spectators_table_until_the_cover_is_passed():
     assert changes >= 2
 
 
+def test_a_click_on_an_empty_clearings_rim_chooses_it_where_the_rules_ask_for_a_clearing():
+    """Law 12.3: the Duchy chooses its corner; a click on Haven's rim (4, empty) offers it."""
+    game = RootWindowGame(SCENE, 3, "corvids")
+    game.run_bots()
+    items = items_for(game, "clearing-4")
+    assert [i.label for i in items] == ["Set up in Haven (4)"]
+    assert items_for(game, "clearing-12") == []               # not a corner: nothing to choose
+    game.pick(items[0].index)
+    assert game.bridge.engine.state.data.clearings[4].tunnel
+
+
 def test_labels_are_whole_sentences_and_a_click_in_a_clearing_lists_its_actions():
     game = RootWindowGame(SCENE, 3, "corvids")
     game.run_bots()

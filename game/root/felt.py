@@ -2,8 +2,8 @@
 of the box and where the view puts it. Nothing else is read: what the view hides (another seat's
 hand, a face-down plot's kind, the Corvids' supply of plot kinds) is not in the scene graph.
 
-The body table is fixed (the window and a replay keep one body per piece): the boards, the tray
-and the two d12, two score markers, 20 Duchy and 15 Corvid warriors, 3 citadels, 3 markets,
+The body table is fixed (the window and a replay keep one body per piece): the boards, a rim for
+each clearing (what a click on a clearing lands on), the tray and the two d12, two score markers, 20 Duchy and 15 Corvid warriors, 3 citadels, 3 markets,
 3 tunnels, 8 plot tokens, 9 crowns, 9 minister tiles and 54 card bodies named ``card-1`` ..
 ``card-54`` (a card body's name says nothing of its card: ``faces`` says which card a body shows,
 for the cards the viewer sees face up). A plot body is built ``plot = "hidden"`` (its back on both
@@ -44,7 +44,9 @@ def card_thickness() -> float:
 
 def body_table() -> list[BodySpec]:
     """Every body of the box, in the fixed order (plots as ``hidden`` until a view says more)."""
-    out = list(FIXED) + [BodySpec("die-1", "d12"), BodySpec("die-2", "d12")]
+    out = list(FIXED) + [BodySpec(f"clearing-{c}", "root_clearing", {"suit": tables().clearings[c].suit})
+                         for c in range(1, 13)]
+    out += [BodySpec("die-1", "d12"), BodySpec("die-2", "d12")]
     out += [BodySpec(f"score-{f}", "root_score_marker", {"faction": f}) for f in WARRIORS]
     for faction, n in WARRIORS.items():
         out += [BodySpec(f"{faction}-warrior-{k + 1}", "root_warrior", {"faction": faction}) for k in range(n)]
@@ -104,6 +106,9 @@ class Felt:
                              "corvids-board": "corvids_board", "score-track": "score_track",
                              "dice-tray": "dice_tray"}[spec.id])
             self.poses[i] = rest_pose(spec, x, y, 0.0)
+        for c in range(1, 13):
+            spec = self.bodies[self.index[f"clearing-{c}"]]
+            self.poses[self.index[spec.id]] = rest_pose(spec, *table.clearing_centre(c), 0.0, table.map_top())
         self.poses[[self.index["die-1"], self.index["die-2"]]] = table.dice_in_tray()
 
     def group(self, prefix: str) -> list[int]:

@@ -97,7 +97,12 @@ class RootWindowGame(ChoicesController):
         return self.bridge.faces()
 
     def clearing_of(self, piece: str) -> int | None:
-        """The clearing (1-12, 0 the Burrow) a clicked piece stands in, from where it lies."""
+        """The clearing (1-12, 0 the Burrow) a clicked piece stands in, from where it lies (a
+        clearing's rim or the Burrow's board: that clearing)."""
+        if piece.startswith("clearing-"):
+            return int(piece.removeprefix("clearing-"))
+        if piece == "burrow":
+            return 0
         i = self.bridge.index.get(piece)
         if i is None or not self.bridge.present[i]:
             return None

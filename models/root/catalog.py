@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from feltbox.models.root import FACTIONS, HIDDEN, PLOT_KINDS, pieces
 
+SUITS = ("fox", "rabbit", "mouse")
 MINISTERS = ("foremole", "captain", "marshal", "brigadier", "banker", "mayor", "duchess", "baron", "earl")
 
 
@@ -23,6 +24,7 @@ def root_kinds(required) -> dict:
         "root_minister": (pieces.minister, {"name": (str, MINISTERS, required)}),
         "root_score_marker": (pieces.score_marker, faction),
         "root_dice_tray": (pieces.root_dice_tray, {}),
+        "root_clearing": (pieces.clearing_ring, {"suit": (str, SUITS, required)}),
     }
 
 
@@ -31,4 +33,5 @@ EXAMPLES = [("root_map", {}), ("root_burrow", {}), ("root_faction_board", {"fact
             ("root_warrior", {"faction": "duchy"}), ("root_warrior", {"faction": "corvids"}),
             ("root_citadel", {}), ("root_market", {}), ("root_tunnel", {}), ("root_plot", {"plot": "bomb"}),
             ("root_plot", {}), ("root_crown", {}), ("root_minister", {"name": "captain"}),
-            ("root_score_marker", {"faction": "duchy"}), ("root_dice_tray", {})]
+            ("root_score_marker", {"faction": "duchy"}), ("root_dice_tray", {}),
+            ("root_clearing", {"suit": "fox"})]

@@ -187,6 +187,21 @@ def minister(name: str) -> PieceModel:
                   prints=[flat_print(face, (w, dp), t + LIFT)], tags=TAGS | {"duchy", "minister"})
 
 
+SUIT_RGBA = {"fox": (0.80, 0.22, 0.14, 1.0), "rabbit": (0.93, 0.77, 0.22, 1.0), "mouse": (0.90, 0.50, 0.18, 1.0)}
+
+
+def clearing_ring(suit: str) -> PieceModel:
+    """A clearing's rim, raised a hair over the printed ring in its suit's colour: what a click on a
+    clearing lands on in the window (the map itself is one board). Static; its box collides with
+    nothing the rules throw (the dice are thrown in the tray)."""
+    r = float(root_dims()["board"]["clearing_radius"])
+    ring = trimesh.creation.annulus(r_min=r - 0.45, r_max=r + 0.05, height=0.03)
+    ring.apply_translation((0.0, 0.0, 0.015))
+    solid = box((2 * r, 2 * r, 0.03), (0.0, 0.0, 0.015))
+    return finish("root_clearing", [(ring, SUIT_RGBA[suit])], [solid], density=0.5, static=True,
+                  tags=TAGS | {"mat"})
+
+
 def score_marker(faction: str) -> PieceModel:
     d = root_dims()["marker"]
     body = cylinder(float(d["diameter"]) / 2, 0.0, float(d["height"]), 16)
