@@ -4,7 +4,8 @@ hand, a face-down plot's kind, the Corvids' supply of plot kinds) is not in the 
 
 The body table is fixed (the window and a replay keep one body per piece): the boards, a rim for
 each clearing (what a click on a clearing lands on), the tray and the two d12, two score markers,
-20 Duchy and 15 Corvid warriors, 3 citadels, 3 markets, 3 tunnels, 8 plot tokens, 9 crowns, 9 minister tiles and 54 card bodies named ``card-1`` ..
+20 Duchy and 15 Corvid warriors, 3 citadels, 3 markets, 3 tunnels, 8 plot tokens, 9 crowns, 9
+minister tiles and 54 card bodies named ``card-1`` ..
 ``card-54`` (a card body's name says nothing of its card: ``faces`` says which card a body shows,
 for the cards the viewer sees face up). A plot body is built ``plot = "hidden"`` (its back on both
 sides) unless the viewer knows its kind, and lies back up while face down, turned over (Law
