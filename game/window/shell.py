@@ -29,6 +29,7 @@ from feltbox.game.window.settings import Settings, load_settings
 from feltbox.game.window.snowbirds_view import attach_snowbirds_view
 from feltbox.game.window.sounds import attach_sounds
 from feltbox.game.window.start_screen import StartScreen
+from feltbox.game.window.table_choice_view import attach_table_choice
 from feltbox.rules.engine import SaveError
 
 CARD_VIEWS: dict[str, Callable[[PlayApp], object]] = {"snowbirds": attach_snowbirds_view}
@@ -50,6 +51,8 @@ def dress_window(app: PlayApp, screens: Screens | None = None) -> None:
         app.game_menu = attach_game_menu(app, screens)
         app.handover = attach_handover(app)
     app.hud_panels = attach_hud(app)
+    if game is not None:
+        app.table_choice = attach_table_choice(app)
     app.sounds = attach_sounds(app)
     if game is not None and game.name in CARD_VIEWS:
         app.cards = CARD_VIEWS[game.name](app)
