@@ -52,6 +52,9 @@ def test_launch_position_a_heading_dragged_toward_the_elm_tree():
     assert tc.status().startswith("press in Aerijin's space (sw.b2b)")
     bird = game.state().data.figure("aerijin")
     spot = phases.launch_spots(game.state(), bird.where)[0]
+    assert tc.launch_start(above(*bird.pose[:2]), DOWN)          # a click on the bird: nothing launched
+    assert tc.launch_end(above(bird.pose[0] + 0.5, bird.pose[1]), DOWN) is None
+    assert not game.state().data.figure("aerijin").launching and "a click launches nothing" in tc.status()
     assert tc.launch_start(above(*bird.pose[:2]), DOWN)
     # from the spot (-40.0, -33.9) toward the elm tree at (-27, 27): atan2(60.9, 13.0) = 77.9 deg,
     # the offered heading nearest it 75

@@ -97,6 +97,13 @@ lx, ly = ex + 5 * math.cos(math.radians(eh + 90)), ey + 5 * math.sin(math.radian
 click_at(*table_px(lx, ly, lay.z)); settle(app)
 print("tilt", view.choice.builder.tilt, "|", bar())
 print("models", view.templates.getNumChildren(), "highlight", game.choices()[game.highlight])
+free, lo_hi = app.director.free(), view.templates.getTightBounds(base.render)
+corners = [(x, y, lo_hi[0].z) for x in (lo_hi[0].x, lo_hi[1].x) for y in (lo_hi[0].y, lo_hi[1].y)]
+def ndc(p):
+    p3 = base.cam.getRelativePoint(base.render, Point3(*map(float, p))); p2 = Point2()
+    return (p2.x, p2.y) if base.camLens.project(p3, p2) else (9.0, 9.0)
+inside = [bool(free.contains(ndc(c))[0]) for c in corners + [tuple(app.piece_xy("aerijin"))]]
+print("in_view %.3f %.3f" % (free.bottom, view.bar_top()), all(inside))
 shot(out + "-flight.png")
 print("end %.3f %.3f %.3f" % path.end)
 click(view.button("confirm")); settle(app)
@@ -126,7 +133,7 @@ def _yellow(shot) -> int:
                if image.getRed(i, j) > 0.9 and image.getGreen(i, j) > 0.75 and image.getBlue(i, j) < 0.35)
 
 
-@pytest.mark.slow            # ~35 s: a dozen real clicks, each waiting for the eased camera
+@pytest.mark.slow            # 38-60 s: a dozen real clicks, each waiting for the eased camera
 @needs_xvfb
 def test_a_show_of_force_activation_with_a_flight_laid_on_the_table_by_mouse_only(tmp_path):
     from feltbox.rules.tailfeathers import geometry
@@ -158,6 +165,8 @@ def test_a_show_of_force_activation_with_a_flight_laid_on_the_table_by_mouse_onl
     assert lines["toggled"].startswith("long,short,long | long, short, long - tilt C   ready: fly")
     tilt, said = lines["tilt"].split(" | ")
     assert tilt == "center" and "tilt change needs a successful piloting check" in said
+    free_bottom, bar_top, inside = lines["in_view"].split()       # the camera framed the flight above the bar
+    assert float(free_bottom) > float(bar_top) and inside == "True"
     models, _, highlight = lines["models"].partition(" highlight ")
     assert models == "3" and highlight == "long, short, long - tilt C"
     # the bird flew where the rules' geometry lays the announced templates from its launch pose

@@ -66,6 +66,7 @@ class LaunchDrag:
     def __init__(self, game):
         self.game = game
         self.launch: tuple[str, tuple[float, float], float] | None = None    # bird, spot, heading
+        self.moved = False            # the mouse left the spot: a heading was dragged (a click chooses nothing)
 
     def _space(self, bird: str):
         return self.game.bridge.spaces[self.game.state().data.figure(bird).where]
@@ -80,7 +81,7 @@ class LaunchDrag:
             return False, f"press in {name(bird)}'s space ({fig.where}) and drag toward where it should face"
         spots = [(a.x, a.y) for a in legal if isinstance(a, phases.Launch) and a.bird == bird]
         spot = min(spots, key=lambda s: math.hypot(s[0] - p[0], s[1] - p[1]))
-        self.launch = (bird, spot, fig.pose[2])
+        self.launch, self.moved = (bird, spot, fig.pose[2]), False
         return True, f"{name(bird)}: drag toward where it should face"
 
     def aim(self, legal, origin, direction) -> str:
@@ -89,14 +90,18 @@ class LaunchDrag:
         p = on_plane(origin, direction, self._space(bird).height)
         if p is not None and math.hypot(p[0] - spot[0], p[1] - spot[1]) >= MIN_DRAG:
             heading = math.degrees(math.atan2(p[1] - spot[1], p[0] - spot[0])) % 360.0
-            self.launch = (bird, spot, heading)
+            self.launch, self.moved = (bird, spot, heading), True
         return f"{name(bird)} faces " + heading_words(offered(legal, heading), spot, self.trees())
 
     def end(self, legal, origin, direction):
-        """The release: the legal Launch nearest the drag (None without a drag)."""
+        """The release: the legal Launch nearest the drag (None without a drag, or after a click
+        that never left the spot)."""
         if self.launch is None:
             return None
         self.aim(legal, origin, direction)
+        if not self.moved:
+            self.launch = None
+            return None
         bird, spot, heading = self.launch
         self.launch = None
         want = offered(legal, heading)

@@ -271,7 +271,10 @@ class TableChoice:
 
     def launch_end(self, origin, direction):
         """The release: the frames of the launch, or None (a drag too short chooses nothing)."""
+        bird = self.drag.launch[0] if self.drag.launch is not None else ""
         a = self.drag.end(self.legal, origin, direction)
+        if a is None and bird:
+            self.message = f"{name(bird)}: drag from it toward where it should face (a click launches nothing)"
         return self._pick(a) if a is not None else None
 
     # -- helpers --------------------------------------------------------------------------------

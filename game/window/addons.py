@@ -30,6 +30,10 @@ class TableInput(Protocol):
 
     def release(self, mouse: tuple[float, float] | None) -> bool: ...
 
+    def bar_top(self) -> float | None:
+        """The top edge (window y, -1..1) of its bar of buttons, None while none shows: the
+        camera frames pieces above it."""
+
 
 class Messages(Protocol):
     """An add-on that shows a line of news for a few seconds (the in-game menu)."""

@@ -100,6 +100,10 @@ class TableChoiceView:
         if self.app.animation is None:
             self.app.animate(self.choice.press(key))
 
+    def bar_top(self) -> float | None:
+        """The bar's top edge (window y), None while it is hidden (the camera frames above it)."""
+        return None if self.frame.isHidden() else self.frame.getZ()
+
     def button(self, key: str) -> DirectButton:
         """The bar's button for ``key`` (tests click it with the real mouse)."""
         return self.buttons[key]
