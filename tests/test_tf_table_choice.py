@@ -70,6 +70,8 @@ def test_launch_position_a_heading_dragged_toward_the_elm_tree():
 def test_activate_units_figures_ringed_on_the_table_up_to_the_squad_value():
     game = _to_activation()
     tc = game.table_choice
+    assert not next(b for b in tc.buttons() if b.key == "confirm").enabled
+    assert tc.press("confirm") is None and tc.status() == "click figures to ring them first"
     assert tc.click_piece("grizzard") == (True, None)
     assert tc.status() == "Grizzard cannot activate: it is the rat's; mouse activates now" and tc.ringed() == []
     for fig in ("oakguard-1", "oakguard-2", "oakguard-3"):
@@ -114,6 +116,9 @@ def test_flight_movement_templates_and_tilt_laid_on_the_table():
     assert tc.mode() == "flight" and game.state().flow.waiting == "pilot"
     b, bird = tc.builder, game.state().data.figure("aerijin")
     assert b.action() == flight.Fly(("short", "short"), "center") and b.legal()
+    left = next(x for x in tc.buttons() if x.key == "tilt:left")      # greyed: pressed, it says why
+    assert not left.enabled and tc.press("tilt:left") is None and b.tilt == "center"
+    assert tc.status().endswith("(a tilt change needs a successful piloting check: roll it first)")
     assert tc.press("remove") is None
     assert tc.status().endswith("(a flight lays at least 2 templates: click one to change its size)")
     most = b.most()

@@ -42,8 +42,7 @@ BUTTONS_FOR_ALL = 8      # a decision with at most this many choices and no tabl
 class Button:
     key: str             # what ``press(key)`` is given
     label: str
-    enabled: bool = True
-    reason: str = ""     # why it is greyed
+    enabled: bool = True  # greyed when False; pressed anyway, it says why on the bar
 
 
 def figure_numbers(figures) -> str:
@@ -167,15 +166,15 @@ class TableChoice:
         if mode == "activate":
             a = self._ringed_activation()
             label = activate_label(a) if a else "activate"
-            out.append(Button("confirm", label, a is not None, "" if a else "click figures first"))
+            out.append(Button("confirm", label, a is not None))
         elif mode == "flight":
             b = self.builder
             out += [Button("short", "+ short"), Button("long", "+ long"), Button("remove", "- last")]
             for t in flight.TILTS:
-                out.append(Button(f"tilt:{t}", TILT_NAME[t], t in b.tilts(), "" if t in b.tilts() else self._tilt_refusal()))
+                out.append(Button(f"tilt:{t}", TILT_NAME[t], t in b.tilts()))
             if len(b.carries()) > 1:
                 out.append(Button("carry", f"carry: {name(b.carry) if b.carry else 'nobody'}"))
-            out.append(Button("confirm", f"fly {fly_label(b.action())}", b.legal(), b.why_not()))
+            out.append(Button("confirm", f"fly {fly_label(b.action())}", b.legal()))
         simple = [a for a in self.legal if not isinstance(a, (act.Activate, flight.Fly, phases.Launch,
                                                                   act.TreeMove, act.Scurry))]
         if mode is not None or len(self.legal) <= BUTTONS_FOR_ALL:
