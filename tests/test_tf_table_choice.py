@@ -46,7 +46,7 @@ def test_launch_position_a_heading_dragged_toward_the_elm_tree():
     game.run_bots()
     tc = game.table_choice
     tc.press("pick:0")
-    assert tc.mode() == "launch"
+    assert tc.mode() == "launch" and tc.ringed() == ["aerijin"]
     # a press far from the bird's space starts nothing and says where to press
     assert not tc.launch_start(above(0.0, 0.0), DOWN)
     assert tc.status().startswith("press in Aerijin's space (sw.b2b)")

@@ -97,7 +97,7 @@ class FlightBuilder:
     # -- changes (each returns the line the HUD shows) ------------------------------------------
     def add(self, size: str) -> str:
         if len(self.templates) >= self.most():
-            return f"at most {self.most()} templates at tilt {TILT_WORD[self.tilt]}: click a template to change its size"
+            return f"at most {self.most()} templates: click one to change its size"
         self.templates.append(size)
         return f"added a {size} template"
 

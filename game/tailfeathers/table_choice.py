@@ -115,8 +115,11 @@ class TableChoice:
 
     # -- what the window draws ----------------------------------------------------------------
     def ringed(self) -> list[str]:
-        self.sync()
-        return list(self.selected) if self.mode() in ("activate", "place") else []
+        """The figures ringed on the table: chosen to activate, the one to move, the bird to launch."""
+        mode = self.mode()
+        if mode == "launch":
+            return [self._launch_bird()]
+        return list(self.selected) if mode in ("activate", "place") else []
 
     def template_lays(self) -> list[TemplateLay]:
         """The flight being laid, template by template (empty outside a flight decision)."""
