@@ -120,6 +120,52 @@ print("over", f.active or "-", state().data.unit("aerijin").activated, f.phase, 
 """
 
 
+PLACE = r"""
+import sys
+sys.path.insert(0, ".")
+from feltbox.game.window.app import run_window
+from feltbox.game.window.settings import Settings
+from feltbox.game.window.shell import dress_window
+from feltbox.rules.tailfeathers import activation, measure
+from tests.test_tf_table_choice import _to_activation
+game = _to_activation()                     # mission, launch drag and tilts headless (tests/test_tf_table_choice.py)
+app = run_window(game.bodies(), game.poses(), "feltbox - Tail Feathers", lambda *a: None, frames=5, game=game,
+                 addons=(dress_window,), settings=Settings())
+base = app.base
+""" + PRELUDE + r"""
+out = sys.argv[1]
+view, state = app.table_choice, game.state
+settle(app)
+for piece in ("oakguard-1", "oakguard-3"):
+    click_at(*screen_of(app, piece, z=1.0)); settle(app)
+click(view.button("confirm")); settle(app)
+f = state().flow
+print("activated", f.active, "+".join(f.figs), f.waiting, "|", view.status.getText())
+print("lit", len(game.preview()), "ringed", "+".join(view.choice.ringed()))
+shot(out + "-place.png")
+dest = sorted(a.to for a in game.legal_actions() if isinstance(a, activation.TreeMove) and a.figure == "oakguard-1")
+space = game.bridge.spaces[dest[-1]]
+cx, cy = measure.centroid(space.polygon)
+p3 = base.cam.getRelativePoint(base.render, Point3(cx, cy, space.height)); p2 = Point2()
+assert base.camLens.project(p3, p2)
+click_at(*to_pixels(p2.x, p2.y)); settle(app)
+print("moved", state().data.figure("oakguard-1").where, dest[-1], "|", view.status.getText())
+"""
+
+
+@needs_xvfb
+def test_tree_movement_by_a_click_on_a_lit_space_in_the_window(tmp_path):
+    """Two Oakguard ringed and activated with real clicks, the spaces Oakguard 1 may move to
+    outlined, a click on one (its centre projected through the real lens) moves it there."""
+    lines = _lines(run_in_xvfb(PLACE, tmp_path / "tf"))
+    assert lines["activated"] == "oakguard oakguard-1+oakguard-3 move | Oakguard 1: click a lit space to move there"
+    lit, _, ringed = lines["lit"].partition(" ringed ")
+    assert int(lit) >= 1 and ringed == "oakguard-1"
+    moved, dest, said = lines["moved"].replace(" | ", " ").split(" ", 2)
+    assert moved == dest and said.startswith("Oakguard 3: click a lit space")    # the next mover is ringed
+    felt_in(tmp_path / "tf-place.png")
+
+
 def _lines(stdout: str) -> dict[str, str]:
     return dict(line.split(" ", 1) for line in stdout.splitlines() if " " in line)
 
