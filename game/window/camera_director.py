@@ -93,11 +93,13 @@ class CameraDirector:
         return Lens(math.tan(math.radians(fov[0]) / 2), math.tan(math.radians(fov[1]) / 2))
 
     def free(self) -> Rect:
-        """The HUD's free middle, above the bar of table choices while it shows."""
+        """The HUD's free middle, above the bar of table choices and a guide's panel while they show."""
         scale = getattr(self.app.hud_panels, "scale", None) or self.app.settings.ui_scale
         free = free_area(self.app.base.getAspectRatio(), float(scale))
-        bar = self.app.table_choice.bar_top() if self.app.table_choice is not None else None
-        return free if bar is None else Rect(free.left, free.right, max(free.bottom, bar + BAR_GAP), free.top)
+        floors = [self.app.table_choice.bar_top() if self.app.table_choice is not None else None,
+                  self.app.guide.top() if self.app.guide is not None else None]
+        floors = [f for f in floors if f is not None]
+        return Rect(free.left, free.right, max([free.bottom] + [f + BAR_GAP for f in floors]), free.top)
 
     def poses(self) -> np.ndarray:
         """The table as the window shows it now."""
