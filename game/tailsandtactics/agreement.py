@@ -39,7 +39,7 @@ def disagreements(bridge) -> list[str]:
             if lies_face_up(poses[i]) != bool(card["face_up"]):
                 out.append(f"{card['iid']}: face {'up' if card['face_up'] else 'down'} by the rules, "
                            f"{'up' if lies_face_up(poses[i]) else 'down'} on the felt")
-            row = "units" if card["kind"] == "unit" else None
+            row = "units" if card["kind"] == "unit" and not card.get("attached_to") else None
             if row is not None and abs(poses[i, 1] - layout.row_xy(s, row, 0, 1)[1]) > NEAR:
                 out.append(f"{card['iid']}: a unit by the rules, on the felt at y {poses[i, 1]:.1f} off the unit row")
             if card["kind"] in ("unit", "turf") and card.get("health") is not None:

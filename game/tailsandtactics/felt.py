@@ -36,6 +36,7 @@ DAMAGE_POOL = 36             # damage tokens per side: more than the health on a
 CHAIN_POOL = 10              # order plates: a longer chain overlaps the last one
 PLATE_BACK = CardBack("T & T", "#3b3b3b", "#9a9a9a")
 TOKEN = {"token": "life", "face": "up"}      # a damage counter: Dead of Winter's red cardboard token
+UNIT_ROW = ("unit", "face_down")   # the unit row: units, and the cards deployed face down at set-up
 TOKEN_ROWS = 3               # rows of damage tokens on a card before they stack (layout.damage_offsets)
 
 
@@ -140,9 +141,9 @@ class FeltLayer:
             felt.poses[i] = (hx, hy, t / 2, *card_quat(h, False))
             placed.add(card["iid"])
         on_field = list(player["field"])
-        units = [c for c in on_field if c.get("kind") == "unit"]
-        tucked = {c["iid"] for c in on_field if c.get("kind") == "equipment" and
-                  any(u["iid"] == c.get("attached_to") for u in units)}
+        ids = {c["iid"] for c in on_field}
+        tucked = {c["iid"] for c in on_field if c.get("attached_to") in ids}     # equipment, set-up requirements
+        units = [c for c in on_field if c.get("kind") in UNIT_ROW and c["iid"] not in tucked]
         support = [c for c in on_field if c not in units and c["iid"] not in tucked]
         for row, cards in (("units", units), ("support", support)):
             for k, card in enumerate(cards):
@@ -150,12 +151,12 @@ class FeltLayer:
                 under = [c for c in on_field if c["iid"] in tucked and c.get("attached_to") == card["iid"]]
                 extra = max(0, k - (int(layout.tt_layout()[row]["slots"]) - 1))
                 base = t * len(under) + 2 * t * extra
-                for j, equip in enumerate(under):        # the first attached lies lowest, farthest out
+                for j, below in enumerate(under):        # the first attached lies lowest, farthest out
                     dx, dy = layout.tuck_offset(side)
                     out = len(under) - j
-                    self._put(felt, side, equip, (xy[0] + dx * out, xy[1] + dy * out), t / 2 + t * j + 2 * t * extra,
-                              bool(equip.get("face_up", True)), h)
-                    placed.add(equip["iid"])
+                    self._put(felt, side, below, (xy[0] + dx * out, xy[1] + dy * out), t / 2 + t * j + 2 * t * extra,
+                              bool(below.get("face_up", True)), h)
+                    placed.add(below["iid"])
                 self._put(felt, side, card, xy, t / 2 + base, bool(card.get("face_up", True)), h)
                 placed.add(card["iid"])
                 self._damage(felt, side, card, xy, t + base)
