@@ -30,8 +30,9 @@ from feltbox.game.tailsandtactics.felt import SIDES, Felt, FeltLayer, die_body
 from feltbox.rules.core import Event, GameOver, Measured, PhysicsRequest
 from feltbox.rules.engine import Engine
 from feltbox.rules.tails_and_tactics.cards import load_cards
+from feltbox.rules.tails_and_tactics.decks import load_deck
 from feltbox.rules.tails_and_tactics.flow import ACTIONS, TTGame
-from feltbox.rules.tails_and_tactics.state import iid_of, side
+from feltbox.rules.tails_and_tactics.state import Setup, iid_of, side
 from feltbox.rules.tails_and_tactics.view import seat_view
 from feltbox.scenes.tailsandtactics.schema import TTScene
 
@@ -47,10 +48,11 @@ def new_engine(scene: TTScene, seed: int) -> Engine:
     return Engine(TTGame(setup_of(scene)), "tailsandtactics", 0, seed, ACTIONS)
 
 
-def setup_of(scene: TTScene):
-    """The rules' Setup of ``scene``: each side's deck file read and checked by the deck builder."""
-    from feltbox.rules.tails_and_tactics.decks import scene_setup  # noqa: PLC0415 (filled in at merge)
-    return scene_setup(scene.deck("red"), scene.deck("blue"))
+def setup_of(scene: TTScene) -> Setup:
+    """The rules' Setup of ``scene``: each side's deck file read and checked by the deck builder
+    (rules/tails_and_tactics/decks.load_deck: a broken deck is one line naming file:line:field)."""
+    red, blue = load_deck(scene.deck("red")), load_deck(scene.deck("blue"))
+    return Setup(factions=(red.faction, blue.faction), decks=(red.cards, blue.cards))
 
 
 def deck_iids(state) -> dict[str, list[str]]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from feltbox.rules.tails_and_tactics.cards import load_cards
+
 
 def names_of(view: Mapping) -> dict[str, str]:
     """iid -> the name a seat view shows (only the cards it names), plus "base"."""
@@ -38,7 +40,8 @@ def label(action, names: Mapping[str, str]) -> str:
     target = getattr(action, "target", None)
     aimed = f" on {n(target)}" if target else ""
     words = {
-        "ChooseRuleChanger": lambda: f"search the deck for the Rule Changer {action.card_id}" if action.card_id
+        "ChooseRuleChanger": lambda: f"search the deck for the Rule Changer {load_cards()[action.card_id].name}"
+        if action.card_id
         else "no Rule Changer",
         "SetupDeploy": lambda: f"deploy {n(card)} face down{paying}",
         "Ready": lambda: "ready: reveal the battlefield",
