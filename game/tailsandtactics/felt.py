@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -46,6 +46,33 @@ def card_body(iid: str) -> str:
 
 def die_body(side: str) -> str:
     return f"die-{SIDES.index(side) + 1}"
+
+
+@lru_cache(maxsize=64)
+def _quat(heading: float, face_up: bool, sideways: bool = False) -> np.ndarray:
+    """card_quat, kept: the felt is laid after every action from a handful of orientations."""
+    q = card_quat(heading, face_up, sideways)
+    q.setflags(write=False)
+    return q
+
+
+@lru_cache(maxsize=512)
+def _stack(side: str, pile: str, n: int, t: float) -> np.ndarray:
+    """A side's pile of ``n`` cards (the draw pile squared face down, the discard pile tossed face
+    up), with its own fixed jitter: the same pile lies the same way every time."""
+    at, k = layout.pile_xy(side, pile), SIDES.index(side)
+    if pile == "draw":
+        poses = stack_poses(n, at, t, heading=layout.heading(side), face_up=False, seed=3 + k)
+    else:
+        poses = pile_poses(n, at, t, face_up=True, seed=11 + k)
+        poses[:, 3:] = _quat(layout.heading(side), True)
+    poses.setflags(write=False)
+    return poses
+
+
+@cache
+def _face(card_id: str, printed) -> CardFace:
+    return card_face(printed(card_id))
 
 
 @cache
@@ -84,6 +111,7 @@ class Felt:
     faces: dict[str, CardFace] = field(default_factory=dict)
     backs: dict[str, CardBack] = field(default_factory=dict)
     cards: dict[str, str] = field(default_factory=dict)        # body id -> card id shown (faces' cards)
+    tokens: dict[str, int] = field(default_factory=dict)       # side -> damage tokens laid
 
 
 class FeltLayer:
@@ -124,10 +152,11 @@ class FeltLayer:
         """Card ``card`` (a view's card: iid, card id or None) lies at ``xy`` face up or down."""
         body = card_body(card["iid"])
         i = self.index[body]
-        felt.poses[i] = (xy[0], xy[1], z, *card_quat(heading, face_up))
+        felt.poses[i, :3] = (xy[0], xy[1], z)
+        felt.poses[i, 3:] = _quat(heading, face_up)
         felt.present[i] = True
         if card.get("card") is not None:             # the viewer may see this face
-            felt.faces[body] = card_face(self.printed(card["card"]))
+            felt.faces[body] = _face(card["card"], self.printed)
             felt.cards[body] = card["card"]
 
     def _side(self, felt: Felt, side: str, player: Mapping, placed: set[str]) -> None:
@@ -138,7 +167,8 @@ class FeltLayer:
         hx, hy = layout.held_xy(side)
         for card in player["hand"]:                  # held: off the felt
             i = self.index[card_body(card["iid"])]
-            felt.poses[i] = (hx, hy, t / 2, *card_quat(h, False))
+            felt.poses[i, :3] = (hx, hy, t / 2)
+            felt.poses[i, 3:] = _quat(h, False)
             placed.add(card["iid"])
         on_field = list(player["field"])
         ids = {c["iid"] for c in on_field}
@@ -161,22 +191,22 @@ class FeltLayer:
                 placed.add(card["iid"])
                 self._damage(felt, side, card, xy, t + base)
         discard = list(player["discard"])
-        for card, pose in zip(discard, pile_poses(len(discard), layout.pile_xy(side, "discard"), t,
-                                                   face_up=True, seed=11 + SIDES.index(side))):
-            pose[3:] = card_quat(h, True)
+        for card, pose in zip(discard, _stack(side, "discard", len(discard), t)):
             self._put(felt, side, card, pose[:2], pose[2], True, h)
             placed.add(card["iid"])
         i = self.index[f"base-{side}"]
         bx, by = layout.base_xy(side)
-        felt.poses[i] = (bx, by, t / 2, *card_quat(h, True))
+        felt.poses[i, :3] = (bx, by, t / 2)
+        felt.poses[i, 3:] = _quat(h, True)
         felt.present[i] = True
         felt.faces[f"base-{side}"] = base_face(side, player)
         felt.backs[f"base-{side}"] = back_of(side, faction)
 
     def _damage(self, felt: Felt, side: str, card: Mapping, xy, card_top: float) -> None:
         """One damage token per point of damage on the card, in rows from its far end."""
-        start = sum(felt.present[self.index[f"damage-{side}-{j:02d}"]] for j in range(DAMAGE_POOL))
+        start = felt.tokens.get(side, 0)
         count = min(int(card.get("damage", 0) or 0), DAMAGE_POOL - start)
+        felt.tokens[side] = start + count
         rest, top = _token_rest()
         per_layer = 2 * TOKEN_ROWS
         for j, (dx, dy) in enumerate(layout.damage_offsets(count, side)):
@@ -190,7 +220,8 @@ class FeltLayer:
             (px, py), (cx, cy) = layout.chain_xy(k)
             lift = 2 * t * max(0, k - (layout.chain_slots() - 1))
             i = self.index[f"chain-{k}"]
-            felt.poses[i] = (px, py, t / 2 + lift, *card_quat(0.0, True, sideways=True))
+            felt.poses[i, :3] = (px, py, t / 2 + lift)
+            felt.poses[i, 3:] = _quat(0.0, True, True)
             felt.present[i] = True
             felt.faces[f"chain-{k}"] = chain_face(k, entry)
             felt.backs[f"chain-{k}"] = PLATE_BACK
@@ -207,12 +238,11 @@ class FeltLayer:
         t = self.t
         rest = [iid for iid in self.decks[side] if iid not in placed]
         count = min(int(player["draw_count"]), len(rest))
-        at = layout.pile_xy(side, "draw")
-        poses = stack_poses(count, at, t, heading=layout.heading(side), face_up=False, seed=3 + SIDES.index(side))
-        for iid, pose in zip(rest[:count], poses):
+        for iid, pose in zip(rest[:count], _stack(side, "draw", count, t)):
             i = self.index[card_body(iid)]
             felt.poses[i], felt.present[i] = pose, True
         hx, hy = layout.held_xy(side)
         for iid in rest[count:]:
             i = self.index[card_body(iid)]
-            felt.poses[i] = (hx, hy, t / 2, *card_quat(layout.heading(side), False))
+            felt.poses[i, :3] = (hx, hy, t / 2)
+            felt.poses[i, 3:] = _quat(layout.heading(side), False)

@@ -5,12 +5,14 @@
 File layout: ``game = "tailsandtactics"``, ``title``, optional ``notes``, and one table per side,
 ``[red]`` and ``[blue]``, each with ``deck``: the name of a house deck (a file stem of
 rules/tails_and_tactics/decks/) or the path of a deck file (``.toml``, relative to the scene
-file). The deck file itself is checked by the rules' deck builder when the game is set up.
+file). The deck file itself is checked by the rules' deck builder (rules/tails_and_tactics/decks.py)
+as the scene is read, so a broken deck stops the command before anything runs.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
+from feltbox.rules.tails_and_tactics.decks import load_deck
 from feltbox.scenes.checks import unprintable
 from feltbox.scenes.tailsandtactics.schema import SIDES, TTScene
 
@@ -54,6 +56,7 @@ def build_tt(b) -> TTScene:
         path = deck_path(name, b.path)
         if path is None:
             b.fail((side, None, "deck"), f"no house deck or deck file {name!r} (house decks: {', '.join(house_decks())})")
+        load_deck(path)             # the deck builder: a broken deck file is one line naming its file:line:field
         decks.append((side, str(path)))
     notes = b.top("notes", str, "")
     return TTScene("tailsandtactics", Path(b.path).stem, title, tuple(decks), str(b.path), notes)
