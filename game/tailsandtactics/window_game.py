@@ -150,6 +150,11 @@ class TTWindowGame(ChoicesController):
             return f"base:{body.removeprefix('base-')}"
         return None
 
+    def other_seat(self) -> str | None:
+        """The seat that is not deciding now (whose Base an attack may hit)."""
+        decider = self.decider()
+        return None if decider is None else next(s for s in SIDES if s != decider)
+
     def click(self, body: str):
         """A click on a body: your attacker first (its attacks become the choices), then a
         target; the frames to animate when an attack was made."""
@@ -242,10 +247,9 @@ class TTWindowGame(ChoicesController):
         bases = "  ".join(f"{s} base {view['players'][s]['base']}" for s in SIDES)
         if isinstance(pending, GameOver):
             return f"GAME OVER: {pending.reason}  |  {bases}"
-        who = pending.player if isinstance(pending, Decision) else "the dice"
         reply = "RESPONSE: " if self.responding() else ""
-        return f"turn {state.flow.turn} ({state.flow.seat})  |  {bases}  |  {reply}{who}: " + (
-            pending.prompt if isinstance(pending, Decision) else "roll one die each for the first turn")
+        return f"turn {state.flow.turn} ({state.flow.seat})  |  {bases}  |  {reply}" + (
+            pending.prompt if isinstance(pending, Decision) else "the dice: one each for the first turn")
 
     def text(self) -> str:
         """The HUD: the status, the choices, the dice, the feed."""

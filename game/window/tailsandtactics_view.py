@@ -35,7 +35,7 @@ from feltbox.game.window.hud_widgets import Text
 ZONE_KEYS = {"field": "f5", "face_down": "f6", "discard": "f7"}
 ZONE_W, ZONE_H, ZONE_Y, ZONE_X, ZONE_GAP = 0.62, 0.15, -0.43, -0.30, 0.04
 BUTTONS = {"EndTurn": "End turn", "Pass": "Pass (no response)", "Ready": "Ready (reveal)"}
-BUTTON_X, BUTTON_Y, BUTTON_STEP = -1.72, -0.645, 0.1
+BUTTON_X, BUTTON_Y, BUTTON_STEP = -1.72, -0.60, 0.09
 PROMPT_Y = 0.80
 VIEW_PITCH = 62.0
 TABLE_HEIGHT = 4.5          # cm: the dice tray's walls
