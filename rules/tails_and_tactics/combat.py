@@ -76,10 +76,13 @@ def declare(state: TTState, source: str, target: str) -> TTState:
     return update_field(state, replace(fc, used=fc.used + 1, targets=seen))
 
 
-def dodge_refusal(state: TTState, seat: str, item: ChainItem) -> str:
-    """Why ``seat`` may not dodge the attack ``item`` ("" = it may)."""
+def dodge_refusal(state: TTState, seat: str, link: int) -> str:
+    """Why ``seat`` may not dodge the attack at chain position ``link`` ("" = it may)."""
+    item = state.flow.chain[link]
     if item.kind != "attack" or item.countered or item.dodged or item.target in (None, "base"):
         return "only an attack on a unit can be dodged"
+    if any(d.kind == "dodge" and d.link == link and not d.countered for d in state.flow.chain):
+        return "that attack is being dodged already"
     if owner(item.target) != seat or field_card(state, item.target) is None:
         return "only the attacked player's unit can dodge"
     target = card_of(state, item.target)

@@ -69,7 +69,7 @@ def _responses(state: TTState) -> list:
         out += _instants(state, seat, _distinct(state, [h for h in hand if card_of(state, h).kind == "event"]), PlayEvent)
         out += _instants(state, seat, _distinct(state, [h for h in hand if card_of(state, h).kind == "trap"]), PlayTrap)
     else:
-        out += [Dodge(k) for k, item in enumerate(f.chain) if not combat.dodge_refusal(state, seat, item)]
+        out += [Dodge(k) for k in range(len(f.chain)) if not combat.dodge_refusal(state, seat, k)]
     return out
 
 

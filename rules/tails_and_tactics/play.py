@@ -89,7 +89,7 @@ def dodge(state: TTState, link: int, events: list) -> TTState:
     f, seat = state.flow, state.flow.priority
     if f.phase != "play" or not 0 <= link < len(f.chain):
         raise IllegalAction(f"no attack at chain position {link}")
-    why = combat.dodge_refusal(state, seat, f.chain[link])
+    why = combat.dodge_refusal(state, seat, link)
     if why:
         raise IllegalAction(why)
     target = f.chain[link].target
