@@ -5,7 +5,7 @@ actions). ``--bots all`` lets the bot play both seats, ``--bots red`` / ``--bots
 from __future__ import annotations
 
 from feltbox.game.players.seats import Seats
-from feltbox.game.snowbirds.random_player import RandomPlayer
+from feltbox.rules.tails_and_tactics.bot import choose
 from feltbox.rules.tails_and_tactics.flow import ACTIONS
 from feltbox.rules.tails_and_tactics.state import SEATS
 
@@ -32,13 +32,19 @@ class SeatPlayer:
         return None                  # nothing to aim: the table throws the dice
 
 
-def default_player(seed: int):
-    """The player of a bot seat."""
-    return RandomPlayer(seed)
+class RulesBot:
+    """The rules' bot (rules/tails_and_tactics/bot.choose: deterministic, pure) as a seat player."""
+
+    reason = ""
+
+    def decide(self, legal: list, state):
+        action = choose(state, legal)
+        self.reason = f"bot: {type(action).__name__}"
+        return action
 
 
 def new_seats(bridge, bots: str = "all", script=None, player=None) -> Seats:
-    """The seats of a game: ``bots`` "all", "none", "red" or "blue"; ``player`` another decider in
-    the bot's place."""
-    return Seats(bridge, bots, script, bot=SeatPlayer(bridge, player or default_player(bridge.seed)), teams=SEATS,
+    """The seats of a game: ``bots`` "all", "none", "red" or "blue"; ``player`` another decider
+    (``decide(legal, state)``: a random legal player) in the rules' bot's place."""
+    return Seats(bridge, bots, script, bot=SeatPlayer(bridge, player or RulesBot()), teams=SEATS,
                  actions=ACTIONS, noun="battle")
