@@ -120,7 +120,7 @@ def test_felt_from_a_seat_view():
     on = {b.id: bool(felt.present[i]) for i, b in enumerate(felt.bodies)}
     t = layout.card_size()[2]
     unit, equip = at[card_body("red-01")], at[card_body("red-03")]
-    assert unit[1] == pytest.approx(-15.0) and equip[1] == pytest.approx(-15.0 - 2.6)      # tucked toward red
+    assert unit[1] == pytest.approx(-15.0) and equip[1] == pytest.approx(-15.0 - 2.2)      # tucked toward red
     assert equip[2] < unit[2] and unit[2] == pytest.approx(t / 2 + t)                       # under the unit
     assert at[card_body("blue-01")][1] == pytest.approx(15.0)
     for trap in ("red-04", "blue-04"):
