@@ -4,7 +4,8 @@ does when its chain item resolves. Boosts and "cannot dodge" end at the end of t
 effects end at the end of the current turn unless stated).
 
 - destroy / damage N: an enemy card with health ("enemy", chosen) or the attacker of the most
-  recent enemy attack on the chain ("attacker", found);
+  recent enemy attack on the chain ("attacker", found; house: damage to an attacking equipment,
+  which has no health, is dealt to the unit it is attached to; destroy discards the equipment);
 - counter: the most recent uncountered enemy Event or Trap on the chain does nothing;
 - negate_attack: the most recent uncountered enemy attack on the chain does nothing;
 - no_dodge: the enemy's units cannot dodge this turn, and the most recent enemy dodge on the chain
@@ -88,7 +89,10 @@ def resolve(state: TTState, item: ChainItem, events: list) -> TTState:
             elif e.kind == "destroy":
                 state = remove_from_field(state, item.target, events, f"destroyed by {card.name}")
             else:
-                state = combat.deal_damage(state, item.target, e.amount, events, card.name)
+                hit = item.target
+                if card_of(state, hit).health is None:          # an equipment attacker: its unit takes it
+                    hit = field_card(state, hit).attached_to
+                state = combat.deal_damage(state, hit, e.amount, events, card.name)
         elif e.kind in ("counter", "negate_attack"):
             state = _counter(state, item.link, events, card.name)
         elif e.kind == "no_dodge":

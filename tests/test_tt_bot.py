@@ -1,0 +1,77 @@
+"""The Tails and Tactics bot and bot-vs-bot playouts (issue 16): legal, purposeful, deterministic,
+fast (a game <= 5 s, apply <= 1 ms median)."""
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+
+from feltbox.rules.core import Measured
+from feltbox.rules.tails_and_tactics import bot, flow, playout
+from feltbox.rules.tails_and_tactics.actions import Attack, Deploy, Dodge, Pass, PlayEvent, SpringTrap
+from tests.tt_fixtures import run, table
+
+
+def test_bot_game_plays_to_the_end_fast_and_deterministically():
+    a, b = playout.play(11), playout.play(11)
+    assert not a.capped and a.winner in ("red", "blue") and 0 in a.bases
+    assert (a.winner, a.turns, a.actions, a.bases) == (b.winner, b.turns, b.actions, b.bases)
+    assert a.seconds <= 5.0
+
+
+def test_bot_apply_median_under_a_millisecond():
+    times = []
+    for seed in (1, 2):
+        state = flow.new_game(playout.setup_for(seed), seed)
+        while state.flow.phase != "over":
+            action = Measured({"faces": [6, 1]}) if state.flow.step == "roll" else bot.choose(state)
+            start = time.perf_counter()
+            state, _ = flow.apply(state, action)
+            times.append(time.perf_counter() - start)
+    assert statistics.median(times) <= 0.001, statistics.median(times)
+
+
+def test_bot_attacks_the_base_when_allowed():
+    s = table({"field": ["fox-rifle-kit"]}, {"field": ["bdg-sett"]})
+    assert bot.choose(s) == Attack("red-01", "base")
+
+
+def test_bot_attacks_what_it_can_damage_and_not_what_it_cannot():
+    s = table({"field": ["fox-rifle-kit"]}, {"field": ["bdg-tractor", "bdg-digger"]})
+    assert bot.choose(s) == Attack("red-01", "blue-02")
+
+
+def test_bot_deploys_paying_requirements_with_cheaper_units():
+    s = table({"field": ["fox-kit-scout", "fox-kit-scout"], "hand": ["fox-captain-rusty"]}, {"field": ["bdg-bunker"]})
+    assert bot.choose(s) == Deploy("red-03", ("red-01", "red-02"))
+
+
+def test_bot_springs_a_trap_in_response_and_counters():
+    s, _ = run(table({"field": ["fox-rifle-kit"], "hand": ["fox-cunning-plan"]},
+                     {"field": ["bdg-digger", ("bdg-landmine", {"face_up": False})]}), Attack("red-01", "blue-01"))
+    assert bot.choose(s) == SpringTrap("blue-02")
+    s, _ = run(s, SpringTrap("blue-02"))
+    assert bot.choose(s) == PlayEvent("red-02")
+
+
+@pytest.mark.parametrize("base, expected", [(20, Dodge(0)), (5, Pass())])
+def test_bot_dodges_when_the_base_can_afford_it(base, expected):
+    s, _ = run(table({"field": ["fox-rifle-kit"]}, {"field": [("bdg-digger", {"damage": 1})], "base": base}),
+               Attack("red-01", "blue-01"))
+    assert bot.choose(s) == expected
+
+
+def test_bot_passes_when_a_response_would_waste_a_card():
+    """A Forage (draw 2) is not worth the False Tunnel that could counter it."""
+    s, _ = run(table({"field": ["fox-rifle-kit"], "hand": ["fox-forage"]},
+                     {"field": ["bdg-tractor", ("bdg-false-tunnel", {"face_up": False})]}), PlayEvent("red-02"))
+    assert SpringTrap("blue-02") in flow.legal_actions(s)
+    assert bot.choose(s) == Pass()
+
+
+@pytest.mark.slow
+def test_tournament_neither_faction_wins_more_than_60_percent_over_200_seeds():
+    t = playout.tally([playout.play(s) for s in range(200)])
+    assert t["capped"] == 0
+    assert max(t["wins"].values()) <= 0.6 * t["games"], t
