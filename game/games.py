@@ -32,6 +32,7 @@ from feltbox.game.replay.snowbirds_timeline import build_sb_timeline
 from feltbox.game.replay.tailfeathers_check import TFRulesCheck, tf_recorder
 from feltbox.game.replay.tailfeathers_timeline import build_tf_timeline
 from feltbox.game.replay.tailsandtactics_check import TTRulesCheck, tt_recorder
+from feltbox.game.replay.tailsandtactics_timeline import build_tt_timeline
 from feltbox.game.replay.timeline import Timeline, build_timeline
 from feltbox.game.replay.verify_flickem import FlickemRulesCheck, flickem_recorder
 from feltbox.game.replay.video import replay_bodies
@@ -148,7 +149,9 @@ def _tt_scene(key: str):
 
 
 def _tt_timeline(replay: Replay) -> tuple[Timeline, list[BodySpec]]:
-    """A Tails and Tactics replay plays its first-player throws in the tray."""
+    """A game is rebuilt on the whole felt; throws alone play in the tray."""
+    if "rules" in replay.header:
+        return build_tt_timeline(replay)
     return build_timeline(replay), replay_bodies(replay.header)
 
 

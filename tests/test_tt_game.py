@@ -194,3 +194,26 @@ def test_headless_command_and_script_round_trip(tmp_path, capsys):
     bad.write_text(lines[0] + "\nAttack source=red-99 target=base\n")
     assert main(["play", "tailsandtactics", "standard", "--headless", "--bots", "none", "--script", str(bad)]) == 2
     assert load_game_script(script, GAMES["tailsandtactics"].actions)
+
+
+def test_theatre_rebuilds_the_game_on_the_felt(recorded):
+    """The replay theatre rebuilds a finished game on the whole felt: the throws in the tray, a
+    slide for every action that moved a card, a turn marker at every EndTurn, the felt at the end
+    as the bridge left it, every card's face known (the game is over: nothing is hidden)."""
+    from feltbox.game.games import read_game_replay
+    path, result = recorded
+    replay = read_game_replay(path)
+    timeline, bodies = GAMES["tailsandtactics"].replay_timeline(replay)
+    turns = [m for m in timeline.markers if m.kind == "turn"]
+    assert len(turns) == sum(r.type == "EndTurn" for r in replay.rules) > 0
+    cards = [b for b in bodies if b.id.startswith("card-")]
+    assert len(cards) == len(bodies.faces) - 2 - sum(b.startswith("chain-") for b in bodies.faces)
+    assert timeline.frames > 24 * len(replay.rules) // 4
+    bridge = TTBridge(load_tailsandtactics("standard"), replay.reveal["seed"])
+    for rec in replay.rules:
+        data = replay.reveal.get("actions", {}).get(str(rec.index), rec.data)
+        bridge.engine.apply(from_json(GAMES["tailsandtactics"].actions[rec.type], data))
+    bridge.sync()
+    last = timeline.poses[-1]
+    on = bridge.present & [b.kind != "d6" for b in bridge.bodies]        # the dice: as thrown, not re-thrown here
+    assert abs(last[on, :3] - bridge.poses[on, :3]).max() < 1e-3

@@ -124,14 +124,14 @@ def test_felt_from_a_seat_view():
     assert equip[2] < unit[2] and unit[2] == pytest.approx(t / 2 + t)                       # under the unit
     assert at[card_body("blue-01")][1] == pytest.approx(15.0)
     for trap in ("red-04", "blue-04"):
-        assert not lies_face_up(at[card_body(trap)]) and abs(at[card_body(trap)][1]) == pytest.approx(26.5)
+        assert not lies_face_up(at[card_body(trap)]) and abs(at[card_body(trap)][1]) == pytest.approx(27.5)
     assert not on[card_body("red-30")] and not on[card_body("blue-30")]                     # held
     assert lies_face_up(at[card_body("red-20")]) and at[card_body("red-20")][:2] == pytest.approx([36.0, -15.0], abs=0.4)
     red_tokens = [at[f"damage-red-{j:02d}"] for j in range(DAMAGE_POOL) if on[f"damage-red-{j:02d}"]]
     assert len(red_tokens) == 2 and all(abs(p[0] - unit[0]) < 3.2 and abs(p[1] - unit[1]) < 4.4 for p in red_tokens)
     assert sum(on[f"damage-blue-{j:02d}"] for j in range(DAMAGE_POOL)) == 1
     draw = [at[card_body(i)] for i in DECKS["red"] if on[card_body(i)] and abs(at[card_body(i)][0] - 36) < 1
-            and abs(at[card_body(i)][1] + 26.5) < 1]
+            and abs(at[card_body(i)][1] + 27.5) < 1]
     assert len(draw) == 30 and not any(lies_face_up(p) for p in draw)
     assert on["chain-0"] and on["chain-1"] and not on["chain-2"] and at["chain-0"][0] < at["chain-1"][0]
     assert at[card_body("blue-05")][0] == pytest.approx(at["chain-1"][0]) and lies_face_up(at[card_body("blue-05")])

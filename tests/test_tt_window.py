@@ -34,3 +34,31 @@ def test_red_plays_three_turns_with_mouse_and_keys(tmp_path):
     assert int(out.split("FACES ")[1].split()[0]) > 0
     felt_in(shot)
     shutil.copy(shot, "/tmp/feltbox-tailsandtactics-window.png")
+
+
+THEATRE = r"""
+import sys
+from feltbox.game.games import GAMES, game_recorder, play_headless, read_game_replay
+from feltbox.game.window.theatre import open_theatre
+from panda3d.core import TextureStage
+scene = GAMES["tailsandtactics"].load_scene("standard")
+recorder = game_recorder(sys.argv[1] + ".fbr", scene, 2)
+play_headless(scene, 2, on_episode=recorder, on_action=recorder.action)
+recorder.close()
+timeline, bodies = GAMES["tailsandtactics"].replay_timeline(read_game_replay(sys.argv[1] + ".fbr"))
+app = open_theatre(timeline, bodies, "feltbox-tt-theatre", frames=30, screenshot=sys.argv[1])
+faced = sum(1 for i, b in enumerate(app.bodies) if b.kind == "card" and
+            app.scene.paths[i].find("face").getTexture(TextureStage.getDefault()).getName().startswith("tt-face"))
+print("CARDS", sum(b.id.startswith("card-") for b in app.bodies), "FACED", faced, "FRAMES", timeline.frames)
+"""
+
+
+@needs_xvfb
+def test_the_theatre_plays_a_game_on_the_felt(tmp_path):
+    """`feltbox replay run.fbr` of a finished game: the felt rebuilt, every card dressed."""
+    shot = tmp_path / "theatre.png"
+    out = run_in_xvfb(THEATRE, shot)
+    cards = int(out.split("CARDS ")[1].split()[0])
+    assert cards > 80 and int(out.split("FACED ")[1].split()[0]) >= cards
+    assert int(out.split("FRAMES ")[1].split()[0]) > 1000
+    felt_in(shot)

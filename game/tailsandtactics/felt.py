@@ -182,9 +182,8 @@ class FeltLayer:
                 extra = max(0, k - (int(layout.tt_layout()[row]["slots"]) - 1))
                 base = t * len(under) + 2 * t * extra
                 for j, below in enumerate(under):        # the first attached lies lowest, farthest out
-                    dx, dy = layout.tuck_offset(side)
-                    out = len(under) - j
-                    self._put(felt, side, below, (xy[0] + dx * out, xy[1] + dy * out), t / 2 + t * j + 2 * t * extra,
+                    dx, dy = layout.tuck_offset(side, len(under) - 1 - j)
+                    self._put(felt, side, below, (xy[0] + dx, xy[1] + dy), t / 2 + t * j + 2 * t * extra,
                               bool(below.get("face_up", True)), h)
                     placed.add(below["iid"])
                 self._put(felt, side, card, xy, t / 2 + base, bool(card.get("face_up", True)), h)

@@ -26,6 +26,7 @@ from feltbox.scenes.checks import number_problem, whole_problem
 LAYOUT_PATH = Path(__file__).resolve().parents[2] / "scenes" / "tailsandtactics" / "table.toml"
 CARD = PLATE = "poker"                 # card sizes (models/cards.toml): the cards, the chain's order plates
 ROWS = ("units", "support")
+TUCK_STEP = 0.9                        # cm: each further card tucked under a unit lies this much farther out
 OVERLAP_STEP = 1.2                     # cm: a row's cards beyond its slots overlap the last one by this
 FOV_DEG, ASPECT = 58.0, 1280 / 720     # the offscreen renderer's horizontal field of view, a picture's aspect
 
@@ -117,9 +118,10 @@ def held_xy(side: str) -> tuple[float, float]:
     return m * float(h["x"]), m * float(h["y"])
 
 
-def tuck_offset(side: str) -> tuple[float, float]:
-    """How far an equipment card lies from its unit: toward the unit's owner."""
-    return 0.0, -mirror(side) * float(tt_layout()["tuck"]["offset"])
+def tuck_offset(side: str, deeper: int = 0) -> tuple[float, float]:
+    """How far a card tucked under another lies from it (toward the owner): the layout's offset,
+    and ``TUCK_STEP`` more for each card tucked above it (``deeper``), so each one's top band shows."""
+    return 0.0, -mirror(side) * (float(tt_layout()["tuck"]["offset"]) + TUCK_STEP * deeper)
 
 
 def chain_xy(k: int) -> tuple[tuple[float, float], tuple[float, float]]:
