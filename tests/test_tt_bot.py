@@ -10,6 +10,7 @@ import pytest
 from feltbox.rules.core import Measured
 from feltbox.rules.tails_and_tactics import bot, flow, playout
 from feltbox.rules.tails_and_tactics.actions import Attack, Deploy, Dodge, Pass, PlayEvent, SpringTrap
+from feltbox.rules.tails_and_tactics.state import side
 from tests.tt_fixtures import run, table
 
 
@@ -75,3 +76,18 @@ def test_tournament_neither_faction_wins_more_than_60_percent_over_200_seeds():
     t = playout.tally([playout.play(s) for s in range(200)])
     assert t["capped"] == 0
     assert max(t["wins"].values()) <= 0.6 * t["games"], t
+
+
+def test_engine_save_and_load_replays_a_bot_game(tmp_path):
+    """rules.engine.Engine around TTGame: the action log of a bot game saves and replays to the same
+    state (scenario 1 swaps the factions)."""
+    from feltbox.rules.engine import Engine
+    from feltbox.rules.tails_and_tactics.flow import ACTIONS, TTGame
+    engine = Engine(TTGame(), "tailsandtactics", 1, 4, ACTIONS)
+    assert side(engine.state, "red").faction == "badgers"
+    while engine.state.flow.phase != "over" and len(engine.history) < 400:
+        s = engine.state
+        engine.apply(Measured({"faces": [2, 3]}) if s.flow.step == "roll" else bot.choose(s))
+    engine.save(tmp_path / "tt.json")
+    again = Engine.load(tmp_path / "tt.json", TTGame(), "tailsandtactics", ACTIONS)
+    assert again.hash() == engine.hash() and len(again.history) == len(engine.history)

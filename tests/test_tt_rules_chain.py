@@ -154,3 +154,11 @@ def test_illegal_action_leaves_the_state_untouched():
     with pytest.raises(IllegalAction):
         flow.apply(s, Attack("red-01", "base"))          # blue has a unit
     assert repr(s) == before
+
+
+def test_objective_of_the_game_a_dodged_hit_can_empty_the_base():
+    """Base Health is also lost by dodging: at 1, a dodge loses the game."""
+    s = table({"field": ["fox-rifle-kit"]}, {"field": ["bdg-digger"], "base": 1})
+    s, _ = run(s, Attack("red-01", "blue-01"), Dodge(0), Pass(), Pass())
+    assert s.flow.phase == "over" and s.flow.winner == "red" and side(s, "blue").base == 0
+    assert flow.legal_actions(s) == [] and flow.whose(s) is None

@@ -10,6 +10,7 @@ from feltbox.rules.core import IllegalAction
 from feltbox.rules.tails_and_tactics import flow
 from feltbox.rules.tails_and_tactics.actions import Attack, Deploy, EndTurn, Pass
 from feltbox.rules.tails_and_tactics.state import side
+from feltbox.rules.tails_and_tactics.zones import card_of
 from tests.tt_fixtures import run, table, zone_of
 
 
@@ -82,9 +83,15 @@ def test_special_attacks_direct_may_always_target_the_base():
     assert side(s, "blue").base == 29
 
 
-def test_special_attacks_explosive_is_a_card_type():
-    from feltbox.rules.tails_and_tactics.cards import load_cards
-    assert load_cards()["fox-sapper"].explosive and "Explosive" in load_cards()["fox-sapper"].card_types
+def test_special_attacks_explosive_cannot_be_dodged_equipment_too():
+    """Explosive is a Card Type: a Grenade Belt's own attack cannot be dodged, the Kit Scout's can."""
+    from feltbox.rules.tails_and_tactics.actions import Dodge
+    s = table({"field": ["fox-kit-scout", ("fox-grenade-belt", {"attached_to": 0})]}, {"field": ["bdg-digger"]})
+    assert "Explosive" in card_of(s, "red-02").card_types
+    t, _ = run(s, Attack("red-02", "blue-01"))
+    assert flow.legal_actions(t) == [Pass()]
+    t, _ = run(s, Attack("red-01", "blue-01"))
+    assert Dodge(0) in flow.legal_actions(t)
 
 
 def test_card_types_equipment_attacks_separately_with_its_own_stats():

@@ -65,3 +65,20 @@ def test_illegal_actions_are_refused_and_leave_the_state_untouched():
         else:
             raise AssertionError(f"{bad} was accepted in set-up")
         assert state_hash(state) == before
+
+
+def test_malformed_actions_are_refused_with_a_reason():
+    from feltbox.rules.tails_and_tactics.actions import Deploy, Dodge, PlayEvent, SetTrap, SpringTrap
+    from tests.tt_fixtures import table
+    state = table({"field": ["fox-rifle-kit"], "hand": ["fox-forage"]}, {"field": ["bdg-digger"]})
+    before = state_hash(state)
+    for bad in (Attack("zzz", "base"), Attack(5, "base"), Attack("red-01", 7), Attack("red-01", "blue-99"),
+                Deploy("nobody"), Deploy("red-02", ("red-01",)), Dodge(-1), Dodge(3), Dodge("0"), PlayEvent("red-02", "blue-01"),
+                SetTrap("red-02"), SpringTrap("blue-01"), Discard("red-02"), "not an action"):
+        try:
+            flow.apply(state, bad)
+        except IllegalAction as exc:
+            assert exc.reason
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+        assert state_hash(state) == before

@@ -194,6 +194,33 @@ def _requirement(f: _File, i: int, raw) -> Requirement:
     return Requirement(count, utype)
 
 
+def _numbers(f: _File, i: int, row: dict, kind: str) -> dict:
+    """Unit type, health, attacks and the x/y rows: only what the card's kind prints."""
+    out: dict = {}
+    fights = kind in ("unit", "equipment")
+    for key in ("attacks", "attack", "on", "direct", "unit_type"):
+        if key in row and not fights:
+            f.fail(i, key, f"a {kind} has no {key} (only units and equipment fight)")
+    if kind in ("unit", "turf"):
+        out["health"] = f.whole(row, i, "health", 1, 9)
+    if fights:
+        out["unit_type"] = f.one_of(row, i, "unit_type", UNIT_TYPES)
+        out["attacks"] = f.whole(row, i, "attacks", 0 if kind == "equipment" else 1, 6, 0)
+        out["direct"] = row.get("direct", False) is True
+        out["on_targets"] = f.whole(row, i, "on", 0, 3, 0) or None
+        out["attack"] = f.stats(row, i, "attack")
+    if kind in ("unit", "turf") or (kind == "equipment" and "defense" in row):
+        out["defense"] = f.stats(row, i, "defense")
+    if kind == "equipment":
+        equips = row.get("equips", list(UNIT_TYPES))
+        if not isinstance(equips, list) or not equips or any(t not in UNIT_TYPES for t in equips):
+            f.fail(i, "equips", f"must be a list of unit types {list(UNIT_TYPES)}, got {equips!r}")
+        out["equips"] = tuple(equips)
+    elif "equips" in row:
+        f.fail(i, "equips", "only equipment attaches to a unit")
+    return out
+
+
 def _card(f: _File, faction: str, i: int, row: dict) -> Card:
     for key in row:
         if key not in KEYS:
@@ -212,29 +239,7 @@ def _card(f: _File, faction: str, i: int, row: dict) -> Card:
                 copies=f.whole(row, i, "copies", 1, 4, 3), number=f.text(row, i, "number", ""),
                 requirements=_requirement(f, i, row.get("requires")),
                 effects=tuple(_effect(f, i, e) for e in effects))
-    fights = kind in ("unit", "equipment")
-    if kind in ("unit", "equipment"):
-        card["unit_type"] = f.one_of(row, i, "unit_type", UNIT_TYPES)
-    if kind in ("unit", "turf"):
-        card["health"] = f.whole(row, i, "health", 1, 9)
-    if fights:
-        card["attacks"] = f.whole(row, i, "attacks", 0 if kind == "equipment" else 1, 6, 0)
-        card["direct"] = row.get("direct", False) is True
-        on = f.whole(row, i, "on", 0, 3, 0)
-        card["on_targets"] = on or None
-        card["attack"] = f.stats(row, i, "attack")
-    if kind in ("unit", "turf") or (kind == "equipment" and "defense" in row):
-        card["defense"] = f.stats(row, i, "defense")
-    if kind == "equipment":
-        equips = row.get("equips", list(UNIT_TYPES))
-        if not isinstance(equips, list) or not equips or any(t not in UNIT_TYPES for t in equips):
-            f.fail(i, "equips", f"must be a list of unit types {list(UNIT_TYPES)}, got {equips!r}")
-        card["equips"] = tuple(equips)
-    elif "equips" in row:
-        f.fail(i, "equips", "only equipment attaches to a unit")
-    for key in ("attacks", "attack", "on", "direct", "unit_type"):
-        if key in row and not fights:
-            f.fail(i, key, f"a {kind} has no {key} (only units and equipment fight)")
+    card.update(_numbers(f, i, row, kind))
     instant = kind in ("event", "trap")
     for n, e in enumerate(card["effects"]):
         if instant == e.lasting:

@@ -9,7 +9,8 @@ nothing. House decisions (the rulebook is silent):
   by either, a dodge by the attacked player), so the opponent acts in your turn only in response;
 - either player may respond to any item, a dodge included (an attacker may answer a dodge with a
   "cannot dodge" Event);
-- the game ends the moment a base reaches 0: the rest of the chain does not resolve;
+- the game ends the moment a base reaches 0 (only an attack, dodged or not, costs Base Health, and
+  an attack always opens its chain, so nothing is left beneath it);
 - after the chain resolves, the active player has priority again on an empty chain."""
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def pass_priority(state: TTState, events: list) -> TTState:
 def _winner(state: TTState) -> TTState:
     for seat in SEATS:
         if side(state, seat).base <= 0:
-            return replace(state, flow=replace(state.flow, phase="over", step="over", priority=None, chain=(),
+            return replace(state, flow=replace(state.flow, phase="over", step="over", priority=None,
                                                winner=other(seat), reason=f"{seat}'s base health reached 0"))
     return state
 

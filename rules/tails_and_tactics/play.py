@@ -87,7 +87,7 @@ def attack(state: TTState, source: str, target: str, events: list) -> TTState:
 
 def dodge(state: TTState, link: int, events: list) -> TTState:
     f, seat = state.flow, state.flow.priority
-    if f.phase != "play" or not 0 <= link < len(f.chain):
+    if f.phase != "play" or isinstance(link, bool) or not isinstance(link, int) or not 0 <= link < len(f.chain):
         raise IllegalAction(f"no attack at chain position {link}")
     why = combat.dodge_refusal(state, seat, link)
     if why:

@@ -127,6 +127,9 @@ def iid_of(seat: str, index: int) -> str:
 
 
 def field_card(state: TTState, iid: str) -> FieldCard | None:
+    """``iid`` on the battlefield, or None (also for anything that is not an instance id)."""
+    if not isinstance(iid, str) or owner(iid) not in SEATS:
+        return None
     for fc in side(state, owner(iid)).field:
         if fc.iid == iid:
             return fc
