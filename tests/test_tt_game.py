@@ -217,3 +217,28 @@ def test_theatre_rebuilds_the_game_on_the_felt(recorded):
     last = timeline.poses[-1]
     on = bridge.present & [b.kind != "d6" for b in bridge.bodies]        # the dice: as thrown, not re-thrown here
     assert abs(last[on, :3] - bridge.poses[on, :3]).max() < 1e-3
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_auto_pass_answers_only_when_pass_is_all(auto):
+    """Actions and Timing, Your Opponent's Turn: with auto-pass on, red (at the window, the bot on
+    blue) is never asked when Pass is its only legal answer -- the window passes and says so -- and
+    is asked whenever it has a real response; with it off, red is asked every time."""
+    from feltbox.rules.tails_and_tactics.actions import Pass
+    game = TTWindowGame(load_tailsandtactics("standard"), 3, bots="blue", auto_pass=auto)
+    seen = []
+    game.listeners.append(seen.extend)
+    only_pass = 0
+    for _ in range(400):
+        game.run_bots()
+        legal = game.legal_actions()
+        if not legal or game.state().flow.turn > 8:
+            break
+        only_pass += legal == [Pass()]
+        end = [k for k, a in enumerate(legal) if type(a).__name__ in ("EndTurn", "Ready", "Pass")]
+        game.pick(end[0] if end else 0)
+    passed = sum(e.kind == "auto-pass" for e in seen)
+    if auto:
+        assert only_pass == 0 and passed > 0
+    else:
+        assert only_pass > 0 and passed == 0

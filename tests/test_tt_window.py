@@ -62,3 +62,18 @@ def test_the_theatre_plays_a_game_on_the_felt(tmp_path):
     assert cards > 80 and int(out.split("FACED ")[1].split()[0]) >= cards
     assert int(out.split("FRAMES ")[1].split()[0]) > 1000
     felt_in(shot)
+
+
+@needs_xvfb
+def test_hot_seat_covers_each_change_of_seat(tmp_path):
+    """Hot-seat (both seats human): one hand-over cover per change of seat, space takes it away;
+    the felt is dressed for the seat at the device only after its cover, and never shows the other
+    seat's hand or face-down cards (Battlefield Setup: deployed face down)."""
+    shot = tmp_path / "hot.png"
+    out = run_in_xvfb(DRIVER.replace('BOTS = sys.argv[2] if len(sys.argv) > 2 else "blue"', 'BOTS = "none"'), shot)
+    covers = eval(out.split("COVERS ")[1].split("\n")[0])          # the seats covered for, in order
+    assert covers[:2] == ["red", "blue"] and len(covers) > 4
+    assert all(a != b for a, b in zip(covers, covers[1:]))          # one cover per change of seat
+    hidden, leaks = out.split("HIDDEN ")[1].split("\n")[0].split(" LEAKS ")
+    assert int(hidden) > 0 and leaks == "[]"
+    assert "DISAGREE []" in out and "PHASE play" in out

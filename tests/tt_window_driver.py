@@ -15,7 +15,8 @@ from feltbox.game.window.shell import dress_window
 from feltbox.rules.tails_and_tactics.state import side
 
 kind = GAMES["tailsandtactics"]
-game = kind.window_game(kind.load_scene("standard"), 7, "blue")
+BOTS = sys.argv[2] if len(sys.argv) > 2 else "blue"
+game = kind.window_game(kind.load_scene("standard"), 7, BOTS)
 game.run_bots()
 base = open_base("feltbox-tt-test")
 app = PlayApp(base, game.bodies(), game.poses(), "feltbox - " + game.title, lambda *a: None, game=game)
@@ -113,9 +114,14 @@ def kinds():
 
 
 def leaks_now():
-    """Card bodies hidden from red (blue's hand and face-down cards) dressed with anything but a back."""
+    """Card bodies hidden from the seat the felt is dressed for (the other seat's hand and face-down
+    cards; for nobody, both seats') dressed with anything but a back."""
     state = game.state()
-    hidden = set(side(state, "blue").hand) | {fc.iid for fc in side(state, "blue").field if not fc.face_up}
+    viewer = view.viewer()
+    others = [s for s in ("red", "blue") if s != viewer]
+    hidden = set()
+    for s in others:
+        hidden |= set(side(state, s).hand) | {fc.iid for fc in side(state, s).field if not fc.face_up}
     out = []
     for i, spec in enumerate(app.bodies):
         if spec.id.removeprefix("card-") in hidden:
@@ -125,12 +131,19 @@ def leaks_now():
     return len(hidden), out
 
 
-log, prompts, checked, leaks = [], set(), 0, []
+log, prompts, checked, leaks, covers = [], set(), 0, [], []
 for _ in range(160):
     state = game.state()
-    if state.flow.phase == "over" or state.flow.turn >= 6:
+    if state.flow.phase == "over" or state.flow.turn >= (6 if BOTS == "blue" else 3):
         break
-    if game.decider() != "red":
+    if app.covered():
+        if app.handover.step == "cover":                   # (then its details, if any: space again)
+            covers.append(app.handover.current[0])
+        n, found = leaks_now()
+        checked, leaks = checked + n, leaks + found
+        key("space")
+        continue
+    if game.decider() is None or (BOTS == "blue" and game.decider() != "red"):
         settle()
         continue
     n, found = leaks_now()
@@ -182,6 +195,7 @@ for _ in range(160):
 state = game.state()
 print("LOG", log)
 print("PROMPTS", sorted(prompts))
+print("COVERS", covers)
 print("TURN", state.flow.turn, "PHASE", state.flow.phase)
 print("DISAGREE", disagreements(game.bridge))
 print("HIDDEN", checked, "LEAKS", leaks)

@@ -59,6 +59,8 @@ class TTWindowGame(ChoicesController):
         self.attacker: str | None = None     # the unit clicked first (then a target)
         self.narrowed: tuple | None = None   # a card's several legal forms, after a play
         self._viewer: str | None = None
+        self.device: str | None = None       # hot-seat: the seat that acted last (at the device)
+        self.waiting: list = []              # hot-seat: private facts kept for their seat's turn
         super().__init__()
 
     # -- who looks -----------------------------------------------------------------------------
@@ -77,6 +79,30 @@ class TTWindowGame(ChoicesController):
         pending, state = self.bridge.pending(), self.bridge.engine.state
         return isinstance(pending, Decision) and state.flow.phase == "play" and pending.player != state.flow.seat
 
+    def _act(self, call, *args):
+        """An action; in hot-seat its private events wait (``waiting``) for their seat's turn."""
+        acting = self.decider()
+        if acting is not None:
+            self.device = acting
+        queued = len(self.private)
+        events = super()._act(call, *args)
+        self.waiting += self.private[queued:]
+        del self.private[queued:]
+        return events
+
+    def _hand_over(self) -> None:
+        """Hot-seat: one cover per change of seat. A private fact goes to the hand-over
+        (``private``) when its seat is the next to decide and is not at the device already; when
+        that seat is at the device and decides again, its own hand and felt show it (no cover);
+        a fact of the other seat waits for that seat's turn."""
+        decider = self.decider()
+        if decider is None:
+            return
+        mine = [(p, e) for p, e in self.waiting if p == decider]
+        self.waiting = [(p, e) for p, e in self.waiting if p != decider]
+        if decider != self.device:
+            self.private += mine
+
     # -- the bots and auto-pass -------------------------------------------------------------------
     def run_bots(self) -> None:
         """The bots play; a human seat whose only answer is Pass passes by itself (``auto_pass``)."""
@@ -87,6 +113,7 @@ class TTWindowGame(ChoicesController):
                 break
             events = self._act(self.bridge.decide, legal[0])
             self._log([Event("auto-pass", {"text": "no response possible: passed"})] + list(events))
+        self._hand_over()
 
     def pick(self, index: int):
         self.narrowed, self.attacker = None, None       # a choice made: the whole list again next
