@@ -58,9 +58,14 @@ def test_bot_springs_a_trap_in_response_and_counters():
 
 @pytest.mark.parametrize("base, expected", [(20, Dodge(0)), (5, Pass())])
 def test_bot_dodges_when_the_base_can_afford_it(base, expected):
-    s, _ = run(table({"field": ["fox-rifle-kit"]}, {"field": [("bdg-digger", {"damage": 1})], "base": base}),
+    s, _ = run(table({"field": ["fox-rifle-kit"]}, {"field": [("bdg-brawler", {"damage": 2})], "base": base}),
                Attack("red-01", "blue-01"))
     assert bot.choose(s) == expected
+
+
+def test_bot_takes_a_hit_its_unit_survives_rather_than_pay_base_health():
+    s, _ = run(table({"field": ["fox-rifle-kit"]}, {"field": ["bdg-brawler"]}), Attack("red-01", "blue-01"))
+    assert Dodge(0) in flow.legal_actions(s) and bot.choose(s) == Pass()
 
 
 def test_bot_passes_when_a_response_would_waste_a_card():
@@ -91,3 +96,9 @@ def test_engine_save_and_load_replays_a_bot_game(tmp_path):
     engine.save(tmp_path / "tt.json")
     again = Engine.load(tmp_path / "tt.json", TTGame(), "tailsandtactics", ACTIONS)
     assert again.hash() == engine.hash() and len(again.history) == len(engine.history)
+
+
+def test_bot_springs_a_defense_trap_only_when_it_turns_the_hit_away():
+    s, _ = run(table({"field": ["fox-rifle-kit", "fox-sapper"]},
+                     {"field": ["bdg-digger", ("bdg-dig-in", {"face_up": False})], "base": 5}), Attack("red-01", "blue-01"))
+    assert bot.choose(s) == SpringTrap("blue-02", "blue-01")      # 3 >= 2 now, 3 < 4 after Dig In

@@ -124,9 +124,9 @@ def test_events_traps_and_other_shenanigans_events_only_during_your_turn():
 
 
 def test_card_types_traps_face_up_as_an_event_or_set_face_down():
-    s = table({"field": ["fox-rifle-kit"], "hand": ["fox-pitfall", "fox-snare"]}, {"field": ["bdg-sett-guard"]})
+    s = table({"field": ["fox-rifle-kit"], "hand": ["fox-pitfall", "fox-snare"]}, {"field": ["bdg-digger"]})
     s, _ = run(s, PlayTrap("red-02", "blue-01"), Pass(), Pass())
-    assert zone_of(s, "blue-01") == "discard"           # Pitfall: 2 damage to a 2-health Sett Guard
+    assert zone_of(s, "blue-01") == "discard"           # Pitfall: 2 damage to a 2-health Digger
     s, ev = run(s, SetTrap("red-03"))
     assert side(s, "red").field[-1].face_up is False
     assert "sets a trap face down" in texts(ev)[-1] and "Snare" not in " ".join(texts(ev))

@@ -96,6 +96,13 @@ def test_anatomy_of_a_card_loader_errors_name_file_line_field(tmp_path):
         (("house = true\nfaction", "house = false\nfaction"), ":4: house: must be `house = true`"),
         (("attack = [2, 1, 1]", "attack = [2, 1]"), "card[0].attack: must be three whole numbers"),
         (('requires = {card = "fox-half-track"}', 'requires = {card = "fox-tank"}'), "requires: names 'fox-tank'"),
+        (('requires = {units = 1, type = "troop"}', 'requires = {units = 1, type = "cat"}'), "requires: type must be one of"),
+        (('requires = {units = 1, type = "troop"}', 'requires = {troops = 1}'), "requires: must be {units = N"),
+        (('{kind = "draw", amount = 2}', '{kind = "draw", amount = 2, target = "enemy"}'), "effect 'draw' takes no 'target'"),
+        (('{kind = "counter"}', '{kind = "aura", stat = "attack", amount = 1, scope = "troop"}'), "takes instant effects"),
+        (('see in the dark."\ncopies = 1', 'see in the dark."\ncopies = 2'), "a Rule Changer is a New Rule with copies = 1"),
+        (('kind = "turf"\ncard_types = ["Turf"]', 'kind = "turf"\ncard_types = ["Turf"]\nattacks = 2'), "a turf has no attacks"),
+        (('house = true\n\n[[card]]', 'house = false\n\n[[card]]'), "card[0].house: must be `house = true`"),
     ]
     for (old, new), message in cases:
         with pytest.raises(CardDataError) as err:

@@ -67,9 +67,10 @@ def test_effect_boost_attacks_attack_defense():
     s = _resolve(s, PlayEvent("red-02", "red-01"))           # Quick Paws: 2 attacks
     s = _resolve(_resolve(s, Attack("red-01", "blue-01")), Attack("red-01", "blue-01"))
     assert side(s, "blue").field[0].damage == 2
-    s = table({"field": ["fox-rifle-kit"]}, {"field": ["bdg-digger"], "hand": ["bdg-dig-in"]}, active="blue")
-    s = _resolve(s, PlayEvent("blue-02", "blue-01"))
-    assert stats.defense_value(s, "blue-01", "troop") == 4
+    s = table({"field": ["fox-rifle-kit"]}, {"field": ["bdg-digger", ("bdg-dig-in", {"face_up": False})]})
+    s, _ = run(s, Attack("red-01", "blue-01"), SpringTrap("blue-02", "blue-01"))   # Dig In: defense 2 + 2 = 4 > 3
+    s = _resolve(s)
+    assert side(s, "blue").field[0].damage == 0
 
 
 def test_effect_boost_played_in_response_takes_effect_before_the_attack():

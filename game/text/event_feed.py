@@ -270,6 +270,18 @@ TEMPLATES: dict[str, object] = {
     "tenacity": "A card is played for Tenacity", "exhausted": "The flock is exhausted", "birds lost": "Birds are lost",
     "hunger": "The flock's Hunger changes", "landed": "The flock lands", "rest day": "The flock rests a day",
     "migration over": "The migration is over",
+    # -- Tails and Tactics: its events carry their own line ("text"); these read the hidden or bare ones
+    "rule_changer": "A Rule Changer may be placed face down", "rule_changer_card": "A Rule Changer is placed face down",
+    "draws": "Cards are drawn", "drew": "A card is drawn", "reshuffle": "A discard pile becomes the new draw pile",
+    "set_up": "A card is deployed face down", "set_up_card": "A card is deployed face down",
+    "ready": "A player is content with the battlefield", "tie": "The dice tie: roll again",
+    "first": "{player} takes the first turn", "revealed": "A deployed card is revealed", "turn": "{player}'s turn begins",
+    "chain": "An action goes on the chain", "pass": "{player} passes", "resolves": "A card takes effect",
+    "fizzled": "An action does nothing", "countered": "An action is countered", "deployed": "A card enters the battlefield",
+    "damaged": "A card takes damage", "no_damage": "An attack deals no damage", "base_hit": "A base loses 1 health",
+    "base_healed": "A base regains health", "boost": "A unit is boosted until the end of the turn",
+    "repaired": "A unit is repaired", "no_dodge": "Units cannot dodge this turn",
+    "hand_limit": "A hand is over the limit: discard", "game_over": "{winner} wins",
 }
 
 
@@ -281,6 +293,8 @@ HIDDEN = {          # what someone sees when the event's data is not for them
     "looked at a stolen token": "A stolen token is looked at", "secret objective": "A secret objective is dealt",
     "new secret objective": "A new secret objective is drawn", "objective card shown": "An objective card is shown",
     "mission chosen": "A mission card is chosen face down", "dice chosen": "Extra initiative dice are chosen in secret",
+    "drew": "A card is drawn", "set_up_card": "A card is deployed face down",
+    "rule_changer_card": "A Rule Changer is placed face down",
 }
 
 

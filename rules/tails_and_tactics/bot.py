@@ -20,12 +20,15 @@ from feltbox.rules.tails_and_tactics.actions import (
     Ready,
     SetTrap,
     SetupDeploy,
+    SpringTrap,
 )
 from feltbox.rules.tails_and_tactics.cards import Card
 from feltbox.rules.tails_and_tactics.state import TTState, field_card, side
 from feltbox.rules.tails_and_tactics.zones import card_of
 
 SAFE_BASE = 8          # below this the bot stops dodging into its base
+DODGE_WORTH = 3.0      # a unit worth less is let go rather than pay Base Health for it (dodging
+                       # more freely than this won the dodging side more bot games)
 HARMFUL = ("destroy", "damage", "counter", "negate_attack", "no_dodge")
 
 
@@ -68,7 +71,7 @@ def _score(state: TTState, a) -> float:
         return 4 + (3 if kill else 0) + worth(card_of(state, a.target)) / 5
     if isinstance(a, SetTrap):
         return 3.0
-    if isinstance(a, (PlayEvent, PlayTrap)):
+    if isinstance(a, (PlayEvent, PlayTrap, SpringTrap)):
         return _instant_score(state, seat, card_of(state, a.card), a.target, opening=True)
     return 0.0
 
@@ -105,14 +108,24 @@ def _boost_gain(state: TTState, seat: str, target: str, stat: str) -> float:
     return 0.0
 
 
+def _covered(state: TTState, seat: str, iid: str) -> bool:
+    """``seat`` already has an uncountered card on the chain aimed at ``iid`` (to save or to kill it)."""
+    return any(i.player == seat and i.target == iid and i.kind in ("event", "trap") and not i.countered
+               for i in state.flow.chain)
+
+
 def _response_score(state: TTState, a) -> float:
     f, seat = state.flow, state.flow.priority
     top = f.chain[-1]
+    if top.player == seat:
+        return 0.0                    # the opponent let my last action stand: nothing to answer
     if isinstance(a, Dodge):
         item = f.chain[a.attack]
         if side(state, seat).base < SAFE_BASE or not _hurts(state, item.source, item.target):
             return 0.0
-        return 5.0 if _left(state, item.target) <= 1 and worth(card_of(state, item.target)) >= 3 else 0.0
+        if _covered(state, seat, item.target):
+            return 0.0
+        return 5.0 if _left(state, item.target) <= 1 and worth(card_of(state, item.target)) >= DODGE_WORTH else 0.0
     card = card_of(state, a.card)
     kinds = {e.kind for e in card.effects}
     if "counter" in kinds:
@@ -127,6 +140,14 @@ def _response_score(state: TTState, a) -> float:
         return 0.0
     if "no_dodge" in kinds:
         return 6.0 if top.kind == "dodge" and top.player != seat else 0.0
+    guard = [e for e in card.effects if e.kind == "boost" and e.stat == "defense"]
+    if guard and top.kind == "attack" and top.player != seat and top.target == a.target and not top.dodged:
+        power = stats.attack_value(state, top.source, stats.fights_as(state, top.target))
+        saved = stats.defense_value(state, top.target, stats.fights_as(state, top.source)) <= power \
+            < stats.defense_value(state, top.target, stats.fights_as(state, top.source)) + guard[0].amount
+        return 5.0 if saved else 0.0
+    if getattr(a, "target", None) and _covered(state, seat, a.target):
+        return 0.0
     score = _instant_score(state, seat, card, getattr(a, "target", None), opening=False)
     return score if score >= 4 else 0.0
 
