@@ -242,3 +242,35 @@ def test_auto_pass_answers_only_when_pass_is_all(auto):
         assert only_pass == 0 and passed > 0
     else:
         assert only_pass > 0 and passed == 0
+
+
+def test_agreement_finds_a_moved_unit_a_flipped_trap_and_a_lost_token():
+    """One truth: the felt read back from the poses disagrees with the rules when a unit leaves its
+    row, a face-down card is turned up, or a damage token goes missing."""
+    from feltbox.game.cards.layout import FACE_UP_Q
+    from feltbox.game.players.headless import play_game
+    bridge = TTBridge(load_tailsandtactics("standard"), 1)
+
+    def stop(b):
+        field = [fc for s in SEATS for fc in side(b.engine.state, s).field]
+        if any(fc.damage for fc in field) and any(not fc.face_up for fc in field):
+            raise StopIteration
+    with pytest.raises(StopIteration):
+        play_game(bridge, seats.new_seats(bridge, "all"), seats.TURN_ENDS, after_action=stop)
+    assert disagreements(bridge) == []
+    state = bridge.engine.state
+    field = [fc for s in SEATS for fc in side(state, s).field]
+    hurt = next(fc for fc in field if fc.damage)
+    down = next(fc for fc in field if not fc.face_up)
+    poses = bridge.poses.copy()
+    bridge.poses[bridge.index[card_body(down.iid)], 3:] = FACE_UP_Q
+    assert any(down.iid in f and "face down by the rules" in f for f in disagreements(bridge))
+    bridge.poses[:] = poses
+    token = next(i for i, b in enumerate(bridge.bodies) if b.id.startswith("damage-") and bridge.present[i])
+    bridge.present[token] = False
+    assert any("damage by the rules" in f for f in disagreements(bridge)), hurt
+    bridge.present[token] = True
+    view = bridge.view(None)
+    unit = next(c["iid"] for s in SEATS for c in view["players"][s]["field"] if c["kind"] == "unit" and not c["attached_to"])
+    bridge.poses[bridge.index[card_body(unit)], 1] += 5.0
+    assert any(unit in f and "unit row" in f for f in disagreements(bridge))

@@ -64,6 +64,7 @@ def test_the_theatre_plays_a_game_on_the_felt(tmp_path):
     felt_in(shot)
 
 
+@pytest.mark.slow            # a minute and more under load: the window test above checks the same secrets
 @needs_xvfb
 def test_hot_seat_covers_each_change_of_seat(tmp_path):
     """Hot-seat (both seats human): one hand-over cover per change of seat, space takes it away;

@@ -10,7 +10,6 @@ from feltbox.rules.tails_and_tactics.flow import ACTIONS
 from feltbox.rules.tails_and_tactics.state import SEATS
 
 TURN_ENDS = ("EndTurn",)             # Your Turn: the player is done (then discards to the hand limit)
-SEATS = SEATS                        # the seats --bots can name: red, blue
 MIN_DECISIONS = 20000                # decisions and rolls of a whole game (set-up, every pass on the chain)
 
 
