@@ -202,9 +202,9 @@ class TTWindowGame(ChoicesController):
         return None
 
     # -- the felt -------------------------------------------------------------------------------
-    def felt(self, viewer: str | None = None) -> Felt:
-        """The felt dressed for ``viewer`` (default: ``viewer()``)."""
-        return self.bridge.dressed(self.viewer() if viewer is None else viewer)
+    def felt(self, viewer: str | None) -> Felt:
+        """The felt dressed for ``viewer`` (None: the public, every hidden card a back)."""
+        return self.bridge.dressed(viewer)
 
     def faces(self) -> dict[str, str]:
         return self.bridge.faces(self.viewer())

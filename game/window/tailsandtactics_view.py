@@ -172,7 +172,7 @@ class TTTableView:
 
     def dress(self, viewer: str | None) -> None:
         """Every card on the felt with the face ``viewer`` may see, else its back on both sides."""
-        felt = self.game.felt(viewer) if viewer is not None else self.game.bridge.dressed(None)
+        felt = self.game.felt(viewer)
         key = (viewer, tuple(sorted((b, repr(f)) for b, f in felt.faces.items())))
         if key == self.dressed_for:
             return
