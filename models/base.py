@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-import trimesh
+
+from feltbox.models.lazy import trimesh
 
 RGBA = tuple[float, float, float, float]
+Part = tuple["trimesh.Trimesh", RGBA]                   # a visual mesh with its colour (trimesh loads lazily)
 HULL_MARGIN = 0.04   # Bullet's default convex margin (cm): hulls are inflated by it
 
 

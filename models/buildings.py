@@ -19,15 +19,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import trimesh
 
-from feltbox.models.base import RGBA, PieceModel, box, convex_prism, cylinder, finish, regular_polygon, slab
+from feltbox.models.base import RGBA, Part, PieceModel, box, convex_prism, cylinder, finish, regular_polygon, slab
 from feltbox.models.dimensions import dims
 from feltbox.models.glyphs import digits_mesh, facing
+from feltbox.models.lazy import trimesh
 
-Part = tuple[trimesh.Trimesh, RGBA]
 GLASS, WHITE, DARK = (0.16, 0.22, 0.32, 1.0), (0.96, 0.96, 0.94, 1.0), (0.12, 0.12, 0.13, 1.0)
 BLOCK, DOOR = (0.34, 0.34, 0.36, 1.0), (0.38, 0.24, 0.14, 1.0)
+SNOW, SNOW_ON_ROOF = (0.90, 0.92, 0.96, 1.0), (0.01, 0.11)   # Dead of Winter: snow lies on every roof (cm: gap, depth)
 
 
 @dataclass(frozen=True)
@@ -183,6 +183,8 @@ def _shell(look: Look, w: float, d: float, h: float, z0: float) -> list[Part]:
         cx, cy = sx * (d / 2 + ro - 0.15), sy * (w / 2 + ro - 0.15)
         parts.append((box((ex, ey, 0.5), (cx, cy, top + rt + 0.25)), rim))
     parts.append((box((2.0, 2.6, 1.0), (-d / 4, -w / 4, top + rt + 0.5)), (0.62, 0.63, 0.64, 1.0)))
+    gap, depth = SNOW_ON_ROOF                         # inside the parapet, clear of its faces
+    parts.append((box((d - 0.3, w - 0.3, depth), (0.0, 0.0, top + rt + gap + depth / 2)), SNOW))
     return parts
 
 
@@ -254,7 +256,7 @@ def _gas(look: Look, w: float, d: float, h: float, z0: float) -> list[Part]:
 
 def _hospital(look: Look, w: float, d: float, h: float, z0: float) -> list[Part]:
     """A big red cross over the door, an entrance canopy, a helipad with an H on the roof."""
-    roof = z0 + h + 0.4
+    roof = z0 + h + 0.4 + sum(SNOW_ON_ROOF)           # the helipad is swept: it lies on the snow
     at = (d / 2 + 0.08, 0.0, z0 + 0.622 * h)
     parts: list[Part] = [(box((0.16, 2.4, 0.8), at), look.sign), (box((0.16, 0.8, 2.4), at), look.sign)]
     parts.append((box((1.2, 4.2, 0.2), (d / 2 + 0.6, 0.0, z0 + 0.47 * h)), WHITE))

@@ -16,23 +16,48 @@ that cannot be written (read-only home) is only a lost speed-up.
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import os
 import pickle
 import platform
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 import numpy as np
-import trimesh
 
 from feltbox.models.base import PieceModel
 from feltbox.models.tailfeathers import RULES_TABLE_PATH
 
 MODELS_DIR = Path(__file__).resolve().parent
-MAGIC = b"feltbox-model-cache 1\n"
+MAGIC = b"feltbox-model-cache 2\n"
+
+
+class StoredVisuals(Sequence):
+    """A cached model's visual meshes, unpickled on first use. The physics needs only the
+    collision parts, so a process that never draws (``replay --verify``, a headless game) never
+    unpickles a trimesh mesh and never imports trimesh."""
+
+    def __init__(self, blob: bytes):
+        self._blob = blob
+        self._items: list | None = None
+
+    def _loaded(self) -> list:
+        if self._items is None:
+            self._items = pickle.loads(self._blob)
+        return self._items
+
+    def __getitem__(self, index):
+        return self._loaded()[index]
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+    def __getstate__(self) -> dict:
+        return {"_blob": self._blob, "_items": None}
 
 
 def cache_dir() -> Path:
@@ -55,7 +80,7 @@ def code_version() -> str:
             h.update(str(path.relative_to(MODELS_DIR)).encode())
             h.update(path.read_bytes())
     h.update(RULES_TABLE_PATH.read_bytes())     # Tail Feathers pieces take the rules' measuring sizes
-    h.update(f"{sys.version_info[:2]} {np.__version__} {trimesh.__version__} {platform.machine()}".encode())
+    h.update(f"{sys.version_info[:2]} {np.__version__} {importlib.metadata.version('trimesh')} {platform.machine()}".encode())
     return h.hexdigest()[:16]
 
 
@@ -83,7 +108,8 @@ def _read(path: Path, key: str) -> PieceModel | None:
 
 
 def _write(path: Path, key: str, model: PieceModel) -> None:
-    body = pickle.dumps((key, model), protocol=pickle.HIGHEST_PROTOCOL)
+    visuals = StoredVisuals(pickle.dumps(list(model.visuals), protocol=pickle.HIGHEST_PROTOCOL))
+    body = pickle.dumps((key, replace(model, visuals=visuals)), protocol=pickle.HIGHEST_PROTOCOL)
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import trimesh
 
 from feltbox.models.base import PieceModel, box, finish
+from feltbox.models.lazy import trimesh
 
 CARDS_PATH = Path(__file__).with_name("cards.toml")
 FACE, BACK, EDGE = 0, 1, 2                          # indices into a card model's visuals

@@ -8,7 +8,8 @@ Used by the Tail Feathers action die (models/tailfeathers/dice.py) and the stand
 from __future__ import annotations
 
 import numpy as np
-import trimesh
+
+from feltbox.models.lazy import trimesh
 
 
 def top_face_index(quats: np.ndarray, normals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -10,11 +10,11 @@ this round (rulebook BACKPACKS), and its number is on the back.
 from __future__ import annotations
 
 import numpy as np
-import trimesh
 
 from feltbox.models.base import PieceModel, box, cylinder, finish, rect, slab
 from feltbox.models.dimensions import dims
 from feltbox.models.glyphs import digits_mesh, facing
+from feltbox.models.lazy import trimesh
 
 DAY, NIGHT = (0.96, 0.74, 0.18, 1.0), (0.16, 0.24, 0.62, 1.0)
 SKIN = (0.93, 0.76, 0.62, 1.0)

@@ -3,9 +3,9 @@ tower roof slots) are real geometry rather than textures."""
 from __future__ import annotations
 
 import numpy as np
-import trimesh
 
 from feltbox.models.base import box
+from feltbox.models.lazy import trimesh
 
 #   a
 # f   b

@@ -9,13 +9,12 @@ hull fills the space between parts where a figure could stand.
 from __future__ import annotations
 
 import numpy as np
-import trimesh
 
-from feltbox.models.base import RGBA, PieceModel, box, cylinder, finish, slab
+from feltbox.models.base import RGBA, Part, PieceModel, box, cylinder, finish, slab
 from feltbox.models.dimensions import dims
 from feltbox.models.glyphs import digits_mesh, facing
+from feltbox.models.lazy import trimesh
 
-Part = tuple[trimesh.Trimesh, RGBA]
 WHITE = (0.95, 0.95, 0.95, 1.0)
 IRON, DARK = (0.30, 0.32, 0.35, 1.0), (0.18, 0.18, 0.20, 1.0)
 WOOD, WOOD_DARK = (0.66, 0.48, 0.29, 1.0), (0.42, 0.29, 0.18, 1.0)

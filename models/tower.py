@@ -29,13 +29,12 @@ and the zombies leave at table level (``exit_lip`` above it).
 from __future__ import annotations
 
 import numpy as np
-import trimesh
 
-from feltbox.models.base import RGBA, PieceModel, box, finish, slab
+from feltbox.models.base import Part, PieceModel, box, finish, slab
 from feltbox.models.dimensions import dims
 from feltbox.models.glyphs import digits_mesh, facing
+from feltbox.models.lazy import trimesh
 
-Part = tuple[trimesh.Trimesh, RGBA]
 WOOD, DARK, RED = (0.42, 0.32, 0.24, 1.0), (0.18, 0.16, 0.15, 1.0), (0.70, 0.12, 0.10, 1.0)
 SEAM, BONE = (0.30, 0.22, 0.16, 1.0), (0.95, 0.90, 0.80, 1.0)
 RIM = 0.5          # visual flange round the top, outside the walls, carrying the slot numbers

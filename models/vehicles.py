@@ -10,12 +10,11 @@ and hubcaps are visual only and stand out of the silhouette by at most 1.5 mm.
 from __future__ import annotations
 
 import numpy as np
-import trimesh
 
-from feltbox.models.base import RGBA, PieceModel, box, finish, regular_polygon, slab
+from feltbox.models.base import RGBA, Part, PieceModel, box, finish, regular_polygon, slab
 from feltbox.models.dimensions import dims
+from feltbox.models.lazy import trimesh
 
-Part = tuple[trimesh.Trimesh, RGBA]
 TYRE, HUB, GLASS = (0.08, 0.08, 0.09, 1.0), (0.72, 0.72, 0.74, 1.0), (0.50, 0.66, 0.78, 1.0)
 STAND, DARK = (0.25, 0.25, 0.27, 1.0), (0.12, 0.12, 0.13, 1.0)
 HEADLIGHT, TAILLIGHT = (1.0, 0.95, 0.70, 1.0), (0.85, 0.10, 0.10, 1.0)

@@ -7,10 +7,10 @@ are held still by the player, so they are static bodies while a shot is flicked 
 from __future__ import annotations
 
 import numpy as np
-import trimesh
 
 from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish, rect, slab
 from feltbox.models.dimensions import dims
+from feltbox.models.lazy import trimesh
 
 STEEL, HANDLE = (0.78, 0.80, 0.84, 1.0), (0.25, 0.16, 0.10, 1.0)
 WOOD = (0.80, 0.62, 0.38, 1.0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.xvfb import felt_in, needs_xvfb, run_in_xvfb
+from tests.xvfb import felt_in, is_felt, needs_xvfb, run_in_xvfb
 
 pytestmark = pytest.mark.render
 
@@ -117,7 +117,7 @@ def _regions(path, regions=REGIONS):
                 n += 1
                 dark += max(r, g, b) < PANEL_MAX and not (g > r + 0.08 and g > b + 0.08)
                 bright += (r + g + b) / 3 > TEXT_MIN
-                felt += g > r + 0.12 and g > b + 0.12 and g > 0.3
+                felt += is_felt(r, g, b)
         out[name] = (dark / n, bright / n, felt / n)
     return out
 

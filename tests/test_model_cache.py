@@ -73,3 +73,29 @@ def test_the_cache_can_be_turned_off(home, monkeypatch):
 def test_the_code_version_covers_the_models_sources_and_data():
     files = [p.name for p in cache.MODELS_DIR.rglob("*") if p.suffix in (".py", ".toml")]
     assert {"discs.py", "dimensions.toml", "cache.py"} <= set(files) and len(cache.code_version()) == 16
+
+
+PROBE = """
+import sys
+from feltbox.models import cache
+from feltbox.models.discs import pellet
+model = cache.cached_build("pellet", (), pellet)
+print("trimesh" in sys.modules, "scipy" in sys.modules, len(model.collision) > 0)
+vertices = model.visuals[0][0].vertices          # drawing it loads the meshes (and trimesh)
+print("trimesh" in sys.modules, len(vertices) > 0)
+"""
+
+
+def test_a_cached_model_loads_without_importing_trimesh_until_it_is_drawn(home):
+    """replay --verify and headless games need only the collision parts: with a warm cache, trimesh
+    (and the scipy it imports) stay unloaded until a visual mesh is used."""
+    import os  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+    env = dict(os.environ, FELTBOX_HOME=str(home))
+    run = [sys.executable, "-c", PROBE]
+    first = subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout.split("\n")
+    assert first[0].split()[0] == "True"                  # a cold cache builds with trimesh
+    warm = subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout.split("\n")
+    assert warm[0] == "False False True"                  # loaded from disk: no trimesh, no scipy
+    assert warm[1] == "True True"                         # the visuals load trimesh on first use

@@ -45,13 +45,19 @@ def run_in_xvfb(driver: str, shot: Path) -> str:
         return out.stdout
 
 
+def is_felt(r: float, g: float, b: float) -> bool:
+    """A pixel (0..1) of the table's felt: green, or Dead of Winter's snow (bluish, lit or in shade;
+    game/render/moods.toml). The HUD's dark panels, white text and the wooden room are not."""
+    return g > r + 0.05 or (b > r + 0.02 and b > 0.35)
+
+
 def felt_in(shot: Path) -> None:
     from panda3d.core import PNMImage
     image = PNMImage()
     assert image.read(str(shot)) and image.getXSize() == 1280
-    greens = sum(1 for x in range(0, 1280, 40) for y in range(0, 720, 40)
-                 if image.getGreen(x, y) > image.getRed(x, y) + 0.05)
-    assert greens > 40, "the felt table is not in the window's screenshot"
+    felt = sum(1 for x in range(0, 1280, 40) for y in range(0, 720, 40)
+               if is_felt(image.getRed(x, y), image.getGreen(x, y), image.getBlue(x, y)))
+    assert felt > 40, "the felt table is not in the window's screenshot"
 
 
 def free_display() -> int:

@@ -14,6 +14,8 @@ import numpy as np
 from feltbox.game.cli.headless_command import play_headless_command
 from feltbox.game.cli.replay_commands import demo_command, replay_command
 from feltbox.game.games import GAMES, game_of, read_game_replay, recorded_game, seat_name, verify
+from feltbox.game.render.labels import label
+from feltbox.game.render.mood import mood_for
 from feltbox.game.render.offscreen import Renderer, render_frames
 from feltbox.game.replay.reader import ReplayError
 from feltbox.game.replay.recorder import Recorder, city_header
@@ -37,9 +39,11 @@ def cmd_scenes(args) -> int:
     return 0
 
 
-def _picture(bodies, poses, size, view: str, out: str, kind=None) -> Renderer:
-    """A picture of the table; ``kind`` (games.GameKind) may dress its cards and frame its own overview."""
+def _picture(bodies, poses, size, view: str, out: str, kind=None, night: bool = False) -> Renderer:
+    """A picture of the table; ``kind`` (games.GameKind) may dress its cards, frame its own overview
+    and has its look by day or ``night`` (game/render/mood.py)."""
     renderer = Renderer(*size)
+    renderer.set_mood(mood_for(kind.name, night) if kind is not None else None)
     renderer.set_bodies(bodies)
     renderer.set_poses(poses)
     if kind is not None and kind.dresser is not None:      # a card game: the faces anyone at the table sees
@@ -53,7 +57,7 @@ def _picture(bodies, poses, size, view: str, out: str, kind=None) -> Renderer:
 
 def cmd_render(args) -> int:
     kind = game_of(args.game)
-    renderer = _picture(*kind.table(kind.load_scene(args.number)), args.size, args.view, args.out, kind)
+    renderer = _picture(*kind.table(kind.load_scene(args.number)), args.size, args.view, args.out, kind, args.night)
     print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {renderer.pipe_name})")
     return 0
 
@@ -61,7 +65,9 @@ def cmd_render(args) -> int:
 def cmd_gallery(args) -> int:
     bodies, poses = game_of(args.game).gallery()
     renderer = _picture(bodies, poses, args.size, "gallery", args.out, game_of(args.game))
-    print(f"wrote {args.out}: {len(bodies)} pieces ({renderer.pipe_name})")
+    if args.labels:                                   # every piece named (game/render/labels.py)
+        label(renderer, bodies, poses, renderer.image()).save(args.out)
+    print(f"wrote {args.out}: {len(bodies)} pieces{', labelled' if args.labels else ''} ({renderer.pipe_name})")
     return 0
 
 

@@ -79,11 +79,13 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--out", default="shot.png", help="the PNG to write (default shot.png)")
     r.add_argument("--size", type=_size, default=(1280, 720), help="picture size WxH (default 1280x720)")
     r.add_argument("--view", default="overview", choices=("overview", "top", "closeup"), help="camera (default overview)")
+    r.add_argument("--night", action="store_true", help="a night round's look (Dead of Winter: dark, street lamps lit)")
     r.set_defaults(func=cmd_render)
     g = _sub(sub, "gallery", "render one of every piece kind to a PNG", "feltbox gallery --game tailfeathers")
     g.add_argument("--out", default="pieces.png", help="the PNG to write (default pieces.png)")
     g.add_argument("--game", default="flickem", choices=tuple(GAMES), help="whose pieces (default flickem)")
     g.add_argument("--size", type=_size, default=(1600, 1000), help="picture size WxH (default 1600x1000)")
+    g.add_argument("--labels", action="store_true", help="name every piece in the picture")
     g.set_defaults(func=cmd_gallery)
     _play_parser(sub)
     s = _sub(sub, "sim", "run a physical command script headless (flicks, rushes, hordes)",

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from feltbox.game.games import game_of, read_game_replay, recorded_game
+from feltbox.game.render.mood import mood_for
 from feltbox.game.replay.tailfeathers_timeline import RebuildError
 from feltbox.game.replay.timeline import build_timeline
 from feltbox.game.replay.video import CAMERAS, export_video, replay_bodies, stderr_progress
@@ -64,15 +65,17 @@ def replay_command(args) -> int:
         print(info(args.file, replay, timeline))
         return 0
     if args.video:
-        return video(timeline, bodies, args, recorded_game(replay.header).dresser)
-    return theatre(timeline, bodies, f"feltbox replay {Path(args.file).name}")
+        return video(timeline, bodies, args, recorded_game(replay.header))
+    return theatre(timeline, bodies, f"feltbox replay {Path(args.file).name}",
+                   mood=mood_for(recorded_game(replay.header).name))
 
 
-def video(timeline, bodies, args, dresser=None) -> int:
+def video(timeline, bodies, args, kind) -> int:
+    """``--video OUT``: the recording of a game of ``kind`` (games.GameKind: its cards' dresser, its look)."""
     try:
         result = export_video(timeline, bodies, args.video, size=tuple(args.size), fps=args.fps,
                               start=args.start or 0.0, end=args.end, camera=args.camera,
-                              progress=stderr_progress, dresser=dresser)
+                              progress=stderr_progress, dresser=kind.dresser, mood=mood_for(kind.name))
     except InputError as exc:
         return _err(f"feltbox: {args.video}: {exc}")
     print(f"wrote {args.video}: {result['frames']} frames, {result['width']}x{result['height']} at "
@@ -80,9 +83,9 @@ def video(timeline, bodies, args, dresser=None) -> int:
     return 0
 
 
-def theatre(timeline, bodies, title: str, attract: bool = False, next_timeline=None) -> int:
+def theatre(timeline, bodies, title: str, attract: bool = False, next_timeline=None, mood=None) -> int:
     try:
-        open_theatre(timeline, bodies, title, attract=attract, next_timeline=next_timeline)
+        open_theatre(timeline, bodies, title, attract=attract, next_timeline=next_timeline, mood=mood)
     except NoDisplayError:
         return _err(NO_DISPLAY)
     return 0
@@ -180,11 +183,11 @@ def demo_command(args) -> int:
         except InputError as exc:
             return _err(f"feltbox: {path}: {exc}")
         if args.video:
-            return video(timeline, bodies, args, game_of(args.game).dresser)
+            return video(timeline, bodies, args, game_of(args.game))
         upcoming = NextGame(args.game, args.number, args.seed, Path(folder))
         try:
             return theatre(timeline, bodies, f"feltbox demo {args.game} {args.number}", attract=True,
-                           next_timeline=upcoming)
+                           next_timeline=upcoming, mood=mood_for(args.game))
         finally:
             upcoming.stop()
 

@@ -12,8 +12,6 @@ guess: every flick is still simulated before it is played.
 from __future__ import annotations
 
 import numpy as np
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import dijkstra
 
 from feltbox.game.table.bodies import quat_rotate
 from feltbox.game.table.flick import heading_of
@@ -185,6 +183,8 @@ class Field:
             rows.append(a[both])
             cols.append(b[both])
             weights.append(self.STEP * float(np.hypot(di, dj)) * (toll[a[both]] + toll[b[both]]) / 2)
+        from scipy.sparse import csr_matrix  # noqa: PLC0415  (scipy only when a bot plans: fast start-up)
+        from scipy.sparse.csgraph import dijkstra  # noqa: PLC0415
         graph = csr_matrix((np.concatenate(weights), (np.concatenate(rows), np.concatenate(cols))),
                            shape=(nx * ny, nx * ny))
         sources = sorted({self._cell(g) for g in goals if ok[self._cell(g)]})

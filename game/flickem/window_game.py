@@ -31,6 +31,7 @@ from feltbox.rules.core import Decision, GameOver, PhysicsRequest
 from feltbox.rules.engine import Engine
 from feltbox.rules.flickem.flow import ACTIONS, EndTurn, FlickemGame
 from feltbox.rules.flickem.secrets import dealt_events
+from feltbox.rules.flickem.state import NIGHT
 from feltbox.scenes.loader import flickem_path
 from feltbox.scenes.schema import Scene
 
@@ -97,6 +98,10 @@ class WindowGame(BridgeController):
     def preview(self) -> list[np.ndarray]:
         """No outlines to draw: a flick's path is the aim preview's (game/window/aim_preview.py)."""
         return []
+
+    def night(self) -> bool:
+        """A night round (the round marker's colour): the table is dark, its street lamps lit."""
+        return self.bridge.engine.state.flow.colour == NIGHT
 
     def active_piece(self) -> str | None:
         """The active survivor, None between turns."""

@@ -27,6 +27,10 @@ class BridgeController:
         """The rules state now."""
         return self.bridge.engine.state
 
+    def night(self) -> bool:
+        """No night rounds (Dead of Winter's controller says when its round is a night)."""
+        return False
+
     def pending(self):
         """What the rules wait for."""
         return self.bridge.pending()

@@ -12,6 +12,7 @@ def setup_lighting(base, scene, shadows: bool = True) -> bool:
     key = scene.root.find("**/+DirectionalLight")
     if not key.isEmpty():
         key.node().setColor((0.95, 0.88, 0.76, 1))
+        scene.lights["key"] = key.node().getColor()      # the plain table's key (a mood of None)
     return set_shadows(base, scene, shadows)
 
 

@@ -36,7 +36,8 @@ from panda3d.core import (
 
 from feltbox.game.render import shading
 from feltbox.game.render.camera import preset_view
-from feltbox.game.render.surfaces import lay_surfaces
+from feltbox.game.render.mood import Lamplight, Mood
+from feltbox.game.render.surfaces import FELT, lay_surfaces, set_felt
 from feltbox.game.render.visuals import piece_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.models.dimensions import dims
@@ -79,11 +80,34 @@ class Scene3D:
         self.root = root
         self.pieces_root = build_table_scene(root)
         self.paths: list[NodePath] = []
+        self.lamp_rows: list[int] = []
+        self.mood: Mood | None = None            # game/render/mood.py; None: the plain table
+        self.lights = {name: root.find(name).node().getColor() for name in ("ambient", "key", "fill")}
+        self.lamplight: Lamplight | None = None
 
     def set_bodies(self, bodies: Sequence[BodySpec]) -> None:
         for path in self.paths:
             path.removeNode()
         self.paths = [piece_node(spec, self.pieces_root) for spec in bodies]
+        self.lamp_rows = [k for k, spec in enumerate(bodies) if spec.kind == "street_lamp"]
+        self._light_lamps()
+
+    def set_mood(self, mood: Mood | None) -> None:
+        """Snow, night and lit lamps (a game's mood), or the plain table (None)."""
+        if mood == self.mood:
+            return
+        self.mood = mood
+        set_felt(self.root, mood.felt if mood else FELT)
+        for name, plain in self.lights.items():
+            self.root.find(name).node().setColor((*getattr(mood, name), 1.0) if mood else plain)
+        self._light_lamps()
+
+    def _light_lamps(self) -> None:
+        if self.lamplight is not None:
+            self.lamplight.remove()
+            self.lamplight = None
+        if self.mood is not None and self.mood.lamps and self.lamp_rows:
+            self.lamplight = Lamplight(self.root, self.lamp_rows, self.mood)
 
     def set_poses(self, poses: np.ndarray) -> None:
         poses = np.asarray(poses, dtype=np.float64)
@@ -91,6 +115,8 @@ class Scene3D:
             raise ValueError(f"poses have shape {poses.shape}, expected ({len(self.paths)}, 7)")
         for path, (x, y, z, qw, qx, qy, qz) in zip(self.paths, poses.tolist()):
             path.setPosQuat(Point3(x, y, z), Quat(qw, qx, qy, qz))
+        if self.lamplight is not None:
+            self.lamplight.place(poses)
 
 
 class Renderer(Scene3D):

@@ -58,13 +58,13 @@ def _grid(name: str, x: np.ndarray, y: np.ndarray, z: float, colour: np.ndarray)
     return node
 
 
-def _felt(half: float) -> GeomNode:
+def _felt(half: float, colour=FELT) -> GeomNode:
     """The felt: a soft mottle a few percent either side of its colour."""
     x = np.arange(-half, half + 1e-6, FELT_CELL)
     rng = np.random.default_rng(17)
     mottle = _smooth(rng.normal(size=(len(x), len(x))), 2)
     shade = 1.0 + 0.06 * mottle / max(float(np.abs(mottle).max()), 1e-9) + 0.015 * rng.normal(size=mottle.shape)
-    return _grid("felt", x, x, 0.0, np.asarray(FELT)[None, None, :] * shade[:, :, None])
+    return _grid("felt", x, x, 0.0, np.asarray(colour)[None, None, :] * shade[:, :, None])
 
 
 def _boards(name: str, x0: float, x1: float, y0: float, y1: float, z: float, colour, board: float,
@@ -93,3 +93,11 @@ def lay_surfaces(root: NodePath) -> None:
         root.attachNewNode(_boards(f"rim-{k}", x0, x1, y0, y1, 0.01, WOOD, RIM, k < 2, 29 + k, (4.0, 0.5)))
     f = 3 * w
     root.attachNewNode(_boards("floor", -f, f, -f, f, -0.05, FLOOR, BOARD, True, 41, (f, 2.0)))
+
+
+def set_felt(root: NodePath, colour=FELT) -> None:
+    """Lay the felt under ``root`` again in ``colour`` (game/render/mood.py: snow, night)."""
+    old = root.find("felt")
+    if not old.isEmpty():
+        old.removeNode()
+    root.attachNewNode(_felt(dims()["table"]["width"] / 2, colour))

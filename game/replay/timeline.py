@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.ndimage import gaussian_filter1d
 
 from feltbox.game.text.event_feed import name, sentence
 from feltbox.rules.core import Event
@@ -183,4 +182,5 @@ def follow_path(poses: np.ndarray, present: np.ndarray, live: np.ndarray) -> np.
     source[source < 0] = int(np.flatnonzero(moving)[0])    # before the first motion: its place
     held = where[source].astype(np.float64)
     held[:, 2] = 0.0                                       # aim at the table, not a flying bullet
+    from scipy.ndimage import gaussian_filter1d  # noqa: PLC0415  (on use: replay --verify never smooths)
     return gaussian_filter1d(held, SMOOTH, axis=0, mode="nearest").astype(np.float32)

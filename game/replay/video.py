@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import av
 import numpy as np
 from panda3d.core import Point3
 
@@ -58,9 +57,10 @@ def progress_line(done: int, total: int, width: int = 30) -> str:
 
 def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tuple[int, int] = (1280, 720),
                  fps: int = 30, start: float = 0.0, end: float | None = None, camera: str = "follow",
-                 progress: Callable[[int, int], None] | None = None, dresser=None) -> dict:
+                 progress: Callable[[int, int], None] | None = None, dresser=None, mood=None) -> dict:
     """Render ``start``..``end`` seconds of ``timeline`` to an H.264 mp4 at ``out``; ``dresser``
-    (a game's, games.GameKind) dresses the cards for each frame as they lie.
+    (a game's, games.GameKind) dresses the cards for each frame as they lie; ``mood``
+    (game/render/mood.py) is the game's look, snow for Dead of Winter.
 
     Returns {"frames", "width", "height", "fps", "seconds", "wall_s"}. ``end`` None: to the end.
     The frame count is round((end - start) * fps)."""
@@ -77,6 +77,7 @@ def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tu
     count = max(1, int(round((end - start) * fps)))
     began = time.perf_counter()
     renderer = Renderer(width, height)
+    renderer.set_mood(mood)
     renderer.set_bodies(bodies)
     dress = dresser(bodies) if dresser is not None else None
     if camera != "follow":
@@ -86,6 +87,7 @@ def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tu
     fd, tmp = tempfile.mkstemp(prefix=f".{out.stem}.", suffix=out.suffix or ".mp4", dir=out.parent)
     os.close(fd)
     shown = None
+    import av  # noqa: PLC0415  (PyAV only to write or read a video: fast start-up)
     try:
         with av.open(tmp, mode="w", format="mp4") as container:
             stream = container.add_stream("libx264", rate=fps)
@@ -128,6 +130,7 @@ def stderr_progress(done: int, total: int) -> None:
 
 def probe(path: str | Path) -> dict:
     """Decode a video with PyAV: {"frames", "width", "height", "fps"} (frames actually decoded)."""
+    import av  # noqa: PLC0415
     with av.open(str(path)) as container:
         stream = container.streams.video[0]
         frames = sum(1 for _ in container.decode(stream))

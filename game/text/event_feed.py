@@ -36,6 +36,9 @@ def pretty(value) -> str:
         if kind == "survivor":
             return rest.replace("_", " ").title()
         return f"{'X token' if kind == 'x' else kind} {rest}"
+    m = re.fullmatch(r"([a-z_]+)-support-\d+", text)       # school-support-1: "the school's support block"
+    if m:
+        return f"the {m.group(1).replace('_', ' ')}'s support block"
     m = re.fullmatch(r"([a-z_]+)-0*(\d+)", text)           # lamp-3, barrel-02, box-1: "lamp 3"
     if m:
         return f"{m.group(1).replace('_', ' ')} {m.group(2)}"

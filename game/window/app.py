@@ -32,6 +32,7 @@ from panda3d.core import ClockObject, Filename, Point3
 
 from feltbox.game.render.camera import Orbit
 from feltbox.game.render.lighting import set_shadows, setup_lighting
+from feltbox.game.render.mood import mood_for
 from feltbox.game.render.offscreen import Scene3D
 from feltbox.game.render.visuals import piece_node
 from feltbox.game.table.bodies import BodySpec
@@ -123,6 +124,7 @@ class PlayApp:
         self.autosave: Listener | None = None             # game/window/saves.Autosaver, a game listener
         self.theatre: object | None = None                # game/window/theatre.Theatre
         self.cards: object | None = None                  # game/window/snowbirds_view.SBTableView (card games)
+        self.guide: object | None = None                  # game/window/guide_panel.GuidePanel (a guided first game)
         self._bind()
         base.disableMouse()
         self.place_camera()
@@ -347,9 +349,9 @@ class PlayApp:
     def _follow_game(self) -> None:
         """The text HUD and the preview outlines follow the game; the camera turns to a survivor
         (or unit) that starts to play."""
-        text = self.game.text()
-        if text != self.hud.getText():
+        if (text := self.game.text()) != self.hud.getText():
             self.hud.setText(text)
+        self.scene.set_mood(mood_for(self.game.name, self.game.night()))   # day and night follow the rules' round
         self._draw_preview()
         active = self.rules_active()             # not the selection: a click opening a menu stays put
         if active != self._active_seen:

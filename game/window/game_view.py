@@ -72,6 +72,10 @@ class GameView(Protocol):
         """Outlines ((n, 3) table points, closed) the window draws on the table: the highlighted
         choice's flight templates; [] when there is nothing to show."""
 
+    def night(self) -> bool:
+        """Is the rules' round a night round (the table's look: game/render/mood.py)? False in a
+        game without nights."""
+
     def active_piece(self) -> str | None:
         """The piece the rules play now (the camera turns to it): the active survivor, the active
         unit; None between turns."""

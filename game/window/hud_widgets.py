@@ -9,7 +9,7 @@ from direct.gui.DirectGui import DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
-PANEL = (0.07, 0.07, 0.09, 0.80)          # the panels' background (tests look for it)
+PANEL = (0.07, 0.07, 0.09, 0.88)          # the panels' background (tests look for it): dark on snow too
 TEXT = (0.96, 0.96, 0.92, 1.0)
 DIM = (0.62, 0.62, 0.60, 1.0)
 EMPTY = (0.28, 0.28, 0.30, 1.0)

@@ -13,6 +13,7 @@ import sys
 import numpy as np
 
 from feltbox.game.games import GameKind
+from feltbox.game.render.mood import mood_for
 from feltbox.game.table.city import City
 from feltbox.game.table.flick import Aim
 from feltbox.game.table.session import Session
@@ -48,8 +49,8 @@ def play_table_window(city: City, args) -> int:
     session = Session(city)
     title = f"feltbox - Flick'em Up! Dead of Winter - S{city.scene.number}: {city.scene.title}"
     try:
-        run_window(city.bodies, city.poses, title, flick_handler(session), addons=(dress_window,),
-                   session=session)
+        run_window(city.bodies, city.poses, title, flick_handler(session),
+                   addons=(dress_window, lambda app: app.scene.set_mood(mood_for("flickem"))), session=session)
     except NoDisplayError as exc:
         print(f"feltbox: no display ({exc}); headless: " + HEADLESS_HINT.format(n=city.scene.number),
               file=sys.stderr)

@@ -20,6 +20,8 @@ from feltbox.game.window.app import PlayApp
 from feltbox.game.window.display import WINDOW_TITLE, NoDisplayError, open_base
 from feltbox.game.window.game_menu import Screens, attach_game_menu
 from feltbox.game.window.game_view import GameView
+from feltbox.game.window.guide import Guide
+from feltbox.game.window.guide_panel import attach_guide
 from feltbox.game.window.handover import attach_handover
 from feltbox.game.window.hud import attach_hud
 from feltbox.game.window.saves import Autosaver, clean_leftovers, load_game, save_path
@@ -95,8 +97,9 @@ class Shell:
         self._title(WINDOW_TITLE)
         self.screen = StartScreen(self, message)
 
-    def play(self, game: GameView, note: str = "") -> None:
-        """Show ``game`` (a window game; its bots play first) in the window."""
+    def play(self, game: GameView, note: str = "", guide: Guide | None = None) -> None:
+        """Show ``game`` (a window game; its bots play first) in the window, with ``guide``'s
+        panel when it is a guided first game (game/window/guide.py)."""
         self.close()
         game.run_bots()
         bodies, poses, on_flick, title = game.bodies(), game.poses(), lambda *a: None, game.title
@@ -107,6 +110,8 @@ class Shell:
             addon(self.app)
         if note:
             self.app.game_menu.say(note)
+        if guide is not None:
+            self.app.guide = attach_guide(self.app, guide)
 
     def load(self, path: Path, say: Callable[[str], None]) -> None:
         """Load the save at ``path`` and play it; ``say`` shows a bad save's one-line reason."""

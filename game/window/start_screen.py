@@ -23,6 +23,7 @@ from panda3d.core import TextNode
 from feltbox.game.games import GAMES, fresh_seed, seat_name
 from feltbox.game.text.scenario_info import GAME_NAMES, scenarios
 from feltbox.game.window.game_view import GameView
+from feltbox.game.window.guide import FIRST_GAMES, Guide, load_guide
 from feltbox.game.window.saves import autosave_path, list_saves, read_save
 from feltbox.game.window.settings import Settings
 from feltbox.game.window.settings_screen import SettingsScreen
@@ -39,7 +40,7 @@ class Shell(Protocol):
     base: Any
     settings: Settings
 
-    def play(self, game: GameView, note: str = "") -> None: ...
+    def play(self, game: GameView, note: str = "", guide: Guide | None = None) -> None: ...
 
     def load(self, path: Path, say: Callable[[str], None]) -> None: ...
 
@@ -165,6 +166,10 @@ class StartScreen:
         mode = ("hot-seat: a hand-over screen before each private view" if len(humans) > 1 else
                 "one player at the device" if humans else "at least one seat must be human")
         self.parts.append(self._label(mode, (x, -0.52), 0.04, DIM, align="left"))
+        if self.game in FIRST_GAMES:
+            self.guided_button = self._button("First game, guided", (x + 1.55, -0.62), self.play_guided,
+                                              width=11, scale=0.045)
+            self.parts.append(self.guided_button)
 
     def toggle_seat(self, team: str) -> None:
         self.seats[team] = "bot" if self.seats[team] == "human" else "human"
@@ -195,6 +200,18 @@ class StartScreen:
         kind = GAMES[self.game]
         # a fresh random seed: the seed deals the secrets (tokens, objectives) and throws the dice
         self.shell.play(kind.window_game(kind.load_scene(info.key), fresh_seed(), self.bots(), self.first))
+
+    def play_guided(self) -> None:
+        """The guided first game of the game shown (game/window/guide.py): its scene and seats,
+        step by step on the real table."""
+        if self.panel is not None:
+            return
+        script = load_guide(FIRST_GAMES[self.game])
+        self.say("setting up the table...")
+        self.base.graphicsEngine.renderFrame()
+        kind = GAMES[script.game]
+        self.shell.play(kind.window_game(kind.load_scene(script.scene), fresh_seed(), script.bots, None),
+                        guide=Guide(script))
 
     def continue_last(self) -> None:
         self.load(self.autosave)

@@ -250,13 +250,14 @@ def _clock(t: float) -> str:
 
 
 def open_theatre(timeline: Timeline, bodies, title: str, attract: bool = False,
-                 next_timeline=None, frames: int | None = None, screenshot: str | None = None):
+                 next_timeline=None, frames: int | None = None, screenshot: str | None = None, mood=None):
     """Open the window on ``timeline``; returns the PlayApp (its ``theatre`` attribute is the
     Theatre). Raises feltbox.game.window.app.NoDisplayError without a display."""
     def addon(app: PlayApp) -> None:
         dress_recorded_cards(app)            # a Snowbirds migration's cards show their faces
         if isinstance(bodies, PictureBodies):    # a card game's bodies that carry their faces (Tails and Tactics)
             dress_cards(app.scene.paths, app.bodies, bodies.faces, bodies.backs)
+        app.scene.set_mood(mood)             # the game's look (game/render/mood.py)
         app.theatre = Theatre(app, timeline, attract=attract, next_timeline=next_timeline)
 
     return run_window(bodies, timeline.poses[0], title, lambda *a: None, frames=frames,

@@ -12,10 +12,10 @@ two sword/shields opposite, cheese opposite sword).
 from __future__ import annotations
 
 import numpy as np
-import trimesh
 
 from feltbox.models import dice_faces
 from feltbox.models.base import RGBA, PieceModel, box, convex_prism, finish, regular_polygon
+from feltbox.models.lazy import trimesh
 
 SIZE = 1.6             # cm, edge of the cube (house value)
 CHAMFER = 0.12         # cm, the visual bevel of edges and corners

@@ -10,9 +10,9 @@ Anchors (table frame of the rest pose): ball, beak, tail, wing_left, wing_right,
 from __future__ import annotations
 
 import numpy as np
-import trimesh
 
 from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish
+from feltbox.models.lazy import trimesh
 from feltbox.models.tailfeathers import tf_dims
 
 TILTS = ("left", "center", "right", "launch")

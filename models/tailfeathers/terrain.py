@@ -10,10 +10,10 @@ texture-like look; the trunk is a solid column in the middle. Overlays are stati
 from __future__ import annotations
 
 import numpy as np
-import trimesh
 
 from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish, regular_polygon
 from feltbox.models.glyphs import digits_mesh
+from feltbox.models.lazy import trimesh
 from feltbox.models.tailfeathers import tf_dims
 from feltbox.models.tailfeathers.shapes import leaf_polygon, overlay_shape, tip_frame
 
@@ -160,7 +160,7 @@ def mission_card(alliance: str = "mouse", mission: str = "decoy", face: str = "d
         emblem = [(band, MISSION_COLOURS[mission])]
         colour = (0.92, 0.88, 0.78, 1.0)
     return finish("tf_mission", [(card, colour)] + emblem, [card], mass=1.8,
-                  tags=frozenset({"card", "mission"}))
+                  tags=frozenset({"mission"}))      # not "card": the card layer draws those (models/cards.py)
 
 
 def tip_pose(tip, x: float, y: float, rotation: float) -> tuple[float, float, float]:

@@ -1,0 +1,59 @@
+"""The guided first game's panel (game/window/guide.py): a few lines at the bottom of the free
+middle of the window (game/window/hud_layout.py), the step to do now and what the rules just did,
+with a Skip button. It only reads the game: every normal control keeps working under it."""
+from __future__ import annotations
+
+from direct.gui.DirectGui import DirectButton
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import TextNode
+
+from feltbox.game.window.guide import Guide
+from feltbox.game.window.hud_layout import GAP, free_area_aspect2d
+from feltbox.game.window.hud_widgets import PANEL, TEXT, panel
+
+HEIGHT = 0.34              # the panel's height before its text is known, aspect2d units
+SCALE = 0.036              # its text size
+
+
+class GuidePanel:
+    def __init__(self, app, guide: Guide):
+        self.app, self.guide, self.base = app, guide, app.base
+        free = free_area_aspect2d(self.base.getAspectRatio(), float(app.settings.ui_scale))
+        bottom = free.bottom + GAP / 2
+        self.left, self.right, self.bottom = free.left, free.right, bottom
+        self.frame = panel(self.base.aspect2d, free.left, free.right, bottom, bottom + HEIGHT, colour=PANEL)
+        self.text = OnscreenText(parent=self.frame, text="", pos=(free.left + 0.03, bottom + HEIGHT - 0.05),
+                                 scale=SCALE, fg=TEXT, align=TextNode.ALeft, mayChange=True,
+                                 wordwrap=(free.right - free.left - 0.06) / SCALE)
+        self.skip_button = DirectButton(parent=self.frame, text="Skip guide", scale=0.035, command=self.close,
+                                        pos=(free.right - 0.12, 0, bottom + HEIGHT - 0.05),
+                                        frameColor=(0.25, 0.25, 0.28, 1), text_fg=TEXT, relief=1)
+        self.shown = ""
+        app.game.listeners.append(guide.on_events)
+        self.base.taskMgr.add(self.update, "feltbox-guide")
+
+    def update(self, task):
+        if self.guide.closed:
+            return task.done
+        if self.app.animation is None:                 # the table at rest: the rules' state is now
+            self.guide.update(self.app.game)
+        text = self.guide.text()
+        if text != self.shown:
+            self.shown = text
+            self.text.setText(text)
+            rows = self.text.textNode.getNumRows()       # the panel grows with the text, from its bottom
+            top = self.bottom + 0.06 + rows * SCALE * 1.1
+            self.frame["frameSize"] = (self.left, self.right, self.bottom, top)
+            self.text.setPos(self.left + 0.03, top - 0.05)
+            self.skip_button.setPos(self.right - 0.12, 0, top - 0.05)
+        return task.cont
+
+    def close(self) -> None:
+        self.guide.skip()
+        if self.guide.on_events in self.app.game.listeners:
+            self.app.game.listeners.remove(self.guide.on_events)
+        self.frame.destroy()
+
+
+def attach_guide(app, guide: Guide) -> GuidePanel:
+    return GuidePanel(app, guide)
