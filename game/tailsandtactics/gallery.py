@@ -43,7 +43,7 @@ class _Reached(Exception):
 
 
 def tt_gallery() -> tuple[list[BodySpec], np.ndarray]:
-    """The felt's pieces: the dice tray with both dice, a card, a damage token."""
+    """The felt's pieces: the dice tray with both dice, a card, a damage token beside it."""
     bodies = [BodySpec("dice-tray", "sb_dice_tray"), BodySpec("die-1", "d6"), BodySpec("die-2", "d6"),
               BodySpec("card", "card", {"size": "poker"}), BodySpec("damage", "token", {"token": "life", "face": "up"})]
     poses = np.zeros((5, 7))
@@ -52,5 +52,5 @@ def tt_gallery() -> tuple[list[BodySpec], np.ndarray]:
     poses[1:3] = dice_in_tray()
     poses[1:3, :2] -= poses[1:3, :2].mean(axis=0)
     poses[3, :3] = (16.0, 0.0, 0.015)
-    poses[4, :3] = (16.0, -1.0, 0.03 + bodies[4].model.rest_height)
+    poses[4, :3] = (21.0, 0.0, bodies[4].model.rest_height)
     return bodies, poses
