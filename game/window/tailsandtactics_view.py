@@ -8,13 +8,16 @@ Rulebook: Deploying Units, Events, Traps and Other Shenanigans (cards from the h
 (click your unit, then its target: an enemy card, or the enemy's Base plate), Actions and Timing
 and Your Opponent's Turn (the response prompt: spring a trap, dodge, or pass). Keys: , . choose a
 card, F5 / F6 / F7 a zone, space plays it; the window's a, b, c... pick any legal action; F8
-toggles auto-pass (the setting: a response prompt with Pass as the only answer answers itself).
+toggles auto-pass (the setting ``auto_pass`` in settings.json, also on the settings screen: a
+response prompt with Pass as the only answer answers itself).
 
 Hot-seat: the felt is dressed for the seat the rules wait for only once the hand-over cover
 (game/window/handover.py) has been up for it; until then it shows the public view (backs only).
 A window add-on (game/window/shell.CARD_VIEWS).
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 from direct.gui.DirectGui import DGG, DirectButton
@@ -31,6 +34,7 @@ from feltbox.game.window.framing import Rect, frame
 from feltbox.game.window.hand_view import HandKeys, HandView
 from feltbox.game.window.hud_layout import GAP, free_area_aspect2d
 from feltbox.game.window.hud_widgets import Text
+from feltbox.game.window.settings import save_settings
 
 ZONE_KEYS = {"field": "f5", "face_down": "f6", "discard": "f7"}
 ZONE_W, ZONE_H, ZONE_Y, ZONE_X, ZONE_GAP = 0.62, 0.15, -0.43, -0.30, 0.04
@@ -75,6 +79,7 @@ class TTTableView:
         self.dressed_for: tuple | None = None
         self.confirmed: str | None = None          # hot-seat: the seat the cover was last up for
         self.framed_for = "?"
+        self.game.auto_pass = bool(self.app.settings.auto_pass)      # the player's setting (settings.json)
         self.base.accept("mouse1", self.press_table)
         self.base.accept("f8", self.toggle_auto)
         self.base.taskMgr.add(self.update, "tt-table-view")
@@ -126,7 +131,10 @@ class TTTableView:
                 return
 
     def toggle_auto(self) -> None:
+        """F8: auto-pass on or off, kept in the settings file for the next game too."""
         self.game.auto_pass = not self.game.auto_pass
+        self.app.settings = replace(self.app.settings, auto_pass=self.game.auto_pass)
+        save_settings(self.app.settings)
         self.game.run_bots()
         self.refresh()
 
