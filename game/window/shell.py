@@ -30,9 +30,11 @@ from feltbox.game.window.snowbirds_view import attach_snowbirds_view
 from feltbox.game.window.sounds import attach_sounds
 from feltbox.game.window.start_screen import StartScreen
 from feltbox.game.window.table_choice_view import attach_table_choice
+from feltbox.game.window.tailsandtactics_view import attach_tailsandtactics_view
 from feltbox.rules.engine import SaveError
 
-CARD_VIEWS: dict[str, Callable[[PlayApp], object]] = {"snowbirds": attach_snowbirds_view}
+CARD_VIEWS: dict[str, Callable[[PlayApp], object]] = {"snowbirds": attach_snowbirds_view,
+                                                       "tailsandtactics": attach_tailsandtactics_view}
 """The hand view and table dressing of each card game of the registry, by its name."""
 
 __all__ = ["Shell", "dress_window", "open_base", "play_saved", "run_start", "start_or_explain"]

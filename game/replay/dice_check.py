@@ -1,0 +1,47 @@
+"""The rules check of a game whose only physics is dice thrown in a tray (Snowbirds' Vigor dice,
+Tails and Tactics' first-player roll): every re-simulated throw is read again, and a roll's
+``Measured`` faces must be the ones its throws show (each die's last reading).
+
+A game's check subclasses ``DiceRollCheck`` with its ``kit`` (a () -> game/table/dice_throw.DiceKit)."""
+from __future__ import annotations
+
+from feltbox.game.replay.rules_check import RulesCheck
+from feltbox.game.table.dice_throw import body_of, read_dice
+
+
+class Thrown:
+    """A re-simulated throw as a bridge's ``lay_thrown`` reads an episode: its result and outcome."""
+
+    def __init__(self, result, outcome: dict):
+        self.result, self.outcome = result, outcome
+
+
+class DiceRollCheck(RulesCheck):
+    """RulesCheck whose episodes are dice throws of ``kit()``; ``thrown`` keeps each one by index."""
+
+    kit = None                                     # the game's DiceKit factory
+
+    def episode(self, episode, result) -> None:
+        kit = type(self).kit()
+        ids = [b.id for b in kit.bodies()]
+        thrown = [ids.index(d) - body_of(0) for d in (episode.outcome or {}).get("dice", [])]
+        readings = read_dice(kit, result.final, thrown)
+        cocked = [r.die for r in readings if r.cocked or not result.settled]
+        self.facts[episode.index] = {"dice": thrown, "faces": [r.face for r in readings], "cocked": cocked}
+        self.thrown[episode.index] = Thrown(result, episode.outcome or {})
+
+    def measured(self, name: str, rec, outcome: dict) -> str | None:
+        if not rec.episodes:
+            return f"{name}: a roll without its recorded throws"
+        final: dict[int, int] = {}
+        for index in rec.episodes:
+            facts, recorded = self.facts.get(index), self.episodes[index].outcome or {}
+            if facts is None:
+                return f"{name}: episode {index} was not re-simulated before it"
+            if [str(f) for f in facts["faces"]] != [str(f) for f in recorded.get("faces", ())]:   # written as text
+                return f"{name}: episode {index} re-reads faces {facts['faces']}, recorded {recorded.get('faces')}"
+            final.update(zip(facts["dice"], facts["faces"]))
+        faces = [final[k] for k in sorted(final)]
+        if faces != list(outcome.get("faces", ())):
+            return f"{name}: the rules were given faces {outcome.get('faces')}, the throws show {faces}"
+        return None
