@@ -90,6 +90,12 @@ base = shell.base
 ''' + PRELUDE + r'''
 out = sys.argv[1]
 screen = shell.screen
+def inside(widget):
+    l, r, b, t = widget.getBounds()
+    lo = base.render2d.getRelativePoint(widget, Point3(l, 0, b))
+    hi = base.render2d.getRelativePoint(widget, Point3(r, 0, t))
+    return -1 <= lo.x and hi.x <= 1
+print("games_in_window|%s|%d" % (all(inside(b) for b in screen.game_buttons.values()), len(screen.game_buttons)))
 click(screen.game_buttons["tailfeathers"]); step(5)
 click(screen.guided_button); step(20)
 app = shell.app
@@ -112,6 +118,7 @@ def test_the_guided_show_of_force_opens_from_the_start_screen_above_the_bar_of_c
     shot = tmp_path / "tf-guide.png"
     out = run_in_xvfb(TF_DRIVER, shot)
     rows = {line.split("|")[0]: line.split("|")[1:] for line in out.splitlines() if "|" in line}
+    assert rows["games_in_window"][0] == "True"            # every game's button fits the window's width
     assert rows["start"][0] == "0" and "MISSION PHASE" in rows["start"][1]
     assert rows["above"] == ["True"]                       # the guide never covers the bar's buttons
     assert rows["tilt"][0] == "1" and "TILT PHASE" in rows["tilt"][1]
