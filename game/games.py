@@ -1,6 +1,6 @@
 """The game registry: one entry per game, naming everything of it that the rooms above need.
 
-A game is known by its name ("flickem", "tailfeathers", "snowbirds"); ``GAMES[name]`` says how to load one of
+A game is known by its name ("flickem", "tailfeathers", "snowbirds", "tailsandtactics"); ``GAMES[name]`` says how to load one of
 its scenes from a command-line key, build its bridge and seats, lay its table for a picture,
 record a whole game, check a recording's rules, and which controller plays it in
 the window. The window and the command line ask here instead of testing game names, and a new
@@ -33,6 +33,8 @@ from feltbox.game.replay.snowbirds_check import SBRulesCheck, sb_recorder
 from feltbox.game.replay.snowbirds_timeline import build_sb_timeline
 from feltbox.game.replay.tailfeathers_check import TFRulesCheck, tf_recorder
 from feltbox.game.replay.tailfeathers_timeline import build_tf_timeline
+from feltbox.game.replay.tailsandtactics_check import TTRulesCheck, tt_recorder
+from feltbox.game.replay.tailsandtactics_timeline import build_tt_timeline
 from feltbox.game.replay.timeline import Timeline, build_timeline
 from feltbox.game.replay.verify_flickem import FlickemRulesCheck, flickem_recorder
 from feltbox.game.replay.video import replay_bodies
@@ -59,6 +61,13 @@ from feltbox.game.tailfeathers.forces import scene_with_forces
 from feltbox.game.tailfeathers.gallery import tf_gallery
 from feltbox.game.tailfeathers.table import tf_table
 from feltbox.game.tailfeathers.window_game import TFWindowGame
+from feltbox.game.tailsandtactics import seats as tt_seats
+from feltbox.game.tailsandtactics.agreement import disagreements as tt_disagreements
+from feltbox.game.tailsandtactics.bridge import TTBridge
+from feltbox.game.tailsandtactics.gallery import tt_gallery, tt_scene_table
+from feltbox.game.tailsandtactics.layout import tt_view
+from feltbox.game.tailsandtactics.pictures import FeltDresser
+from feltbox.game.tailsandtactics.window_game import TTWindowGame
 from feltbox.rules.core import InputError
 from feltbox.rules.flickem.flow import ACTIONS as FLICKEM_ACTIONS
 from feltbox.rules.flickem.secrets import dealt_events
@@ -66,9 +75,11 @@ from feltbox.rules.root.flow import ACTIONS as ROOT_ACTIONS
 from feltbox.rules.snowbirds.flow import ACTIONS as SB_ACTIONS
 from feltbox.rules.tailfeathers.flow import ACTIONS as TF_ACTIONS
 from feltbox.rules.tailfeathers.forces import load_force
+from feltbox.rules.tails_and_tactics.flow import ACTIONS as TT_ACTIONS
 from feltbox.scenes.loader import SceneError, load_flickem, load_scene, load_tailfeathers
 from feltbox.scenes.root.named import load_root
 from feltbox.scenes.snowbirds.named import load_snowbirds
+from feltbox.scenes.tailsandtactics.named import load_tailsandtactics
 
 Table = tuple[list[BodySpec], np.ndarray]
 
@@ -154,6 +165,17 @@ def _root_timeline(replay: Replay) -> tuple[Timeline, list[BodySpec]]:
     return build_timeline(replay), replay_bodies(replay.header)
 
 
+def _tt_scene(key: str):
+    return _own_scene(scene_file(key), "tailsandtactics") if scene_file(key) else load_tailsandtactics(key)
+
+
+def _tt_timeline(replay: Replay) -> tuple[Timeline, list[BodySpec]]:
+    """A game is rebuilt on the whole felt; throws alone play in the tray."""
+    if "rules" in replay.header:
+        return build_tt_timeline(replay)
+    return build_timeline(replay), replay_bodies(replay.header)
+
+
 def _flickem_table(scene) -> Table:
     city = build_city(scene)
     return city.bodies, city.poses
@@ -213,7 +235,15 @@ ROOT = GameKind(
     table=root_scene_table, gallery=root_gallery, replay_bodies=replay_bodies, replay_timeline=_root_timeline,
     agreement=root_disagreements, seats=lambda scene: root_seats.SEATS, dresser=felt_dresser, overview=root_view)
 
-GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS, SNOWBIRDS, ROOT)}
+TAILSANDTACTICS = GameKind(
+    name="tailsandtactics", title="Tails and Tactics",
+    load_scene=_tt_scene, new_bridge=TTBridge, new_seats=tt_seats.new_seats,
+    actions=TT_ACTIONS, turn_ends=tt_seats.TURN_ENDS, min_decisions=tt_seats.MIN_DECISIONS,
+    window_game=TTWindowGame, new_recorder=tt_recorder, rules_check=TTRulesCheck,
+    table=tt_scene_table, gallery=tt_gallery, replay_bodies=replay_bodies, replay_timeline=_tt_timeline,
+    agreement=tt_disagreements, seats=lambda scene: tt_seats.SEATS, dresser=FeltDresser, overview=tt_view)
+
+GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS, SNOWBIRDS, TAILSANDTACTICS, ROOT)}
 
 
 class UnknownGame(InputError):

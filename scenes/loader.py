@@ -21,6 +21,7 @@ from feltbox.scenes.root.loader import build_root
 from feltbox.scenes.schema import Placement, Scene, SurvivorSetup
 from feltbox.scenes.snowbirds.loader import build_sb
 from feltbox.scenes.tailfeathers.loader import build_tf
+from feltbox.scenes.tailsandtactics.loader import build_tt
 
 SCENE_DIR = Path(__file__).resolve().parent
 # Scene paths in replays are relative to the folder that holds scenes/ (the checkout, or the
@@ -66,7 +67,7 @@ def _number(value: Any, where, fail, lo: float = -REACH, hi: float = REACH) -> f
     return float(value)
 
 
-def load_scene(path: str | Path) -> Scene:   # a TFScene for game = "tailfeathers", an SBScene for "snowbirds"
+def load_scene(path: str | Path) -> Scene:   # TFScene / SBScene / TTScene for the card and battle games
     """Read, check and return one scene file."""
     path = Path(path)
     data, lines = read_toml(path, SceneError, "scene file")
@@ -81,7 +82,7 @@ class _Builder:
     def fail(self, where: tuple[str | None, int, str], why: str):
         table, index, key = where
         line = self.lines.key(table, index, key)
-        field = f"{table}[{index}].{key}" if table else key
+        field = (f"{table}.{key}" if index is None else f"{table}[{index}].{key}") if table else key
         raise SceneError(f"{self.path}:{line}: {field}: {why}")
 
     def top(self, key: str, typ, default=None):
@@ -116,10 +117,13 @@ class _Builder:
             return build_tf(self)
         if game == "snowbirds":
             return build_sb(self)
+        if game == "tailsandtactics":
+            return build_tt(self)
         if game == "root":
             return build_root(self)
         if game != "flickem":
-            self.fail((None, 0, "game"), f"unknown game {game!r} (known: flickem, tailfeathers, snowbirds, root)")
+            self.fail((None, 0, "game"), f"unknown game {game!r} (known: flickem, tailfeathers, snowbirds, tailsandtactics, "
+                      "root)")
         number = self.whole("scenario", *SCENARIOS)
         city = (self.size("city_width"), self.size("city_depth"))
         teams = self.teams()

@@ -66,3 +66,41 @@ def test_a_bad_guide_file_is_one_line_naming_file_line_and_field(tmp_path):
                                        '[[step]]\nsay = "hello"\nuntil = ["dancing"]\n')
     with pytest.raises(GuideError, match=r"bad\.toml:7: step\[0\]\.until: 'dancing'"):
         load_guide("bad", tmp_path)
+
+
+def test_the_show_of_force_guide_follows_a_first_round_with_the_bot_as_the_rats():
+    from feltbox.game.tailfeathers.window_game import TFWindowGame  # noqa: PLC0415
+    from feltbox.scenes.loader import load_tailfeathers  # noqa: PLC0415
+    script = load_guide("tailfeathers-show_of_force")
+    game = TFWindowGame(load_tailfeathers(script.scene), 1, script.bots)
+    guide = Guide(script)
+    seen = []
+    game.listeners += [guide.on_events, lambda events: seen.extend((e.kind, e.data.get("player")) for e in events)]
+    game.run_bots()
+
+    def choose(word):
+        game.pick(next(k for k, c in enumerate(game.choices()) if word in c))
+        guide.update(game)
+
+    assert guide.index == 0 and "MISSION PHASE" in guide.text()
+    choose("no mission card")
+    assert guide.index == 1 and "drag" in guide.text()
+    choose("launch")                                      # Aerijin takes off...
+    assert guide.said.startswith("a bird took off") and guide.index == 1
+    choose("keep perched")
+    choose("keep perched")                                # ... the other two stay
+    assert guide.index == 2
+    choose("no extra initiative dice")
+    assert guide.index == 3 and any(k == "first player" for k, _ in seen)
+    choose("activate Aerijin")
+    assert guide.index == 4                               # the mouse activated: not the rats' activation
+    assert [p for k, p in seen if k == "activated"][-1] == "mouse"
+    for _ in range(30):                                   # the flight and the rest of the activation
+        labels = game.choices()
+        if guide.index != 4 or not labels:
+            break
+        pick = next((c for c in labels if c.startswith("fly") or "flight" in c), None) or \
+            next((c for c in labels if "end the activation" in c), labels[0])
+        choose(pick)
+    assert guide.index >= 5 and ("activated", "rat") in seen
+    assert any(k == "flight" for k, _ in seen) and "FLIGHT MOVEMENT" in script.explain["flight"]

@@ -81,3 +81,45 @@ def test_the_guided_first_game_plays_s1s_first_turn_with_the_mouse_only(tmp_path
     assert "whole turn" in rows["ended"][2]
     assert "skipped True" in out
     felt_in(tmp_path / "guide.png-moved.png")
+
+
+TF_DRIVER = r'''
+from feltbox.game.window.shell import run_start
+shell = run_start(frames=30)
+base = shell.base
+''' + PRELUDE + r'''
+out = sys.argv[1]
+screen = shell.screen
+def inside(widget):
+    l, r, b, t = widget.getBounds()
+    lo = base.render2d.getRelativePoint(widget, Point3(l, 0, b))
+    hi = base.render2d.getRelativePoint(widget, Point3(r, 0, t))
+    return -1 <= lo.x and hi.x <= 1
+print("games_in_window|%s|%d" % (all(inside(b) for b in screen.game_buttons.values()), len(screen.game_buttons)))
+click(screen.game_buttons["tailfeathers"]); step(5)
+click(screen.guided_button); step(20)
+app = shell.app
+guide, panel = app.guide.guide, app.guide
+settle(app)
+step(10)
+print("start|%d|%s" % (guide.index, panel.shown.replace("\n", " / ")))
+bar = app.table_choice
+print("above|%s" % (panel.bottom >= bar.bar_top()))
+shot(out + "-mission.png")
+click(bar.button("pick:0")); settle(app); step(10)       # no mission card
+print("tilt|%d|%s" % (guide.index, panel.shown.replace("\n", " / ")))
+shot(out + "-tilt.png")
+'''
+
+
+@needs_xvfb
+def test_the_guided_show_of_force_opens_from_the_start_screen_above_the_bar_of_choices(tmp_path, monkeypatch):
+    monkeypatch.setenv("FELTBOX_HOME", str(tmp_path / "home"))
+    shot = tmp_path / "tf-guide.png"
+    out = run_in_xvfb(TF_DRIVER, shot)
+    rows = {line.split("|")[0]: line.split("|")[1:] for line in out.splitlines() if "|" in line}
+    assert rows["games_in_window"][0] == "True"            # every game's button fits the window's width
+    assert rows["start"][0] == "0" and "MISSION PHASE" in rows["start"][1]
+    assert rows["above"] == ["True"]                       # the guide never covers the bar's buttons
+    assert rows["tilt"][0] == "1" and "TILT PHASE" in rows["tilt"][1]
+    felt_in(tmp_path / "tf-guide.png-tilt.png")

@@ -30,6 +30,7 @@ def test_the_labels_are_drawn_on_the_picture():
     renderer.look("gallery")
     plain = renderer.image()
     named = np.asarray(label(renderer, bodies, poses, plain))
+    renderer.close()                             # its 41 pieces' states would outlive the test
     changed = np.abs(named.astype(int) - plain.astype(int)).sum(axis=2) > 60
     assert named.shape == plain.shape
     assert 0.01 < changed.mean() < 0.25          # labels cover some of the picture, not all of it

@@ -44,6 +44,7 @@ def _lamp_picture(night: bool, fallen: bool = False):
     image = renderer.image().astype(float)
     under = image[_pixel(renderer, (-20.0 + 2.4 + 4.0, 3.0, 0.0))]   # lit felt near the head's foot
     away = image[_pixel(renderer, (30.0, 30.0, 0.0))]                # plain felt far away
+    renderer.close()
     return under, away
 
 

@@ -96,6 +96,6 @@ def test_tail_feathers_figure_lists_what_it_cannot_do_now_greyed_with_the_reason
         game.pick(0)
     squad = items_for(game, "oakguard-4")          # a squad figure: only the picks that include it
     legal = [i for i in squad if i.legal]
-    assert legal and all("Oakguard 4" in i.label for i in legal)
+    assert legal and all("4" in i.label.removeprefix("activate Oakguard ").split("+") for i in legal)
     assert {i.label for i in items_for(game, "aerijin") if not i.legal} == {"launch Aerijin", "attack with Aerijin"}
     assert "birds launch in the tilt phase" in next(i.reason for i in items_for(game, "aerijin") if i.label == "launch Aerijin")

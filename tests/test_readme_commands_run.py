@@ -24,7 +24,9 @@ WINDOWLESS = {"scenes", "render", "gallery", "sim", "bench", "tournament"}
 # command as README writes it -> the shorter command the default run uses (same code paths)
 REDUCED = {"feltbox tournament flickem 1-5 --seeds 20 --workers 2": "feltbox tournament flickem 1 --seeds 1 --workers 2",
            "feltbox tournament tailfeathers show_of_force --seeds 40": "feltbox tournament tailfeathers show_of_force --seeds 1",
-           "feltbox tournament snowbirds --seeds 1000 --workers 2": "feltbox tournament snowbirds --seeds 2 --workers 2"}
+           "feltbox tournament snowbirds --seeds 1000 --workers 2": "feltbox tournament snowbirds --seeds 2 --workers 2",
+           "feltbox tournament tailsandtactics --seeds 200 --workers 2":
+           "feltbox tournament tailsandtactics --seeds 2 --workers 2"}
 # minutes each, or the same run as a default-suite test already makes (named): the slow suite
 # (`pytest -m slow`) runs them as written
 SLOW_AS_WRITTEN = set(REDUCED) | {

@@ -45,13 +45,15 @@ def test_the_player_picks_by_key_while_the_rat_bot_plays_and_a_flight_is_preview
                for step in game.bridge.engine.history) or state.flow.order[0] == "mouse"
     assert "dice: mouse initiative [rolled]: " in game.text()                # the tray's faces
     assert "+" in game.text().split("dice: ")[1]
-    assert game.preview() == [] or not isinstance(game._seen[game.highlight], flight.Fly)
+    assert len(game.preview()) == 3                           # the flight laid on the table (the window asks
+    laid = game.table_choice.builder.action()                 # every frame): previewed and highlighted
+    assert laid == flight.Fly(("short", "short"), "center") and game._seen[game.highlight] == laid
     fly = next(k for k, a in enumerate(game._seen) if isinstance(a, flight.Fly) and len(a.templates) == 3)
     game.move_highlight(fly - game.highlight)
     a = game._seen[game.highlight]
-    assert f"fly {', '.join(a.templates)} (tilt {a.tilt})" in game.text()
+    outlines = game.preview()                                 # the highlighted flight is the one laid
+    assert f"{', '.join(a.templates)} - tilt C" in game.text() and game.table_choice.builder.action() == a
     assert game.text().count("\n >") + game.text().startswith(" >") == 1
-    outlines = game.preview()
     assert len(outlines) == len(a.templates) + 1                  # templates and the end base
     assert all(o.ndim == 2 and o.shape[1] == 3 and len(o) >= 4 for o in outlines)
     bird = flight.mover(state)
@@ -68,12 +70,17 @@ def test_the_player_picks_by_key_while_the_rat_bot_plays_and_a_flight_is_preview
 
 
 def test_labels_read_like_the_rulebook():
-    assert label(flight.Fly(("short", "long", "long"), "left")) == "fly short, long, long (tilt left)"
+    # whole and short (issue 18: "fly short, short (tilt center), carrying oakgua..." was cut off)
+    assert label(flight.Fly(("short", "long", "long"), "left")) == "short, long, long - tilt L"
+    assert label(flight.Fly(("long", "long", "long", "long"), "center", "oakguard-6")) == \
+        "long, long, long, long - tilt C, carry Oakguard 6"
     # pieces by name, and where 0 degrees points (issue 18: "90 deg" with nothing saying where 0 is)
     assert label(phases.Tilt("grizzard", "right")) == "Grizzard: tilt right"
     assert label(phases.Tilt("grizzard", "stay")) == "Grizzard: keep perched"
-    assert label(phases.Launch("grizzard", 45.0)) == "Grizzard: launch facing 45 deg from the axis arrow"
-    assert label(activation.Activate("oakguard", ("oakguard-1", "oakguard-3"))) == "activate Oakguard (Oakguard 1, Oakguard 3)"
+    assert label(phases.Launch("grizzard", 45.0)) == "Grizzard: launch 45 deg north-east"
+    assert label(phases.Launch("grizzard", 270.0, -40.04, -33.9)) == "Grizzard: launch 270 deg south at (-40, -34)"
+    assert label(activation.Activate("oakguard", ("oakguard-1", "oakguard-3"))) == "activate Oakguard 1+3"
+    assert label(activation.Activate("aerijin", ("aerijin",))) == "activate Aerijin"
     assert label(phases.Bid(2)) == "bid 2 extra initiative dice"
 
 

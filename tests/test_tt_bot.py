@@ -2,9 +2,6 @@
 fast (a game <= 5 s, apply <= 1 ms median)."""
 from __future__ import annotations
 
-import statistics
-import time
-
 import pytest
 
 from feltbox.rules.core import Measured
@@ -14,23 +11,11 @@ from feltbox.rules.tails_and_tactics.state import side
 from tests.tt_fixtures import run, table
 
 
-def test_bot_game_plays_to_the_end_fast_and_deterministically():
+def test_bot_game_plays_to_the_end_deterministically():
     a, b = playout.play(11), playout.play(11)
     assert not a.capped and a.winner in ("red", "blue") and 0 in a.bases
     assert (a.winner, a.turns, a.actions, a.bases) == (b.winner, b.turns, b.actions, b.bases)
-    assert a.seconds <= 5.0
-
-
-def test_bot_apply_median_under_a_millisecond():
-    times = []
-    for seed in (1, 2):
-        state = flow.new_game(playout.setup_for(seed), seed)
-        while state.flow.phase != "over":
-            action = Measured({"faces": [6, 1]}) if state.flow.step == "roll" else bot.choose(state)
-            start = time.perf_counter()
-            state, _ = flow.apply(state, action)
-            times.append(time.perf_counter() - start)
-    assert statistics.median(times) <= 0.001, statistics.median(times)
+    # its speed (<= 5 s a game, apply <= 1 ms median) is measured by `feltbox bench` (bench_tailsandtactics.py)
 
 
 def test_bot_attacks_the_base_when_allowed():

@@ -124,7 +124,7 @@ settle()
 print("hud1", game.text().splitlines()[0])
 for _ in range(40):                               # launch, then activate a bird, by messenger keys
     labels = game.choices()
-    if not labels or any(l.startswith("fly ") for l in labels):
+    if not labels or any(" - tilt " in l for l in labels):      # a flight: "short, long - tilt C"
         break
     k = next((i for i, l in enumerate(labels) if "launch" in l), None)
     if k is None:

@@ -22,6 +22,7 @@ import numpy as np
 from feltbox.game.cli.bench_compare import compare_pybullet, compare_verify
 from feltbox.game.cli.bench_overhead import load, max_rss_mb, overhead
 from feltbox.game.cli.bench_tailfeathers import pose_cache_bench
+from feltbox.game.cli.bench_tailsandtactics import bench_tails_and_tactics
 from feltbox.game.cli.bench_theatre import theatre_bench
 from feltbox.game.cli.bench_window import window_fps
 from feltbox.game.flickem.bot import Bot
@@ -160,6 +161,7 @@ def run_bench(quick: bool = False, compare: bool = False) -> dict:
         "render_1280x720": bench_frame,
         "rules_and_bots": lambda: bench_rules_and_bots(quick),
         "tailfeathers": lambda: bench_tailfeathers(quick),
+        "tailsandtactics": lambda: bench_tails_and_tactics(3 if quick else 10),
         "window": window_fps,                 # the real window on S1, under Xvfb when there is no DISPLAY
         "theatre": lambda: theatre_bench(10 if quick else 30),
     }

@@ -130,7 +130,8 @@ def _tournament_parser(sub) -> None:
     t.add_argument("game", choices=tuple(GAMES), help="the game: " + ", ".join(GAMES))
     t.add_argument("keys", nargs="?", default=None,
                    help="the scenes: a key (see feltbox scenes), a list 1,3,7, a range 1-5, all, "
-                   "or your own scene file (a .toml path); snowbirds: normal (default) or difficult")
+                   "or your own scene file (a .toml path); snowbirds: normal (default) or difficult; "
+                   "tailsandtactics: standard (default)")
     t.add_argument("--seeds", type=int, default=20, help="games per scene, seeds --first-seed on (default 20)")
     t.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
     t.add_argument("--workers", type=int, default=1, help="games played at once, each in its own process (default 1)")

@@ -21,6 +21,7 @@ from feltbox.game.games import game_of, play_headless, scene_file
 from feltbox.game.root import tournament as root_tournament
 from feltbox.game.snowbirds import tournament as sb_tournament
 from feltbox.game.tailfeathers import tournament as tf_tournament
+from feltbox.game.tailsandtactics import tournament as tt_tournament
 from feltbox.game.text.scenario_info import ScenarioInfo, scenarios
 from feltbox.rules.core import GameOver, InputError, Measured
 
@@ -162,6 +163,8 @@ def tournament_command(args) -> int:
         return sb_tournament.tournament_command(args)
     if args.game == "root":                 # wins per faction, games ended at 30 VP or the round limit
         return root_tournament.tournament_command(args)
+    if args.game == "tailsandtactics":      # wins per faction, the factions swapping seats on odd seeds
+        return tt_tournament.tournament_command(args)
     if args.keys is None:
         raise TournamentError(f"tournament {args.game}: name the scenes (a key, a list 1,3,7, a range 1-5, all)")
     if args.seeds < 1 or args.workers < 1:

@@ -43,6 +43,7 @@ KEYS = "abcdefghijklmnopqrstuvwxyz"
 class WindowGame(BridgeController):
     name = "flickem"
     FLICKS = True
+    table_choice = None        # chosen by menus and flicks, not on the table (game/window/game_view.py)
     HELP = ("click a piece: its actions  |  a, b, c...: choose  |  drag back from the ringed piece to flick  |  "
             "right-drag: orbit  |  wheel: zoom  |  1-5: views  |  tab: skip")
     # + esc and the menu's keys (game/window/app.py, game_menu.py)

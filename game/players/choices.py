@@ -46,6 +46,7 @@ class ChoicesController(BridgeController):
     FLICKS = False             # dice roll in the tray: nothing to take back
     page_size = PAGE
     first = None               # nobody is chosen to start
+    table_choice = None        # a game whose choices are made on the table sets its own (Tail Feathers)
 
     def __init__(self):
         self.feed: list[str] = []          # the last rules events, as the window's player sees them

@@ -204,6 +204,14 @@ class Renderer(Scene3D):
             raise OSError(f"could not write {path}")
         return image
 
+    def close(self) -> None:
+        """Free the buffer and the scene: the graphics engine keeps a buffer's camera, and so its
+        whole scene graph, alive until the buffer is removed."""
+        if self._filters is not None:
+            self._filters.cleanup()
+        self.engine.removeWindow(self.buffer)
+        self.root.removeNode()
+
     def frame_ms(self, frames: int = 10) -> float:
         self.engine.renderFrame()
         start = time.perf_counter()

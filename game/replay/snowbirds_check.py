@@ -23,13 +23,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from feltbox.game.replay.dice_check import DiceRollCheck, Thrown
 from feltbox.game.replay.recorder import Recorder
-from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.sealing import Seal
 from feltbox.game.snowbirds import dice
 from feltbox.game.snowbirds.agreement import disagreements
 from feltbox.game.snowbirds.bridge import SBBridge, new_engine
-from feltbox.game.table.dice_throw import body_of, read_dice
 from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
 from feltbox.rules.core import GameOver
 from feltbox.rules.snowbirds.flow import ACTIONS, pending
@@ -64,15 +63,17 @@ def scene_for_replay(header: dict) -> SBScene:
     return load_scene(source_path(header["scene"]["source"]))
 
 
-class SBRulesCheck(RulesCheck):
+class SBRulesCheck(DiceRollCheck):
     """RulesCheck for a Snowbirds migration: rolls checked against their throws, the table
     laid after every action and checked for agreement."""
+
+    kit = staticmethod(dice.kit)
 
     def __init__(self, header: dict, episodes: list):
         seed = header["rules"].get("seed")          # None: sealed and not opened (the migration did not end)
         scene = scene_for_replay(header)
         super().__init__(new_engine(scene, seed) if seed is not None else None, header, episodes, ACTIONS)
-        self.thrown: dict[int, _Thrown] = {}         # episode index -> its re-simulated throw
+        self.thrown: dict[int, Thrown] = {}         # episode index -> its re-simulated throw
         self.table = None
         if self.engine is not None:                  # the Snowbirds table, following the rebuilt rules
             self.table = SBBridge(scene, seed)
@@ -91,34 +92,3 @@ class SBRulesCheck(RulesCheck):
         self.table.follow(self.engine.history[-1].action, request, before, throws)
         found = disagreements(self.table)
         return f"action {rec.index} ({rec.type}): {found[0]}" if found else None
-
-    def episode(self, episode, result) -> None:
-        ids = [b.id for b in dice.kit().bodies()]
-        thrown = [ids.index(d) - body_of(0) for d in (episode.outcome or {}).get("dice", [])]
-        readings = read_dice(dice.kit(), result.final, thrown)
-        cocked = [r.die for r in readings if r.cocked or not result.settled]
-        self.facts[episode.index] = {"dice": thrown, "faces": [r.face for r in readings], "cocked": cocked}
-        self.thrown[episode.index] = _Thrown(result, episode.outcome or {})
-
-    def measured(self, name: str, rec, outcome: dict) -> str | None:
-        if not rec.episodes:
-            return f"{name}: a roll without its recorded throws"
-        final: dict[int, int] = {}
-        for index in rec.episodes:
-            facts, recorded = self.facts.get(index), self.episodes[index].outcome or {}
-            if facts is None:
-                return f"{name}: episode {index} was not re-simulated before it"
-            if [str(f) for f in facts["faces"]] != [str(f) for f in recorded.get("faces", ())]:   # written as text
-                return f"{name}: episode {index} re-reads faces {facts['faces']}, recorded {recorded.get('faces')}"
-            final.update(zip(facts["dice"], facts["faces"]))
-        faces = [final[k] for k in sorted(final)]
-        if faces != list(outcome.get("faces", ())):
-            return f"{name}: the rules were given faces {outcome.get('faces')}, the throws show {faces}"
-        return None
-
-
-class _Thrown:
-    """A re-simulated throw as SBBridge.lay_thrown reads an episode: its result and outcome."""
-
-    def __init__(self, result, outcome: dict):
-        self.result, self.outcome = result, outcome

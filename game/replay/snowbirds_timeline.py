@@ -1,47 +1,21 @@
 """A Snowbirds replay's theatre timeline on the whole Snowbirds table (not only the dice tray).
 
-A migration's replay records physics only for the dice throws; the migration itself is in its
-RULE records. ``build_sb_timeline`` rebuilds it on a fresh game/snowbirds/bridge.SBBridge for the
+``build_sb_timeline`` rebuilds the migration on a fresh game/snowbirds/bridge.SBBridge for the
 header's scene and the revealed seed (a sealed migration that did not end cannot be rebuilt:
-RebuildError), re-applying every recorded action and laying the table after each one as the
-play window does (``SBBridge.follow``). On the 60 Hz timeline (game/replay/timeline.Timeline):
-
-* a roll shows its recorded throws: each episode's frames with the thrown dice moved from the
-  tray's frame onto the table's tray (the other bodies still), held ``HOLD`` frames;
-* any action that moves cards or tokens slides them from their old poses to the new ones over
-  ``MOVE`` frames (eased, lifted over the cards in between: game/cards/layout.slide_path), then
-  ``SETTLE`` frames of rest; an action that moves nothing but has events holds ``LABEL_HOLD``;
-* markers are game/replay/timeline.py's (each rules event), and a turn marker at each day's end
-  (take off, rest day).
-
-Cards arriving from the box appear at their new place when the action starts; cards leaving for
-the box stay until its slide ends.
+RebuildError), through the card games' timeline builder (game/replay/card_timeline.py: throws in
+the tray, slides of whatever moved, markers), the table laid after each action as the play window
+does (``SBBridge.follow``); a turn marker at each day's end (take off, rest day).
 """
 from __future__ import annotations
 
-import numpy as np
-
-from feltbox.game.cards.layout import slide_path
+from feltbox.game.replay.card_timeline import rebuild_timeline
 from feltbox.game.replay.snowbirds_check import scene_for_replay
 from feltbox.game.replay.tailfeathers_timeline import RebuildError
-from feltbox.game.replay.timeline import (
-    HOLD,
-    QUIET_EVENTS,
-    Marker,
-    Timeline,
-    follow_distance,
-    follow_path,
-    rule_markers,
-)
+from feltbox.game.replay.timeline import Timeline
 from feltbox.game.snowbirds import table
 from feltbox.game.snowbirds.bridge import SBBridge
 from feltbox.game.table.bodies import BodySpec
-from feltbox.game.table.dice_throw import body_of
-from feltbox.rules.core import IllegalAction, from_json
 
-MOVE = 24                      # frames of a slide (0.4 s)
-SETTLE = 8                     # frames of rest after it
-LABEL_HOLD = 30                # frames an action with a shown event but no motion holds (0.5 s)
 DAY_ENDS = {"Fly": "take off", "RestDay": "rest day"}     # the turn markers: a day's end
 
 
@@ -63,97 +37,16 @@ def _bridge(replay) -> SBBridge:
         raise RebuildError(f"its Snowbirds scene cannot be rebuilt ({exc})") from None
 
 
-def _throw_frames(episode, before: np.ndarray, bridge: SBBridge, targets: list[int]) -> np.ndarray:
-    """(F, N, 7): the table with the episode's thrown dice moving in the tray."""
-    tx, ty = table.tray_centre()
-    frames = np.concatenate([episode.start[None], episode.frames])
-    out = np.repeat(before[None].astype(np.float32), len(frames), axis=0)
-    for k, target in enumerate(targets):
-        if f"die-{k + 1}" in (episode.outcome or {}).get("dice", []):
-            moving = frames[:, body_of(k)].astype(np.float32)
-            moving[:, 0] += tx
-            moving[:, 1] += ty
-            out[:, bridge.dice[target]] = moving
-    return out
-
-
 def build_sb_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
-    """(timeline, bodies) of a Snowbirds replay: the table, action by action, throws shown."""
+    """(timeline, bodies) of a Snowbirds replay: the table, action by action, throws shown
+    (game/replay/card_timeline.rebuild_timeline)."""
     bridge = _bridge(replay)
-    frames: list[np.ndarray] = [bridge.poses.astype(np.float32)]
-    present: list[np.ndarray] = [bridge.present.copy()]
-    live: list[bool] = [False]
-    action_of: list[int] = [0]
-    ends: dict[int, int] = {}
-    for rec in replay.rules:
-        kind = bridge.engine.action_types.get(rec.type)
-        if kind is None:
-            raise RebuildError(f"action {rec.index} ({rec.type}) is not a Snowbirds action")
-        action = from_json(kind, rec.data)
-        request, dice_before = bridge.pending(), bridge.engine.state.flow.dice
-        before, was = bridge.poses.copy(), bridge.present.copy()
-        for index in rec.episodes:                         # the throws, as recorded
-            spec = request.spec
-            targets = [int(spec["die"])] if int(spec["dice"]) == 1 else [0, 1]
-            shown = _throw_frames(replay.episodes[index], before, bridge, targets)
-            shown = np.concatenate([shown, np.repeat(shown[-1:], HOLD, axis=0)])
-            frames.extend(shown)
-            present.extend([was] * len(shown))
-            live.extend([True] * (len(shown) - HOLD) + [False] * HOLD)
-            before = shown[-1].astype(np.float64)
-        try:
-            bridge.engine.apply(action)
-        except IllegalAction as exc:
-            raise RebuildError(f"action {rec.index} ({rec.type}) is refused by the rules: {exc.reason}") from None
-        throws = [_Recorded(replay.episodes[i]) for i in rec.episodes]
-        bridge.follow(action, request, dice_before, throws)
-        moved = np.flatnonzero(np.abs(bridge.poses - before).max(axis=1) > 1e-4)
-        if len(moved) or (was != bridge.present).any():
-            during = was | bridge.present
-            paths = {i: slide_path(before[i], bridge.poses[i], MOVE - 1) for i in moved}
-            for k in range(MOVE):
-                pose = before.copy()
-                for i, path in paths.items():
-                    pose[i] = path[k]
-                frames.append(pose.astype(np.float32))
-                present.append(during if k < MOVE - 1 else bridge.present.copy())
-                live.append(True)
-            frames.extend([bridge.poses.astype(np.float32)] * SETTLE)
-            present.extend([bridge.present.copy()] * SETTLE)
-            live.extend([False] * SETTLE)
-        elif any(e.get("kind") not in QUIET_EVENTS for e in rec.events):
-            frames.extend([frames[-1]] * LABEL_HOLD)
-            present.extend([present[-1]] * LABEL_HOLD)
-            live.extend([False] * LABEL_HOLD)
-        action_of.extend([rec.index] * (len(frames) - len(action_of)))
-        ends[rec.index] = len(frames) - 1
-    if not replay.rules:
-        raise ValueError("the Snowbirds replay holds no rules actions: nothing to play")
-    poses = np.ascontiguousarray(np.stack(frames))
-    shown = np.ascontiguousarray(np.stack(present))
-    markers = rule_markers([_AsEpisode(rec) for rec in replay.rules], ends)
-    markers += [Marker(ends[rec.index], "turn", DAY_ENDS[rec.type]) for rec in replay.rules if rec.type in DAY_ENDS]
-    markers.sort(key=lambda m: m.frame)
-    target = follow_path(poses, shown, np.asarray(live))
-    return (Timeline(poses, shown, markers, target, np.asarray(action_of, np.int32),
-                     follow_distance=follow_distance(target)), list(bridge.bodies))
 
+    def follow(action, request, before, throws) -> None:
+        bridge.follow(action, request, before.flow.dice, throws)
 
-class _Recorded:
-    """A recorded throw as SBBridge.lay_thrown reads it: its final poses and outcome."""
-
-    def __init__(self, episode):
-        self.outcome = episode.outcome or {}
-        self.result = _Final(episode.frames[-1] if len(episode.frames) else episode.start)
-
-
-class _Final:
-    def __init__(self, final: np.ndarray):
-        self.final = final
-
-
-class _AsEpisode:
-    """A RULE record whose ``episodes`` is itself (its place on the table's timeline)."""
-
-    def __init__(self, rec):
-        self.type, self.data, self.events, self.episodes = rec.type, rec.data, rec.events, [rec.index]
+    def dice(request) -> list[int]:
+        spec = request.spec
+        targets = [int(spec["die"])] if int(spec["dice"]) == 1 else [0, 1]
+        return [bridge.dice[t] for t in targets]
+    return rebuild_timeline(replay, bridge, follow, dice, table.tray_centre(), DAY_ENDS, "Snowbirds")

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from feltbox.game.render.camera import overview_eye
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import rest_pose
 from feltbox.models.d6 import FACES as D6_FACES
@@ -226,26 +227,8 @@ def extent() -> tuple[float, float, float, float]:
 def sb_view() -> tuple[tuple[float, float, float], tuple[float, float, float]]:
     """(eye, look-at) of the default view: looking at the table's middle from the player's side at
     the layout's camera pitch, just far enough that all of ``extent()`` is in a 1280x720 frame."""
-    x0, y0, x1, y1 = extent()
-    at = np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
     cam = sb_layout()["camera"]
-    p = np.radians(float(cam["pitch"]))
-    back = np.array([0.0, -np.cos(p), np.sin(p)])
-    tan_h = np.tan(np.radians(FOV_DEG) / 2) * (1 - float(cam["margin"]))
-    tan_v = np.tan(np.radians(FOV_DEG) / 2) / ASPECT * (1 - float(cam["margin"]))
-    corners = np.array([[x, y, 0.0] for x in (x0, x1) for y in (y0, y1)])
-    forward, right = -back, np.array([1.0, 0.0, 0.0])
-    up = np.cross(right, forward)
-    distance = 10.0
-    while distance < 1000.0:                      # the nearest eye that sees every corner
-        eye = at + distance * back
-        rel = corners - eye
-        depth = rel @ forward
-        if np.all(np.abs(rel @ right) <= depth * tan_h) and np.all(np.abs(rel @ up) <= depth * tan_v):
-            break
-        distance += 0.5
-    eye = at + distance * back
-    return tuple(float(v) for v in eye), tuple(float(v) for v in at)
+    return overview_eye(extent(), float(cam["pitch"]), float(cam["margin"]), fov_deg=FOV_DEG, aspect=ASPECT)
 
 
 def track_values(track_name: str) -> list[int]:

@@ -7,9 +7,11 @@ game/tailfeathers/bot.TFBot); every die is thrown in the physical dice tray and 
 feather dropped by the bridge (game/tailfeathers/bridge.py) as soon as the rules ask, and the
 faces are shown as text. The window's player sees the phase prompt
 (mission / tilt / initiative / activation / final) and the legal actions with readable labels,
-a page of ``PAGE`` at a time on keys a, b, c...; one choice is highlighted ("[" / "]" move it,
-enter picks it) and, when it is a flight, ``preview()`` gives its templates' outlines, laid by
-the rules' own geometry (rules/tailfeathers/geometry.flight_path), for the window to draw.
+a page of ``PAGE`` at a time on keys a, b, c... with whole, short labels ("activate Oakguard
+1+3", "short, long - tilt C"); one choice is highlighted ("[" / "]" move it, enter picks it).
+What is chosen on the table (``table_choice``: game/tailfeathers/table_choice.py, clicks, drags
+and buttons) moves that highlight; ``preview()`` gives the flight being laid as outlines, laid
+by the rules' own geometry (rules/tailfeathers/geometry.flight_path), for the window to draw.
 
 ``TFWindowGame`` meets the window's protocol (game/window/game_view.GameView) in full; what every
 game played from a list of actions does alike (the bots' loop, the pages of choices, undo, no
@@ -25,7 +27,10 @@ import numpy as np
 from feltbox.game.players.choices import PAGE, ChoicesController
 from feltbox.game.players.script import describe
 from feltbox.game.tailfeathers.bridge import TFBridge
+from feltbox.game.tailfeathers.flight_builder import fly_label
+from feltbox.game.tailfeathers.launch_drag import compass
 from feltbox.game.tailfeathers.seats import new_seats
+from feltbox.game.tailfeathers.table_choice import PREVIEW_LIFT, TableChoice, activate_label
 from feltbox.game.text.event_feed import name
 from feltbox.rules.core import Decision, GameOver, Measured
 from feltbox.rules.tailfeathers import activation as act
@@ -36,7 +41,6 @@ from feltbox.scenes.tailfeathers.schema import TFScene
 
 KEYS = "abcdefghijklmnopqrstuvwxyz"
 HIDDEN_Z = -500.0            # figures off the battlefield are posed under the table
-PREVIEW_LIFT = 0.4           # cm above the bird's base height: the templates' outlines
 PHASES = {"mission": "MISSION", "tilt": "TILT", "initiative": "INITIATIVE", "activation": "ACTIVATION",
           "final": "FINAL", "over": "OVER"}
 
@@ -45,13 +49,12 @@ def label(action) -> str:
     """A legal action as the HUD lists it, pieces by their names ("Rat Squad 5", not "rat-squad-5")."""
     a = action
     if isinstance(a, flight.Fly):
-        text = f"fly {', '.join(a.templates)} (tilt {a.tilt})"
-        return text + (f", carrying {name(a.carry)}" if a.carry else "")
+        return fly_label(a)
     if isinstance(a, phases.Tilt):
         return f"{name(a.bird)}: keep perched" if a.tilt == "stay" else f"{name(a.bird)}: tilt {a.tilt}"
     if isinstance(a, phases.Launch):
-        spot = f" at ({a.x:.1f}, {a.y:.1f})" if a.x is not None and a.y is not None else ""
-        return f"{name(a.bird)}: launch facing {a.heading:.0f} deg from the axis arrow{spot}"
+        spot = f" at ({a.x:.0f}, {a.y:.0f})" if a.x is not None and a.y is not None else ""
+        return f"{name(a.bird)}: launch {a.heading:.0f} deg {compass(a.heading)}{spot}"
     if isinstance(a, phases.ChooseMission):
         return f"mission card: {a.mission}" if a.mission else "no mission card"
     if isinstance(a, phases.AssignFigure):
@@ -59,8 +62,7 @@ def label(action) -> str:
     if isinstance(a, phases.Bid):
         return f"bid {a.extra} extra initiative dice" if a.extra else "no extra initiative dice"
     if isinstance(a, act.Activate):
-        figs = [f for f in a.figures if f != a.unit]
-        return f"activate {name(a.unit)}" + (f" ({name(figs)})" if figs else "")
+        return activate_label(a)
     if isinstance(a, (act.TreeMove, act.Scurry)):
         return f"{name(a.figure)}: {'move' if isinstance(a, act.TreeMove) else 'scurry'} to {name(a.to)}"
     if isinstance(a, act.AttackWith):
@@ -77,8 +79,8 @@ def label(action) -> str:
         return f"besiege the {name(a.tree)} tree" + (f" from {name(a.space)}" if a.space else "")
     if isinstance(a, flight.Perch):
         return "perch here" + (f", the carried figure to {name(a.to)}" if a.to else "")
-    if isinstance(a, cards.PlayCard) and not a.card:
-        return "no action card"
+    if isinstance(a, cards.PlayCard):
+        return f"play {a.card.replace('_', ' ')}" if a.card else "no action card"
     if isinstance(a, dice.RerollCheese):
         return f"re-roll {a.dice} excess cheese" if a.dice else "keep the roll (no cheese re-rolled)"
     simple = {act.Pass: "pass", act.EndMove: "end the move", act.EndActivation: "end the activation",
@@ -90,8 +92,9 @@ def label(action) -> str:
 
 class TFWindowGame(ChoicesController):
     name = "tailfeathers"
-    HELP = ("click a bird: its actions  |  a, b, c...: choose  |  [ ]: highlight (a flight shows its templates)  |  "
-            "enter: pick it  |  page up/down  |  right-drag/arrows: orbit  |  wheel: zoom")   # + esc (game/window/app.py)
+    HELP = ("click figures, spaces, templates; drag a launch: choose on the table  |  a, b, c...: the list  |  "
+            "[ ]: highlight  |  enter: pick  |  page up/down  |  right-drag/arrows: orbit  |  wheel: zoom")
+    # the window adds esc (game/window/app.py)
     SECRET_HANDS = True        # the choices list a player's mission and action cards (game/window/handover.py)
 
     def __init__(self, scene: TFScene, seed: int = 0, bots: str = "none", first: str | None = None):
@@ -102,6 +105,7 @@ class TFWindowGame(ChoicesController):
         self.bridge = TFBridge(scene, seed)
         self.seats = new_seats(self.bridge, bots)
         super().__init__()
+        self.table_choice = TableChoice(self)      # clicks, drags and buttons on the table
 
     def label(self, action) -> str:
         return label(action)
@@ -157,20 +161,17 @@ class TFWindowGame(ChoicesController):
         return poses.astype(np.float32)
 
     def preview(self) -> list[np.ndarray]:
-        """The highlighted flight's templates (and the base at its end point) as closed outlines,
-        (n, 3) table points each; while a flight is under way, its announced templates. Empty
-        otherwise."""
+        """Outlines the window draws on the table: the flight being laid (on the table or
+        highlighted in the list: game/tailfeathers/table_choice.py) and the base at its end point,
+        or the spaces the ringed figure may move to; while a flight is under way, its announced
+        templates. (n, 3) table points each, closed; empty otherwise."""
+        outlines = self.table_choice.outlines()
         state = self.bridge.engine.state
-        if self._seen and isinstance(self._seen[self.highlight], flight.Fly):
-            a, fig = self._seen[self.highlight], flight.mover(state)
-            start, templates, tilt = fig.pose, a.templates, a.tilt
-        elif state.flow.flight is not None:
-            fl = state.flow.flight
-            start, templates, tilt = fl.start, fl.templates, fl.tilt
-            fig = state.data.figures_of(fl.unit)[0]
-        else:
-            return []
-        path = geometry.flight_path(start, BASE_RADIUS, templates, tilt)
+        if outlines or state.flow.flight is None:
+            return outlines
+        fl = state.flow.flight
+        fig = state.data.figures_of(fl.unit)[0]
+        path = geometry.flight_path(fl.start, BASE_RADIUS, fl.templates, fl.tilt)
         space = self.bridge.spaces.get(fig.where)
         z = (space.height if space is not None else 0.0) + PREVIEW_LIFT
         t = np.linspace(0.0, 2 * np.pi, 33)

@@ -12,14 +12,15 @@ from functools import cache
 from feltbox.scenes.loader import SCENE_DIR
 
 SCENES = SCENE_DIR
-GAME_NAMES = {"flickem": "Flick'em Up! Dead of Winter", "tailfeathers": "Tail Feathers", "snowbirds": "Snowbirds"}
-SEATS = {"tailfeathers": ("mouse", "rat"), "snowbirds": ("flock",)}     # every scene's seats, by game
-MODES = {"tailfeathers": "competitive", "snowbirds": "solitaire"}
+GAME_NAMES = {"flickem": "Flick'em Up! Dead of Winter", "tailfeathers": "Tail Feathers", "snowbirds": "Snowbirds",
+              "tailsandtactics": "Tails and Tactics"}
+SEATS = {"tailfeathers": ("mouse", "rat"), "snowbirds": ("flock",), "tailsandtactics": ("red", "blue")}   # by game
+MODES = {"tailfeathers": "competitive", "snowbirds": "solitaire", "tailsandtactics": "competitive"}
 
 
 @dataclass(frozen=True)
 class ScenarioInfo:
-    game: str               # "flickem" | "tailfeathers" | "snowbirds"
+    game: str               # "flickem" | "tailfeathers" | "snowbirds" | "tailsandtactics"
     key: str                # "1".."10", a Tail Feathers scene name, a Snowbirds mode
     label: str              # "S1 Get Outta Town!"
     story: str
@@ -62,7 +63,7 @@ def scenarios(game: str) -> tuple[ScenarioInfo, ...]:
         def play_order(p):
             return p.stem not in order, order.index(p.stem) if p.stem in order else 0, p.stem
         for p in sorted((SCENES / game).glob("*.toml"), key=play_order):
-            if p.stem in ("stories", "table"):      # the start screen's texts; Snowbirds' table layout
+            if p.stem in ("stories", "table"):      # the start screen's texts; a card game's table layout
                 continue
             raw = tomllib.loads(p.read_text(encoding="utf-8"))
             text = stories.get(p.stem, {})

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Protocol
 
 import numpy as np
 from direct.gui.OnscreenText import OnscreenText
@@ -39,6 +38,7 @@ from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.session import Session
 from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.active_marker import ActiveMarker, marked
+from feltbox.game.window.addons import Cover, Messages, TableInput, TakesSettings
 from feltbox.game.window.aim_view import AimView, draw_outlines
 from feltbox.game.window.camera_bindings import bind_camera
 from feltbox.game.window.camera_director import CameraDirector, follow_track
@@ -58,25 +58,6 @@ HELP = ("left-drag back from a piece: flick (shift: fine, ctrl: lock power)  |  
         "middle/shift+right-drag, WASD: pan  |  wheel/+/-: zoom  |  1-4: views, F: focus  |  P: aim preview  |  esc: quit")
 MAX_FRAME_S = 1 / 20        # an animation's most per frame (the frame after a bot turn lasts its thinking)
 ESC_HELP = "  |  esc: quit"         # the in-game menu (game/window/game_menu.py) makes it "esc: menu ..."
-
-
-class TakesSettings(Protocol):
-    """An add-on that follows the settings screen (the HUD panels' scale, the sounds' volume)."""
-
-    def apply_settings(self, settings: Settings) -> None: ...
-
-
-class Cover(Protocol):
-    """An add-on that can cover the whole table (the hot-seat hand-over)."""
-
-    @property
-    def active(self) -> bool: ...
-
-
-class Messages(Protocol):
-    """An add-on that shows a line of news for a few seconds (the in-game menu)."""
-
-    def say(self, text: str) -> None: ...
 
 
 class PlayApp:
@@ -125,6 +106,7 @@ class PlayApp:
         self.theatre: object | None = None                # game/window/theatre.Theatre
         self.cards: object | None = None                  # game/window/snowbirds_view.SBTableView (card games)
         self.guide: object | None = None                  # game/window/guide_panel.GuidePanel (a guided first game)
+        self.table_choice: TableInput | None = None       # game/window/table_choice_view.TableChoiceView
         self._bind()
         base.disableMouse()
         self.place_camera()

@@ -27,6 +27,7 @@ LOOK_AHEAD = 20             # frames (1/3 s at 60 Hz)
 TELEPORT_CM = 5.0           # a longer step in one frame is a piece put somewhere, not moving
 MOVED_CM = 1.5
 ACTED_ON = 2
+BAR_GAP = 0.04              # kept clear over the bar of table choices (game/window/table_choice_view.py)
 LEGS = 0.8                  # a framed piece is seen when its centre and its legs (cm above its feet) are
 
 
@@ -92,8 +93,13 @@ class CameraDirector:
         return Lens(math.tan(math.radians(fov[0]) / 2), math.tan(math.radians(fov[1]) / 2))
 
     def free(self) -> Rect:
+        """The HUD's free middle, above the bar of table choices and a guide's panel while they show."""
         scale = getattr(self.app.hud_panels, "scale", None) or self.app.settings.ui_scale
-        return free_area(self.app.base.getAspectRatio(), float(scale))
+        free = free_area(self.app.base.getAspectRatio(), float(scale))
+        floors = [self.app.table_choice.bar_top() if self.app.table_choice is not None else None,
+                  self.app.guide.top() if self.app.guide is not None else None]
+        floors = [f for f in floors if f is not None]
+        return Rect(free.left, free.right, max([free.bottom] + [f + BAR_GAP for f in floors]), free.top)
 
     def poses(self) -> np.ndarray:
         """The table as the window shows it now."""

@@ -56,6 +56,9 @@ class GameView(Protocol):
     page_size: int            # choices per page: keys a.. of the page shown pick them
     highlight: int | None     # the highlighted choice's index, None in a game without a highlight
     table: TableHistory       # the table before each rules action undo may go back to (saves keep it)
+    table_choice: Any         # what clicks, drags and buttons on the table choose
+                              # (game/tailfeathers/table_choice.TableChoice; game/window/table_choice_view.py
+                              # draws it); None in a game chosen by menus, keys and flicks only
 
     @property
     def title(self) -> str:

@@ -7,6 +7,7 @@ A guide is data, ``game/window/guides/<name>.toml``: the scene it plays, its ste
 explanations of rules events. A step ends when one of its ``until`` conditions holds:
 
 * ``"event:<kind>"``: a visible rules event of that kind was applied (``event:survivor chosen``);
+  ``"event:<kind>@<player>"`` one of that player's (``event:activated@mouse``: not the bot's);
 * ``"aiming"``: the rules wait for the player's flick (the slingshot);
 * ``"choosing"``: the rules wait for the player's choice (and no flick);
 * ``"launching"``/``"flying"``: a Tail Feathers launch heading or flight is to be chosen.
@@ -24,7 +25,8 @@ from feltbox.rules.core import InputError
 from feltbox.rules.tomlfile import read_toml
 
 GUIDES_DIR = Path(__file__).resolve().parent / "guides"
-FIRST_GAMES = {"flickem": "flickem-s1"}      # the guided first game the start screen offers, by game
+FIRST_GAMES = {"flickem": "flickem-s1",       # the guided first game the start screen offers, by game
+               "tailfeathers": "tailfeathers-show_of_force"}
 STATES = ("aiming", "choosing", "launching", "flying")
 
 
@@ -104,7 +106,7 @@ class Guide:
         if self.script.finish_on and self.script.finish_on in kinds:
             self.index = len(self.script.steps) - 1
             return
-        if any(f"event:{k}" in self.step.until for k in kinds):
+        if any(_event_matches(cond, e) for cond in self.step.until for e in events):
             self._next()
 
     def update(self, game) -> None:
@@ -124,6 +126,14 @@ class Guide:
 
     def skip(self) -> None:
         self.closed = True
+
+
+def _event_matches(cond: str, event) -> bool:
+    """``event:<kind>`` is any event of that kind; ``event:<kind>@<player>`` one of that player's."""
+    if not cond.startswith("event:"):
+        return False
+    kind, _, player = cond[6:].partition("@")
+    return event.kind == kind and (not player or event.data.get("player") == player)
 
 
 def state_holds(game, cond: str) -> bool:

@@ -264,8 +264,20 @@ def sb_hud(game: GameView) -> TFHud:
                  dice=tuple(game.rolls), round_word="JOURNEY", phase_word="")
 
 
+def tt_hud(game: GameView) -> TFHud:
+    """Tails and Tactics in Tail Feathers' panels: the turn for the round, set-up / play for the
+    phase, both bases and the prompt (a response says so), the first-player dice; the battlefields,
+    damage tokens and the chain lie on the felt."""
+    state, pending = game.state(), game.pending()
+    f = state.flow
+    over = f"GAME OVER: {pending.reason}" if isinstance(pending, GameOver) else ""
+    return TFHud(round=f.turn, phase=f"{f.phase.upper()}  {f.step.replace('_', ' ')}",
+                 player=pending.player if isinstance(pending, Decision) else "", prompt=game.status(), tilt_prompt="",
+                 over=over, dice=tuple(game.rolls), round_word="TURN", phase_word="")
+
+
 HUDS: dict[str, Callable[[GameView], FlickemHud | TFHud]] = {"flickem": flickem_hud, "tailfeathers": tf_hud,
-                                                            "snowbirds": sb_hud}
+                                                            "snowbirds": sb_hud, "tailsandtactics": tt_hud}
 """The HUD describer of each game of the registry (game/games.py ``GAMES``), by its name."""
 
 

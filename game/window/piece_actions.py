@@ -228,8 +228,23 @@ def sb_items(sb_game: GameView, piece: str) -> list[MenuItem]:
     return items
 
 
+def tt_items(tt_game: GameView, piece: str) -> list[MenuItem]:
+    """Tails and Tactics (game/tailsandtactics/window_game.py): a click on a card (or a Base plate)
+    lists the legal actions that name it -- its attacks, the attacks on it, a trap to spring, a
+    card to deploy on it -- in the deciding seat's words."""
+    what = tt_game.iid_of(piece)
+    if what is None:
+        return []
+    target = "base" if what.startswith("base:") else what
+    legal = tt_game.legal_actions()
+    names = ("card", "source", "target", "attach_to")
+    return [MenuItem(tt_game.label(a), k) for k, a in enumerate(legal)
+            if any(getattr(a, n, None) == target for n in names) and
+            (target != "base" or what == f"base:{tt_game.other_seat()}")]
+
+
 MENUS: dict[str, Callable[[GameView, str], list[MenuItem]]] = {"flickem": flickem_items, "tailfeathers": tf_items,
-                                                               "snowbirds": sb_items}
+                                                               "snowbirds": sb_items, "tailsandtactics": tt_items}
 """The menu maker of each game of the registry (game/games.py ``GAMES``), by its name."""
 
 

@@ -1,5 +1,5 @@
 """The settings screen (DirectGUI): UI scale, mouse sensitivity, volume and animation speed sliders, aim preview, sound
-(and its volume) and shadows check boxes. OK saves the settings file atomically
+(and its volume), shadows and Tails and Tactics' auto-pass check boxes. OK saves the settings file atomically
 (game/window/settings.save_settings) and hands the new Settings to ``on_done``; Cancel hands None.
 Reached from the start screen and from the in-game menu.
 """
@@ -14,7 +14,8 @@ from feltbox.game.window.settings import Settings, load_settings, save_settings
 
 SLIDERS = (("ui_scale", "UI scale"), ("mouse_sensitivity", "Mouse sensitivity"), ("volume", "Sound volume"),
            ("animation_speed", "Flick and bot speed"))
-CHECKS = (("aim_preview", "Aim preview (off in competitive play)"), ("sound", "Sound"), ("shadows", "Shadows"))
+CHECKS = (("aim_preview", "Aim preview (off in competitive play)"), ("sound", "Sound"), ("shadows", "Shadows"),
+          ("auto_pass", "Auto-pass when Pass is the only response (Tails and Tactics)"))
 
 
 class SettingsScreen:

@@ -30,9 +30,12 @@ from feltbox.game.window.settings import Settings, load_settings
 from feltbox.game.window.snowbirds_view import attach_snowbirds_view
 from feltbox.game.window.sounds import attach_sounds
 from feltbox.game.window.start_screen import StartScreen
+from feltbox.game.window.table_choice_view import attach_table_choice
+from feltbox.game.window.tailsandtactics_view import attach_tailsandtactics_view
 from feltbox.rules.engine import SaveError
 
-CARD_VIEWS: dict[str, Callable[[PlayApp], object]] = {"snowbirds": attach_snowbirds_view}
+CARD_VIEWS: dict[str, Callable[[PlayApp], object]] = {"snowbirds": attach_snowbirds_view,
+                                                       "tailsandtactics": attach_tailsandtactics_view}
 """The hand view and table dressing of each card game of the registry, by its name."""
 CARD_VIEWS["root"] = attach_root_view
 
@@ -42,7 +45,8 @@ __all__ = ["Shell", "dress_window", "open_base", "play_saved", "run_start", "sta
 def dress_window(app: PlayApp, screens: Screens | None = None) -> None:
     """Compose the play window: a rules game gets the autosave, the in-game menu (Esc: save, undo,
     take back, settings; with ``screens``, a Shell, also load and the start screen) and the
-    hot-seat hand-over; every window gets the HUD panels (a rules game only) and the sounds; a
+    hot-seat hand-over; every window gets the HUD panels (a rules game only), choosing on the table
+    (a game with a ``table_choice``: Tail Feathers) and the sounds; a
     card game its hand view and dressed cards (``CARD_VIEWS``).
     Each goes in its place on the app."""
     game = app.game
@@ -52,6 +56,7 @@ def dress_window(app: PlayApp, screens: Screens | None = None) -> None:
         app.game_menu = attach_game_menu(app, screens)
         app.handover = attach_handover(app)
     app.hud_panels = attach_hud(app)
+    app.table_choice = attach_table_choice(app)      # None unless the game chooses on the table
     app.sounds = attach_sounds(app)
     if game is not None and game.name in CARD_VIEWS:
         app.cards = CARD_VIEWS[game.name](app)

@@ -71,6 +71,9 @@ class Slingshot:
             return
         piece = app.picker.piece_under_mouse()
         self.pressed_on = piece
+        if app.table_choice is not None and app.table_choice.press(m, piece):
+            self.pressed_on = None                 # chosen on the table: no menu, no flick
+            return
         if app.game is not None:
             if app.game.wants_aim():
                 target, weapon = self.flick_piece()
@@ -106,6 +109,8 @@ class Slingshot:
 
     def release(self) -> None:
         app = self.app
+        if app.table_choice is not None and app.table_choice.release(app.picker.mouse()):
+            return
         if self.orbiting:
             self.orbiting = False
             app.camera_input.stop()

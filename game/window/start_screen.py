@@ -73,7 +73,10 @@ class StartScreen:
         self.parts: list = []              # widgets rebuilt when the game or scenario changes
         self.panel = None                  # the load list or the settings screen
         self._label("feltbox", (0, 0.86), 0.11, GOLD)
-        self.game_buttons = {g: self._button(name, (-1.12 + 1.0 * k, 0.72), self.pick_game, [g], width=13)
+        n = len(GAME_NAMES)                # every game of the registry in one row across the screen
+        step, size = min(1.0, 3.4 / n), 0.05 * min(1.0, 3.6 / n)
+        self.game_buttons = {g: self._button(name, ((k - (n - 1) / 2) * step, 0.72), self.pick_game, [g],
+                                             width=(step - 0.05) / size, scale=size)
                              for k, (g, name) in enumerate(GAME_NAMES.items())}
         bottom = [("Play", self.play), ("Continue", self.continue_last), ("Load...", self.open_load),
                   ("Settings", self.open_settings), ("Quit", shell.quit)]

@@ -22,6 +22,7 @@ from panda3d.core import ClockObject, LineSegs, MouseButton
 
 from feltbox.game.replay.timeline import Timeline
 from feltbox.game.replay.video import FOLLOW_PITCH, apply_present
+from feltbox.game.tailsandtactics.pictures import PictureBodies, dress_cards
 from feltbox.game.window.app import PlayApp, run_window
 from feltbox.game.window.display import has_display
 from feltbox.game.window.snowbirds_view import dress_recorded_cards
@@ -254,6 +255,8 @@ def open_theatre(timeline: Timeline, bodies, title: str, attract: bool = False,
     Theatre). Raises feltbox.game.window.app.NoDisplayError without a display."""
     def addon(app: PlayApp) -> None:
         dress_recorded_cards(app)            # a Snowbirds migration's cards show their faces
+        if isinstance(bodies, PictureBodies):    # a card game's bodies that carry their faces (Tails and Tactics)
+            dress_cards(app.scene.paths, app.bodies, bodies.faces, bodies.backs)
         app.scene.set_mood(mood)             # the game's look (game/render/mood.py)
         app.theatre = Theatre(app, timeline, attract=attract, next_timeline=next_timeline)
 
