@@ -26,6 +26,8 @@ from feltbox.game.replay import recorder
 from feltbox.game.replay.format import Replay
 from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import city_bodies_for_replay
+from feltbox.game.replay.root_check import RootRulesCheck, root_recorder
+from feltbox.game.replay.root_timeline import build_root_timeline
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.snowbirds_check import SBRulesCheck, sb_recorder
 from feltbox.game.replay.snowbirds_timeline import build_sb_timeline
@@ -36,6 +38,12 @@ from feltbox.game.replay.tailsandtactics_timeline import build_tt_timeline
 from feltbox.game.replay.timeline import Timeline, build_timeline
 from feltbox.game.replay.verify_flickem import FlickemRulesCheck, flickem_recorder
 from feltbox.game.replay.video import replay_bodies
+from feltbox.game.root import seats as root_seats
+from feltbox.game.root.agreement import disagreements as root_disagreements
+from feltbox.game.root.bridge import RootBridge
+from feltbox.game.root.pictures import felt_dresser, root_gallery, root_scene_table
+from feltbox.game.root.table import root_view
+from feltbox.game.root.window_game import RootWindowGame
 from feltbox.game.snowbirds import seats as sb_seats
 from feltbox.game.snowbirds.agreement import disagreements as sb_disagreements
 from feltbox.game.snowbirds.bridge import SBBridge
@@ -63,11 +71,13 @@ from feltbox.game.tailsandtactics.window_game import TTWindowGame
 from feltbox.rules.core import InputError
 from feltbox.rules.flickem.flow import ACTIONS as FLICKEM_ACTIONS
 from feltbox.rules.flickem.secrets import dealt_events
+from feltbox.rules.root.flow import ACTIONS as ROOT_ACTIONS
 from feltbox.rules.snowbirds.flow import ACTIONS as SB_ACTIONS
 from feltbox.rules.tailfeathers.flow import ACTIONS as TF_ACTIONS
 from feltbox.rules.tailfeathers.forces import load_force
 from feltbox.rules.tails_and_tactics.flow import ACTIONS as TT_ACTIONS
 from feltbox.scenes.loader import SceneError, load_flickem, load_scene, load_tailfeathers
+from feltbox.scenes.root.named import load_root
 from feltbox.scenes.snowbirds.named import load_snowbirds
 from feltbox.scenes.tailsandtactics.named import load_tailsandtactics
 
@@ -144,6 +154,17 @@ def _sb_timeline(replay: Replay) -> tuple[Timeline, list[BodySpec]]:
     return build_timeline(replay), replay_bodies(replay.header)
 
 
+def _root_scene(key: str):
+    return _own_scene(scene_file(key), "root") if scene_file(key) else load_root(key)
+
+
+def _root_timeline(replay: Replay) -> tuple[Timeline, list[BodySpec]]:
+    """A game is rebuilt on the whole Root table; throws alone play in the tray."""
+    if "rules" in replay.header:
+        return build_root_timeline(replay)
+    return build_timeline(replay), replay_bodies(replay.header)
+
+
 def _tt_scene(key: str):
     return _own_scene(scene_file(key), "tailsandtactics") if scene_file(key) else load_tailsandtactics(key)
 
@@ -206,6 +227,14 @@ SNOWBIRDS = GameKind(
     agreement=sb_disagreements, seats=lambda scene: sb_seats.SEATS, dresser=PublicDresser,
     overview=sb_view)
 
+ROOT = GameKind(
+    name="root", title="Root",
+    load_scene=_root_scene, new_bridge=RootBridge, new_seats=root_seats.new_seats,
+    actions=ROOT_ACTIONS, turn_ends=root_seats.TURN_ENDS, min_decisions=root_seats.MIN_DECISIONS,
+    window_game=RootWindowGame, new_recorder=root_recorder, rules_check=RootRulesCheck,
+    table=root_scene_table, gallery=root_gallery, replay_bodies=replay_bodies, replay_timeline=_root_timeline,
+    agreement=root_disagreements, seats=lambda scene: root_seats.SEATS, dresser=felt_dresser, overview=root_view)
+
 TAILSANDTACTICS = GameKind(
     name="tailsandtactics", title="Tails and Tactics",
     load_scene=_tt_scene, new_bridge=TTBridge, new_seats=tt_seats.new_seats,
@@ -214,7 +243,7 @@ TAILSANDTACTICS = GameKind(
     table=tt_scene_table, gallery=tt_gallery, replay_bodies=replay_bodies, replay_timeline=_tt_timeline,
     agreement=tt_disagreements, seats=lambda scene: tt_seats.SEATS, dresser=FeltDresser, overview=tt_view)
 
-GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS, SNOWBIRDS, TAILSANDTACTICS)}
+GAMES: dict[str, GameKind] = {g.name: g for g in (FLICKEM, TAILFEATHERS, SNOWBIRDS, TAILSANDTACTICS, ROOT)}
 
 
 class UnknownGame(InputError):

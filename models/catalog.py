@@ -9,9 +9,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from feltbox.models import buildings, cards, d6, discs, figures, props, tower, vehicles, weapons
+from feltbox.models import buildings, cards, d6, d12, discs, figures, props, tower, vehicles, weapons
 from feltbox.models.base import PieceModel
 from feltbox.models.cache import cached_build
+from feltbox.models.root.catalog import root_kinds
 from feltbox.models.snowbirds.catalog import sb_kinds
 from feltbox.models.tailfeathers.catalog import tf_kinds
 
@@ -57,6 +58,8 @@ KINDS: dict[str, tuple[Callable[..., PieceModel], dict[str, tuple[type, tuple | 
 KINDS.update(tf_kinds(REQUIRED))   # Tail Feathers pieces: tf_tree, tf_bird, tf_die ...
 KINDS["d6"] = (d6.d6, {})          # the standard six-sided die (Snowbirds' two dice)
 KINDS.update(sb_kinds(REQUIRED))   # Snowbirds pieces: sb_player_mat, sb_token, sb_dice_tray ...
+KINDS["d12"] = (d12.d12, {})       # a twelve-sided die (Root's two battle dice)
+KINDS.update(root_kinds(REQUIRED))  # Root pieces: root_map, root_warrior, root_plot ...
 
 
 def check_params(kind: str, params: dict[str, Any]) -> dict[str, Any]:

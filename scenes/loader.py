@@ -17,6 +17,7 @@ from feltbox.rules.core import InputError
 from feltbox.rules.tomlfile import TomlLines, read_toml
 from feltbox.scenes.checks import id_problem, number_problem, unprintable, whole_problem
 from feltbox.scenes.footprints import first_overlap
+from feltbox.scenes.root.loader import build_root
 from feltbox.scenes.schema import Placement, Scene, SurvivorSetup
 from feltbox.scenes.snowbirds.loader import build_sb
 from feltbox.scenes.tailfeathers.loader import build_tf
@@ -118,8 +119,11 @@ class _Builder:
             return build_sb(self)
         if game == "tailsandtactics":
             return build_tt(self)
+        if game == "root":
+            return build_root(self)
         if game != "flickem":
-            self.fail((None, 0, "game"), f"unknown game {game!r} (known: flickem, tailfeathers, snowbirds, tailsandtactics)")
+            self.fail((None, 0, "game"), f"unknown game {game!r} (known: flickem, tailfeathers, snowbirds, tailsandtactics, "
+                      "root)")
         number = self.whole("scenario", *SCENARIOS)
         city = (self.size("city_width"), self.size("city_depth"))
         teams = self.teams()

@@ -21,7 +21,7 @@ FOLDERS = {"feltbox": "feltbox", "game": "feltbox.game", "rules": "feltbox.rules
            "models": "feltbox.models", "scenes": "feltbox.scenes"}
 # A room may import its own modules and those of rooms with a lower level, never a higher one.
 ROOM_LEVEL = {"table": 0, "text": 0, "players": 1, "render": 1, "cards": 2,
-              "flickem": 3, "tailfeathers": 3, "snowbirds": 3, "tailsandtactics": 3,
+              "flickem": 3, "tailfeathers": 3, "snowbirds": 3, "tailsandtactics": 3, "root": 3,
               "replay": 4, "games": 5, "window": 6, "cli": 7}
 PANDA = {"panda3d", "direct"}
 

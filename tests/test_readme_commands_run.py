@@ -34,6 +34,8 @@ SLOW_AS_WRITTEN = set(REDUCED) | {
     "feltbox play flickem N --headless --check-agreement",   # test_flickem_agreement: S1 with --check-agreement
     "feltbox play flickem my-city.toml --headless",         # test_own_scene: a whole bot game on a scene file
     "feltbox demo flickem 1"}                                # test_theatre's demo; demo tailfeathers runs here
+REDUCED["feltbox tournament root --seeds 200 --workers 2"] = "feltbox tournament root --seeds 2 --workers 2"
+SLOW_AS_WRITTEN.add("feltbox tournament root --seeds 200 --workers 2")
 
 
 def windowed(words: list[str]) -> bool:

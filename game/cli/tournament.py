@@ -18,6 +18,7 @@ import traceback
 from collections import Counter
 
 from feltbox.game.games import game_of, play_headless, scene_file
+from feltbox.game.root import tournament as root_tournament
 from feltbox.game.snowbirds import tournament as sb_tournament
 from feltbox.game.tailfeathers import tournament as tf_tournament
 from feltbox.game.tailsandtactics import tournament as tt_tournament
@@ -160,6 +161,8 @@ def tournament_command(args) -> int:
         return tf_tournament.tournament_command(args)
     if args.game == "snowbirds":            # success rate and score distribution, the random player beside
         return sb_tournament.tournament_command(args)
+    if args.game == "root":                 # wins per faction, games ended at 30 VP or the round limit
+        return root_tournament.tournament_command(args)
     if args.game == "tailsandtactics":      # wins per faction, the factions swapping seats on odd seeds
         return tt_tournament.tournament_command(args)
     if args.keys is None:

@@ -174,8 +174,8 @@ EXTRA = Obj({}, {"touched_by": Map(IDS), "fell_touched": IDS, "end": VEC2, "flip
                  "survivor": Either(NULL, Str()), "weapon": Either(NULL, Str()), "aim": Either(NULL, Map(Json())),
                  "side": Either(NULL, Str()), "attacker": Either(NULL, Str())},
             extra=Json(), what="a flick's details (below)")
-# a die's face: a name (Tail Feathers' action dice) or its pips (the d6 of Snowbirds)
-FACE = Either(Str(), Int(1, 6))
+# a die's face: a name (Tail Feathers' action dice) or its number (the d6 of Snowbirds: 1-6, Root's d12: 0-3)
+FACE = Either(Str(), Int(0, 6))
 OUTCOME_KEYS = {
     "flicked": BODY_ID, "entered": Either(NULL, BUILDING_ID), "exited": Either(NULL, BUILDING_ID),
     "started_in": Either(NULL, BUILDING_ID), "first_contacts": IDS, "first_contact_ticks": List(Int()),

@@ -38,6 +38,12 @@ def _stories(game: str) -> dict:
         raise ValueError(f"{path}: {exc}") from None
 
 
+# Root (issue 17): the Duchy against the Corvids
+GAME_NAMES["root"] = "Root"
+SEATS["root"] = ("duchy", "corvids")
+MODES["root"] = "competitive"
+
+
 @cache
 def scenarios(game: str) -> tuple[ScenarioInfo, ...]:
     stories = _stories(game)

@@ -279,3 +279,18 @@ def tt_hud(game: GameView) -> TFHud:
 HUDS: dict[str, Callable[[GameView], FlickemHud | TFHud]] = {"flickem": flickem_hud, "tailfeathers": tf_hud,
                                                             "snowbirds": sb_hud, "tailsandtactics": tt_hud}
 """The HUD describer of each game of the registry (game/games.py ``GAMES``), by its name."""
+
+
+def root_hud(game: GameView) -> TFHud:
+    """Root in Tail Feathers' panels: the round of the limit, the stage for the phase, the score
+    and the prompt (``game.status()``), the last battle dice; the map, the boards and the cards lie
+    on the felt."""
+    state, pending = game.state(), game.pending()
+    f = state.flow
+    over = f"GAME OVER: {pending.reason}" if isinstance(pending, GameOver) else ""
+    return TFHud(round=f.round, phase=f.stage.replace("_", " ").upper(),
+                 player=pending.player if isinstance(pending, Decision) else "", prompt=game.status(), tilt_prompt="",
+                 over=over, dice=tuple(game.rolls), phase_word="")
+
+
+HUDS["root"] = root_hud

@@ -248,6 +248,18 @@ MENUS: dict[str, Callable[[GameView, str], list[MenuItem]]] = {"flickem": flicke
 """The menu maker of each game of the registry (game/games.py ``GAMES``), by its name."""
 
 
+def root_items(root_game: GameView, piece: str) -> list[MenuItem]:
+    """Root (game/root/window_game.py): a click on a piece standing in a clearing (a warrior, a
+    building, a tunnel, a plot) lists the legal actions that name that clearing, in words."""
+    clearing = root_game.clearing_of(piece)
+    if clearing is None:
+        return []
+    return [MenuItem(text, k) for k, text in root_game.actions_in(clearing)]
+
+
+MENUS["root"] = root_items
+
+
 def items_for(window_game: GameView, piece: str) -> list[MenuItem]:
     """The context menu of ``piece`` in a window game; empty when the rules wait for nobody at
     this window."""

@@ -24,6 +24,7 @@ from feltbox.game.window.guide import Guide
 from feltbox.game.window.guide_panel import attach_guide
 from feltbox.game.window.handover import attach_handover
 from feltbox.game.window.hud import attach_hud
+from feltbox.game.window.root_view import attach_root_view
 from feltbox.game.window.saves import Autosaver, clean_leftovers, load_game, save_path
 from feltbox.game.window.settings import Settings, load_settings
 from feltbox.game.window.snowbirds_view import attach_snowbirds_view
@@ -36,6 +37,7 @@ from feltbox.rules.engine import SaveError
 CARD_VIEWS: dict[str, Callable[[PlayApp], object]] = {"snowbirds": attach_snowbirds_view,
                                                        "tailsandtactics": attach_tailsandtactics_view}
 """The hand view and table dressing of each card game of the registry, by its name."""
+CARD_VIEWS["root"] = attach_root_view
 
 __all__ = ["Shell", "dress_window", "open_base", "play_saved", "run_start", "start_or_explain"]
 

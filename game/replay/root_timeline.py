@@ -1,0 +1,119 @@
+"""A Root replay's theatre timeline on the whole Root table (not only the dice tray).
+
+A game's replay records physics only for the battle dice; the game itself is in its RULE
+records. ``build_root_timeline`` rebuilds it on a fresh game/root/bridge.RootBridge (a
+spectator's view: the theatre shows what everyone at the table saw) for the header's scene and
+the revealed seed (a sealed game that did not end cannot be rebuilt: RebuildError), re-applying
+every action and laying the table after each one as the window does. A roll shows its recorded
+throws in the tray (held ``HOLD`` frames); any other action that moves pieces slides them from
+their old poses to the new ones over ``MOVE`` frames (game/cards/layout.slide_path), then
+``SETTLE`` frames of rest. Markers are each rules event, and a turn marker at each turn's start.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from feltbox.game.cards.layout import slide_path
+from feltbox.game.replay.root_check import scene_for_replay
+from feltbox.game.replay.tailfeathers_timeline import RebuildError
+from feltbox.game.replay.timeline import HOLD, Marker, Timeline, follow_distance, follow_path, rule_markers
+from feltbox.game.root import table
+from feltbox.game.root.bridge import RootBridge
+from feltbox.game.table.bodies import BodySpec
+from feltbox.game.table.dice_throw import body_of
+from feltbox.rules.core import IllegalAction, from_json
+
+MOVE = 20
+SETTLE = 6
+
+
+def _bridge(replay) -> RootBridge:
+    rules = replay.header["rules"]
+    if replay.reveal is None:
+        raise RebuildError("the game did not end: its seed stays sealed (it deals every hand), so the "
+                           "table cannot be rebuilt until it is over")
+    try:
+        return RootBridge(scene_for_replay(replay.header), replay.reveal["seed"] if "commitment" in rules
+                          else rules["seed"])
+    except (OSError, KeyError, ValueError) as exc:
+        raise RebuildError(f"its Root scene cannot be rebuilt ({exc})") from None
+
+
+class _Recorded:
+    """A recorded throw as RootBridge.lay_thrown reads it: its final poses and outcome."""
+
+    def __init__(self, episode):
+        self.outcome = episode.outcome or {}
+        self.result = type("Final", (), {"final": episode.frames[-1] if len(episode.frames) else episode.start})()
+
+
+class _AsEpisode:
+    def __init__(self, rec):
+        self.type, self.data, self.events, self.episodes = rec.type, rec.data, rec.events, [rec.index]
+
+
+def _throw_frames(episode, before: np.ndarray, bridge: RootBridge) -> np.ndarray:
+    tx, ty = table.tray_centre()
+    frames = np.concatenate([episode.start[None], episode.frames])
+    out = np.repeat(before[None].astype(np.float32), len(frames), axis=0)
+    for k in range(2):
+        if f"die-{k + 1}" in (episode.outcome or {}).get("dice", []):
+            moving = frames[:, body_of(k)].astype(np.float32)
+            moving[:, 0] += tx
+            moving[:, 1] += ty
+            out[:, bridge.dice[k]] = moving
+    return out
+
+
+def build_root_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
+    """(timeline, bodies) of a Root replay: the table, action by action, throws shown."""
+    if not replay.rules:
+        raise ValueError("the Root replay holds no rules actions: nothing to play")
+    bridge = _bridge(replay)
+    frames, present, live, action_of = [bridge.poses.astype(np.float32)], [bridge.present.copy()], [False], [0]
+    ends: dict[int, int] = {}
+    opened = (replay.reveal or {}).get("actions", {})
+    for rec in replay.rules:
+        kind = bridge.engine.action_types.get(rec.type)
+        data = opened.get(str(rec.index), rec.data)
+        try:
+            action = from_json(kind, data)
+        except (TypeError, KeyError, ValueError) as exc:
+            raise RebuildError(f"action {rec.index} ({rec.type}) cannot be rebuilt ({exc!r})") from None
+        before, was = bridge.poses.copy(), bridge.present.copy()
+        for index in rec.episodes:
+            shown = _throw_frames(replay.episodes[index], before, bridge)
+            shown = np.concatenate([shown, np.repeat(shown[-1:], HOLD, axis=0)])
+            frames.extend(shown)
+            present.extend([was] * len(shown))
+            live.extend([True] * (len(shown) - HOLD) + [False] * HOLD)
+            before = shown[-1].astype(np.float64)
+        try:
+            bridge.engine.apply(action)
+        except IllegalAction as exc:
+            raise RebuildError(f"action {rec.index} ({rec.type}) is refused by the rules: {exc.reason}") from None
+        bridge.follow(action, [_Recorded(replay.episodes[i]) for i in rec.episodes])
+        moved = np.flatnonzero(np.abs(bridge.poses - before).max(axis=1) > 1e-4)
+        if len(moved) or (was != bridge.present).any():
+            paths = {i: slide_path(before[i], bridge.poses[i], MOVE - 1) for i in moved}
+            for k in range(MOVE):
+                pose = before.copy()
+                for i, path in paths.items():
+                    pose[i] = path[k]
+                frames.append(pose.astype(np.float32))
+                present.append(was | bridge.present if k < MOVE - 1 else bridge.present.copy())
+                live.append(True)
+            frames.extend([bridge.poses.astype(np.float32)] * SETTLE)
+            present.extend([bridge.present.copy()] * SETTLE)
+            live.extend([False] * SETTLE)
+        action_of.extend([rec.index] * (len(frames) - len(action_of)))
+        ends[rec.index] = len(frames) - 1
+    poses = np.ascontiguousarray(np.stack(frames))
+    shown = np.ascontiguousarray(np.stack(present))
+    markers = rule_markers([_AsEpisode(rec) for rec in replay.rules], ends)
+    markers += [Marker(ends[rec.index], "turn", "turn") for rec in replay.rules
+                if any(e.get("kind") == "turn" for e in rec.events)]
+    markers.sort(key=lambda m: m.frame)
+    target = follow_path(poses, shown, np.asarray(live))
+    return (Timeline(poses, shown, markers, target, np.asarray(action_of, np.int32),
+                     follow_distance=follow_distance(target)), list(bridge.bodies))

@@ -1,0 +1,1 @@
+"""Root scenes: the Underground Duchy against the Corvid Conspiracy on the Autumn map."""
