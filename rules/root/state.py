@@ -23,7 +23,8 @@ NAMES = {DUCHY: "the Duchy", CORVIDS: "the Corvids"}     # in event texts
 def who(seat: str, verb: str) -> str:
     """``seat`` doing ``verb`` in an event text: "the Duchy deals", "the Corvids deal"."""
     past = verb in ("drew", "took")
-    return f"{NAMES[seat]} {verb if past or seat == CORVIDS else verb + 's'}"
+    third = verb + ("es" if verb.endswith(("ch", "sh", "s", "x")) else "s")     # reaches, digs
+    return f"{NAMES[seat]} {verb if past or seat == CORVIDS else third}"
 BURROW = 0                      # clearing index 0 is the Burrow (Law 12.2.2); 1-12 the Autumn map
 
 
