@@ -48,7 +48,8 @@ def run_in_xvfb(driver: str, shot: Path) -> str:
 def is_felt(r: float, g: float, b: float) -> bool:
     """A pixel (0..1) of the table's felt: green, or Dead of Winter's snow (bluish, lit or in shade;
     game/render/moods.toml). The HUD's dark panels, white text and the wooden room are not."""
-    return g > r + 0.05 or (b > r + 0.02 and b > 0.35)
+    snow = r <= g <= b + 0.02 and 0.02 < b - r < 0.22 and b > 0.35     # grey-blue, not a team's blue
+    return g > r + 0.05 or snow
 
 
 def felt_in(shot: Path) -> None:
