@@ -18,11 +18,9 @@ from the rules' view of that seat only:
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
-from feltbox.game.players.choices import ChoicesController
+from feltbox.game.players.card_table import CardTableController
 from feltbox.game.root import table, words
 from feltbox.game.root.agreement import REACH
 from feltbox.game.root.bridge import RootBridge
@@ -30,10 +28,9 @@ from feltbox.game.root.seats import new_seats
 from feltbox.rules.core import Decision, GameOver
 from feltbox.scenes.root.named import root_path
 
-HIDDEN_Z = -500.0
 
-
-class RootWindowGame(ChoicesController):
+class RootWindowGame(CardTableController):
+    scene_path = staticmethod(root_path)
     name = "root"
     HELP = ("a, b, c...: choose  |  click a piece in a clearing: what you may do there  |  "
             "right-drag/arrows: orbit  |  wheel: zoom")
@@ -123,25 +120,6 @@ class RootWindowGame(ChoicesController):
 
     def label(self, action) -> str:
         return words.label(action)
-
-    def bodies(self):
-        return self.bridge.bodies_now()
-
-    def active_piece(self) -> str | None:
-        return None
-
-    def preview(self) -> list[np.ndarray]:
-        return []
-
-    def poses(self) -> np.ndarray:
-        poses = self.bridge.poses.copy()
-        poses[~self.bridge.present, 2] = HIDDEN_Z
-        return poses.astype(np.float32)
-
-    def scene_key(self) -> str:
-        scene = self.bridge.scene
-        own = Path(scene.source).resolve()
-        return scene.name if own == root_path(scene.name).resolve() else str(own)
 
     def turn_key(self) -> tuple:
         s = self.bridge.engine.state

@@ -18,11 +18,9 @@ The bot (the player's "hint", or a bot seat) explains each choice in one line in
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
-from feltbox.game.players.choices import ChoicesController
+from feltbox.game.players.card_table import CardTableController
 from feltbox.game.snowbirds.bridge import SBBridge
 from feltbox.game.snowbirds.seats import new_seats
 from feltbox.rules.core import Decision, Event, GameOver, Measured
@@ -37,7 +35,6 @@ ZONES = ("rest", "forage", "flight", "tenacity")
 ZONE_LABELS = {"rest": "REST face down", "forage": "FORAGE", "flight": "FLIGHT", "tenacity": "TENACITY sideways"}
 BUTTONS = {"fly": (Fly, "Take off (roll Vigor)"), "rest_day": (RestDay, "Rest day"),
            "accept": (AcceptFailure, "Accept the failure")}
-HIDDEN_Z = -500.0
 
 
 def label(action) -> str:
@@ -63,7 +60,8 @@ def _card_action(card: str, zone: str, die: int):
             "tenacity": PlayTenacity(card, die)}[zone]
 
 
-class SBWindowGame(ChoicesController):
+class SBWindowGame(CardTableController):
+    scene_path = staticmethod(snowbirds_path)
     name = "snowbirds"
     HELP = ("drag a card onto REST / FORAGE / FLIGHT / TENACITY  |  click a die: the die Tenacity changes  |  "
             "buttons or a, b, c...: choose  |  right-drag/arrows: orbit  |  wheel: zoom")
@@ -182,27 +180,6 @@ class SBWindowGame(ChoicesController):
 
     def label(self, action) -> str:
         return label(action)
-
-    def bodies(self):
-        """The body table (no model changes during a migration: the cards are dressed, not rebuilt)."""
-        return self.bridge.bodies_now()
-
-    def active_piece(self) -> str | None:
-        """None: the camera keeps the whole table in view (the window's add-on frames it)."""
-        return None
-
-    def preview(self) -> list[np.ndarray]:
-        return []
-
-    def poses(self) -> np.ndarray:
-        poses = self.bridge.poses.copy()
-        poses[~self.bridge.present, 2] = HIDDEN_Z
-        return poses.astype(np.float32)
-
-    def scene_key(self) -> str:
-        scene = self.bridge.scene
-        own = Path(scene.source).resolve()
-        return scene.name if own == snowbirds_path(scene.name).resolve() else str(own)
 
     def lay_table_from_rules(self) -> bool:
         """The cards and tokens follow the rules state (today's row is read again from the

@@ -20,11 +20,9 @@ TTBridge, with what the felt and the hand view add (game/window/tailsandtactics_
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
-from feltbox.game.players.choices import ChoicesController
+from feltbox.game.players.card_table import CardTableController
 from feltbox.game.tailsandtactics.bridge import TTBridge
 from feltbox.game.tailsandtactics.felt import SIDES, Felt
 from feltbox.game.tailsandtactics.seats import new_seats
@@ -36,14 +34,14 @@ from feltbox.scenes.tailsandtactics.schema import TTScene
 ZONES = {"field": "FIELD (deploy / play)", "face_down": "FACE DOWN (trap / set-up)", "discard": "DISCARD"}
 ZONE_ACTIONS = {"field": ("Deploy", "PlayEvent", "PlayTrap"), "face_down": ("SetTrap", "SetupDeploy"),
                 "discard": ("Discard",)}
-HIDDEN_Z = -500.0
 
 
 def _card_of(action) -> str | None:
     return getattr(action, "card", None)
 
 
-class TTWindowGame(ChoicesController):
+class TTWindowGame(CardTableController):
+    scene_path = staticmethod(tailsandtactics_path)
     name = "tailsandtactics"
     HELP = ("drag a card onto FIELD / FACE DOWN / DISCARD  |  click your unit, then a target: attack  |  "
             "a, b, c...: choose  |  right-drag/arrows: orbit  |  wheel: zoom")
@@ -243,25 +241,6 @@ class TTWindowGame(ChoicesController):
 
     def label(self, action) -> str:
         return label(action, names_of(self.view()))
-
-    def bodies(self):
-        return self.bridge.bodies_now()
-
-    def active_piece(self) -> str | None:
-        return None
-
-    def preview(self) -> list[np.ndarray]:
-        return []
-
-    def poses(self) -> np.ndarray:
-        poses = self.bridge.poses.copy()
-        poses[~self.bridge.present, 2] = HIDDEN_Z
-        return poses.astype(np.float32)
-
-    def scene_key(self) -> str:
-        scene = self.bridge.scene
-        own = Path(scene.source).resolve()
-        return scene.name if own == tailsandtactics_path(scene.name).resolve() else str(own)
 
     def turn_key(self) -> tuple:
         f = self.bridge.engine.state.flow
