@@ -140,8 +140,8 @@ def test_toml_syntax_error_and_duplicate_id(tmp_path):
 @pytest.mark.parametrize("old,new,field", [
     ("x = -27.0", "x = nan", "piece[0].x: must be a finite number"),
     ("heading = -90.0", "heading = inf", "piece[0].heading: must be a finite number"),
-    ("round_start = 4", "round_start = -3", "round_start: must be 1..7"),
-    ("round_start = 4", "round_start = 99999999999", "round_start: must be 1..7"),
+    ("round_start = 6", "round_start = -3", "round_start: must be 1..7"),
+    ("round_start = 6", "round_start = 99999999999", "round_start: must be 1..7"),
     ("zombies = [[20.4, 11.5, 245.1]", "zombies = [[20.4, 11.5]", "zombies: zombie 1 must be [x, y, heading]"),
     ('id = "car"', 'id = "c\u202ear"', "piece[7].id: 'c\\u202ear' holds the control character U+202E"),
     ('on = "school"', 'on = "school\\u0000"', ".on: 'school\\x00' holds the control character U+0000"),

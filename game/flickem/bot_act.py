@@ -156,7 +156,7 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
             return Move()
         if s.where == "city":
             return clear_the_way(bot, legal, sid, goal.building) or \
-                (_take(bot, plan) if plan.score > FAIL + 100.0 and plan.progress > -5.0 else None)
+                (_take(bot, plan) if plan.score > FAIL + 100.0 and (plan.progress > -5.0 or plan.hemmed) else None)
     if goal.kind == "reach":
         rect = next((r for r in state.data.objects if r[0] == goal.building), None)
         if rect is not None:

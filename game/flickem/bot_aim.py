@@ -56,6 +56,7 @@ class Plan:
     score: float
     simulated: int
     progress: float = 0.0       # a move: how much shorter the way left became (inf: it got there)
+    hemmed: bool = False        # a move: the figure stands where the map of the street has no spot
 
 
 def bearing(frm: np.ndarray, to: np.ndarray) -> float:
@@ -157,6 +158,8 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
         value = score_move(outcome, end, entry if entry is not None else point, enter, inside, zombies, barricades)
         if FAIL + 100.0 < value < ENTERED - 100.0 and outcome.entered is None:
             togo = field.cost(end)                              # the way left along the street
+            if not np.isfinite(togo):                           # landed beside a piece: from the open spots around
+                togo = field.cost_near(end, reach=4)
             value += float(np.linalg.norm(end - (entry if entry is not None else point))) - \
                 (togo if np.isfinite(togo) else 150.0 + float(np.linalg.norm(end - goals[0])))
         return value
@@ -174,8 +177,9 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
                      for d in (0.0, -2.0, 2.0) for r in (12.0, 25.0, 40.0)]
         if search.run(aims, good_enough=ENTERED - 10.0):
             return _progress(search.best(), np.inf)
-    way = field.path(here)
-    togo = field.cost(way[0]) + float(np.linalg.norm(way[0] - here)) if way else np.inf
+    # the way left from here (from the open spots right around the figure); none when it stands
+    # hemmed in (beside a vehicle's block, a barrel): then any landing on the map is progress
+    togo = field.cost_near(here)
     for via in field.along(here, clear)[:2]:     # as far along the way as a clear lane goes
         span = float(np.linalg.norm(via - here))
         aims = [_aim(bearing(here, via) + jitter + d, span + r) for d in (0.0, -1.2, 1.2) for r in (0.0, -1.5, 1.5)]
@@ -188,9 +192,11 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     heading = bearing(here, point) + jitter
     reaches = sorted({min(d, span) for d in (*HOPS, span) if d > 3.0}) or [max(span, 2.0)]
     search.run(_aim(heading + d, r) for d in (0.0, -10.0, 10.0, -25.0, 25.0, -45.0, 45.0) for r in reaches)
-    if search.best().score <= FAIL + 100.0:  # hemmed in: short hops all around
-        search.run(_aim(heading + d, r) for d in range(-150, 181, 30) if d for r in (10.0, 20.0))
-    return _progress(search.best(), togo)
+    if _progress(search.best(), togo).progress <= 2.0:  # hemmed in, or the way starts sideways: hops all around
+        search.run(_aim(heading + d, r) for d in range(-150, 181, 30) if d for r in (10.0, 20.0, 32.0))
+    plan = _progress(search.best(), togo)
+    plan.hemmed = not np.isfinite(field.cost(here))
+    return plan
 
 
 def plan_breach(session, survivor: str, building: str, rng: random.Random | None = None) -> Plan:
@@ -292,9 +298,10 @@ def score_move(outcome, end: np.ndarray, point: np.ndarray, enter: str | None, i
 
 def plan_near(session, survivor: str, target_xy: np.ndarray, gap: Callable[[np.ndarray], float],
               band: tuple[float, float], zombies: list[np.ndarray] = (), rng: random.Random | None = None,
-              careful: bool = False) -> Plan:
+              careful: bool = False, ring: int = 0) -> Plan:
     """A move that ends with ``gap(end)`` within ``band`` (e.g. next to a zombie, within reach of a
-    vehicle) without touching anything; scores above 0 land in the band."""
+    vehicle) without touching anything; scores above 0 land in the band. ``ring``: when the fan
+    straight at the point fails, that many spots in the band all around it are tried too."""
     here, _, inside = start_of(session, survivor)
     point = np.asarray(target_xy, dtype=float)
     low, high = band
@@ -319,7 +326,17 @@ def plan_near(session, survivor: str, target_xy: np.ndarray, gap: Callable[[np.n
         return search.best()
     reach = max(gap(here) - middle, 2.0)
     offsets = (0.0, -3.0, 3.0, -7.0, 7.0, -14.0, 14.0)
+    good = 300.0 - (high - low) / 2
     for stretch in (0.0, -1.5, 1.5, -3.0):
-        if search.run((_aim(heading + d, reach + stretch) for d in offsets), good_enough=300.0 - (high - low) / 2):
-            break
+        if search.run((_aim(heading + d, reach + stretch) for d in offsets), good_enough=good):
+            return search.best()
+    # the straight line is blocked (a figure, a lamp, a second zombie beside the target): spots
+    # in the band all around the target, each flicked at straight (a way round the obstacle)
+    if ring and search.best().score < good:
+        start = rng.uniform(0.0, 45.0) if rng is not None else 0.0
+        spots = [point + middle * np.array([np.cos(a), np.sin(a)])
+                 for a in np.radians(np.arange(start, start + 360.0, 360.0 / ring))]
+        spots.sort(key=lambda p: float(np.linalg.norm(p - here)))
+        search.run((_aim(bearing(here, p), float(np.linalg.norm(p - here))) for p in spots
+                    if float(np.linalg.norm(p - here)) > 2.0), good_enough=good)
     return search.best()

@@ -146,7 +146,7 @@ def place_xy(state: FlickemState, place: str, doors: dict[str, tuple[float, floa
 
 def search_targets(state: FlickemState, s: Survivor, known: dict[str, str]) -> dict[str, float]:
     """Places holding tokens worth taking, each with its expected useful tokens; the base, buildings
-    closed by an X (S8) and buildings holding 2 zombies are left out."""
+    closed by an X (S8), and buildings holding 2 zombies for a survivor at its last life, are left out."""
     base = base_of(state, s.team)
     places = [(t.kind, t.where) for t in state.data.tokens]    # X tokens are face up in the street
     recruits = dict(state.data.recruits)
@@ -157,7 +157,11 @@ def search_targets(state: FlickemState, s: Survivor, known: dict[str, str]) -> d
             continue
         if t.where.startswith("front:") or t.where in ("city", "supply", "removed", "bin"):
             continue
-        if blocked_by_x(t.where, places) or sum(z.where == t.where for z in state.data.zombies) >= 2:
+        # a building holding 2 zombies is a 1 vs 2 fight on the way in (FIGHT: SURVIVOR VS ZOMBIE;
+        # zombies that got in never leave): worth it for the goods there (S2 needs every token),
+        # not for a survivor whose last life a lost fight would take
+        if blocked_by_x(t.where, places) or (sum(z.where == t.where for z in state.data.zombies) >= 2
+                                             and s.life <= 1):
             continue
         value = worth(state, s.team, t.id, known)
         if value > 0.0:

@@ -207,23 +207,27 @@ class Field:
     def cost(self, point: np.ndarray) -> float:
         return float(self.togo[self._cell(point)])
 
-    def cost_near(self, point: np.ndarray) -> float:
-        """The way left from ``point``, or from the nearest open spot around it (a survivor's
-        own spot is blocked by its figure)."""
+    def cost_near(self, point: np.ndarray, reach: int = 2) -> float:
+        """The way left from ``point``, or from the nearest open spot around it within ``reach``
+        cells (a survivor's own spot is blocked by its figure)."""
         nx, ny = self.shape
         i, j = divmod(self._cell(point), ny)
-        block = self.togo.reshape(nx, ny)[max(i - 2, 0):i + 3, max(j - 2, 0):j + 3]
+        block = self.togo.reshape(nx, ny)[max(i - reach, 0):i + reach + 1, max(j - reach, 0):j + reach + 1]
         finite = block[np.isfinite(block)]
-        return float(finite.min()) + 2.0 * self.STEP if finite.size else np.inf
+        return float(finite.min()) + reach * self.STEP if finite.size else np.inf
 
     def path(self, start: np.ndarray, steps: int = 60) -> list[np.ndarray]:
         """The way from ``start`` downhill to a goal, cell by cell (empty when none is reachable)."""
         nx, ny = self.shape
         togo = self.togo.reshape(nx, ny)
         i, j = divmod(self._cell(start), ny)
-        if not np.isfinite(togo[i, j]):               # start on a blocked cell: its best neighbour
-            near = [(togo[a, b], a, b) for a in range(max(i - 2, 0), min(i + 3, nx))
-                    for b in range(max(j - 2, 0), min(j + 3, ny)) if np.isfinite(togo[a, b])]
+        if not np.isfinite(togo[i, j]):               # start on a blocked cell: the nearest open ones
+            for r in (2, 5):                          # (a survivor beside a vehicle, a zombie, Anita)
+                near = [(togo[a, b] + self.STEP * float(np.hypot(a - i, b - j)), a, b)
+                        for a in range(max(i - r, 0), min(i + r + 1, nx))
+                        for b in range(max(j - r, 0), min(j + r + 1, ny)) if np.isfinite(togo[a, b])]
+                if near:
+                    break
             if not near:
                 return []
             _, i, j = min(near)

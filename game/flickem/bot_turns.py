@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.game.flickem.bot_aim import ENTERED, FAIL, plan_move, plan_near
+from feltbox.game.flickem.bot_aim import ENTERED, plan_move, plan_near
 from feltbox.game.flickem.bot_goals import dist, spot
 from feltbox.game.flickem.bot_shots import HIT, plan_shot
 from feltbox.models.dimensions import dims
@@ -41,6 +41,7 @@ CLOSE_IN = 48.0             # cm: a zombie this close can be reached next to, th
 RV_CLEAR = 30.0             # cm from the RV's door: no fight this close to it (S1 INSTANT DEFEAT)
 RUSH_ON = 25.0              # cm a rush runs on past the survivor it is aimed at (house, from transcripts)
 RUSH_REACH = 6.0            # cm from the RV's footprint (its blocks' shelves included) a rushing line may pass
+APPROACH = (7.5, 13.0)      # cm from a zombie a walk up to it ends: the kill's landing is short next turn, not TOO CLOSE
 SHOT_RANGE = 45.0           # cm: farther zombies are approached rather than shot (house)
 QUIET_FIRST = {"knife": 0, "bat": 1, "sniper": 2, "shotgun": 3, "gun": 4, "two_guns": 5}
 WOUNDING = ("knife", "sniper", "shotgun", "gun", "two_guns")   # a bat knocks down, it never wounds
@@ -184,7 +185,8 @@ def _s1_hunt(bot, legal: list, sid: str):
                 if NEXT_TO[0] <= g <= NEXT_TO[1] and rush_risk(bot, end, {z}):
                     return 99.0                 # the kill's reaction would rush into the RV
                 return g
-            plan = plan_near(bot.session, sid, target, gap, NEXT_TO, others, rng=bot.rng(), careful=bot.careful(sid))
+            plan = plan_near(bot.session, sid, target, gap, NEXT_TO, others, rng=bot.rng(), careful=bot.careful(sid),
+                             ring=8)
             if plan.score > 100.0:
                 bot.planned = plan
                 return Move()
@@ -197,16 +199,17 @@ def _s1_hunt(bot, legal: list, sid: str):
     for z in zombies[:3]:                       # walk up to the nearest zombie, to kill it next turn
         target = bot.xy(z)
         span = float(np.linalg.norm(target - here))
-        if span <= 15.0:
-            break
-        point = here + (target - here) * (span - 10.0) / span
+        if span <= APPROACH[1]:
+            continue                            # as near as a walk gets; landing next to it failed
+        point = here + (target - here) * (span - sum(APPROACH) / 2) / span
         if rush_risk(bot, point):
             continue                            # the walk's reaction would rush into the RV
-        plan = plan_move(bot.session, sid, point, None, bot.zombie_spots(), rng=bot.rng())
-        if plan.score > FAIL + 100.0 and plan.progress > 3.0:
+        plan = plan_near(bot.session, sid, target, lambda end, t=target: float(np.linalg.norm(end - t)),
+                         APPROACH, bot.zombie_spots(), rng=bot.rng(), ring=8)
+        # in the band (kill range next turn, not TOO CLOSE), or at least 5 cm nearer, clear of others
+        if plan.score > 100.0 or plan.score > -(span - sum(APPROACH) / 2) + 5.0:
             bot.planned = plan
             return Move()
-        break
     return None
 
 

@@ -1,0 +1,122 @@
+"""Co-op bots that get somewhere (issue 11, "Bots worth playing with"), each through the real table:
+a survivor hemmed in beside the RV hops out instead of idling; S1 survivors walk up to a zombie
+around a crowd (the straight line blocked); a building held by 2 zombies is still searched when
+the objective needs its token; S3's Anita found under a vehicle stands next to her escort (RESCUED
+FIGURE), not on him."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from feltbox.game.flickem import bot_act, bot_turns
+from feltbox.game.flickem.agreement import disagreements
+from feltbox.game.flickem.bot import Bot
+from feltbox.game.flickem.bot_aim import simulate
+from feltbox.game.flickem.bridge import FlickemBridge
+from feltbox.models.dimensions import dims
+from feltbox.rules.flickem.flow import ChooseSurvivor, Move, TakeDrop
+from feltbox.rules.flickem.state import Waiting
+from feltbox.rules.flickem.tokens import KeepToken
+from feltbox.scenes.loader import load_flickem
+
+pytestmark = pytest.mark.physics
+
+
+def acting(number: int, name: str, seed: int = 1, at: tuple[float, float] | None = None):
+    """A bridge on scenario ``number`` with survivor ``name`` acting (moved to ``at``, rules and table)."""
+    bridge = FlickemBridge(load_flickem(number), seed)
+    sid = f"survivor-{name.lower()}"
+    state = bridge.engine.state
+    data = state.data
+    if at is not None:
+        data = data.with_positions({sid: at})
+        i = bridge.city.index(sid)
+        bridge.session.poses[i, :2] = at
+    flow = replace(state.flow, active=sid, waiting=Waiting.ACT, actions_left=2)
+    bridge.engine.state = replace(state, data=data, flow=flow)
+    return bridge, Bot(bridge), sid
+
+
+def legal(bridge) -> list:
+    return bridge.engine.game.legal_actions(bridge.engine.state)
+
+
+def test_MOVE_a_carrier_hemmed_in_beside_the_RV_hops_out_instead_of_idling():
+    """S2: the RV stands at (36, 2) facing west, its north block at (36, 14); barrel-3 at (24.1,
+    18.8). John at (32.3, 18.7) carries a fuel home: every flick south (240-300 degrees) touches
+    the RV's block, west the barrel; the map of the street has no spot where he stands. He still
+    moves (out to the north-west, a clean simulated flick) rather than ending his turn idle."""
+    bridge, bot, sid = acting(2, "John", at=(32.3, 18.7))
+    state = bridge.engine.state
+    fuel = next(t for t in state.data.tokens if t.kind == "fuel")
+    data = state.data.with_token(replace(fuel, where=sid, face="up"))
+    data = data.with_survivor(replace(data.survivor(sid), inventory=(fuel.id,)))
+    bridge.engine.state = replace(state, data=data)
+    assert bot_act.goal_for(bot, sid).building == "rv"
+    assert bot_act.act(bot, legal(bridge)) == Move()
+    outcome, end = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
+    assert outcome.clean and float(np.linalg.norm(end - np.array([32.3, 18.7]))) > 5.0
+
+
+def test_S1_a_survivor_boxed_in_at_the_start_walks_up_to_a_zombie():
+    """S1 start: Thomas at (0, -24) has barrel-1 7 cm to the north-east, lamp-3 9 cm to the north
+    and John 6.6 cm to the south-west; every straight line at the nearest zombies is blocked. He
+    walks up to one (next to it, or 7.5-13 cm from it: a kill next turn) with a clean flick
+    around them, instead of ending his turn (before: 3 silent turns a game)."""
+    bridge, bot, sid = acting(1, "Thomas")
+    action = bot_turns.s1_act(bot, legal(bridge), sid)
+    assert action == Move()
+    outcome, end = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
+    zombies = [bot.xy(z.id) for z in bridge.engine.state.data.zombies if z.where == "city"]
+    nearest_before = min(float(np.linalg.norm(z - np.array([0.0, -24.0]))) for z in zombies)
+    assert outcome.clean and min(float(np.linalg.norm(z - end)) for z in zombies) < nearest_before - 5.0
+
+
+def test_S2_a_building_held_by_two_zombies_is_searched_for_the_token_the_objective_needs():
+    """S2 needs all 4 tokens (2 fuel, 2 food) in the RV. Two zombies in the school (zombies that
+    got in never leave): a survivor with 3 lives still goes for its token (a fight on the way in),
+    one at its last life does not."""
+    bridge, bot, sid = acting(2, "John")
+    state = bridge.engine.state
+    school = next(t for t in state.data.tokens if t.where == "school")
+    data = state.data
+    inside = {z.id for z in data.zombies if z.where == "city"}
+    inside = set(sorted(inside)[:2])
+    data = replace(data, zombies=tuple(replace(z, where="school") if z.id in inside else z for z in data.zombies))
+    others = [t for t in data.tokens if t.id != school.id]
+    for t in others:                        # the other three are in the RV already
+        data = data.with_token(replace(t, where="rv", face="up"))
+    bridge.engine.state = replace(state, data=data)
+    goal = bot_act.goal_for(bot, sid, remember=False)
+    assert goal.kind == "enter" and goal.building == "school"
+    bridge.engine.state = replace(state, data=data.with_survivor(replace(data.survivor(sid), life=1)))
+    assert bot_act.goal_for(bot, sid, remember=False).building != "school"
+
+
+def test_S3_RESCUED_FIGURE_found_under_a_vehicle_stands_next_to_her_escort_not_on_him():
+    """S3 RESCUED FIGURE: "within a movement disc's width of its escort". Anita's token lies under
+    the car; Kevin takes it standing beside the car: she is placed next to him (centres more than
+    a figure's base apart, less than a base plus a disc's width), on the table too."""
+    bridge = FlickemBridge(load_flickem(3), 1)
+    state = bridge.engine.state
+    token = next(t for t in state.data.tokens if t.kind == "survivor")
+    car = next(o for o in state.data.objects if o[0] == "car")
+    data = state.data.with_token(replace(token, where="car"))
+    spot = (car[1] + 0.0, car[2] - 7.0)         # 7 cm south of the car's centre: within reach of it
+    data = data.with_positions({"survivor-kevin": spot})
+    bridge.session.poses[bridge.city.index("survivor-kevin"), :2] = spot
+    bridge.engine.state = replace(state, data=data)
+    bridge.decide(ChooseSurvivor("survivor-kevin"))
+    take = next(a for a in legal(bridge) if isinstance(a, TakeDrop) and a.take == token.id)
+    bridge.decide(take)
+    bridge.decide(KeepToken(True))
+    data = bridge.engine.state.data
+    assert data.rescued == "survivor-anita" and data.escort == "survivor-kevin"
+    gap = float(np.linalg.norm(np.subtract(data.position("survivor-anita"), data.position("survivor-kevin"))))
+    base, disc = dims()["figure"]["base_diameter"], dims()["movement_disc"]["diameter"]
+    assert base < gap < base + disc
+    table = [bridge.session.poses[bridge.city.index(s), :2] for s in ("survivor-anita", "survivor-kevin")]
+    assert float(np.linalg.norm(table[0] - table[1])) == pytest.approx(gap, abs=0.2)
+    assert not disagreements(bridge)
