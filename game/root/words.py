@@ -1,8 +1,10 @@
 """Root's legal actions in the players' words, whole and short, for the window's choices, its
 click menus and the terminal prompt, short enough for the choices panel (about 45 characters):
-"Move 3 warriors: Hill (1) > Creek (5)", "Plot a bomb in Beach (10)",
+"Move 3 Hill (1) > Creek (5)", "Plot a bomb in Beach (10)",
 "Citadel in Pond (7): Cobbler". Names come from the rules' data."""
 from __future__ import annotations
+
+from functools import cache
 
 from feltbox.rules.core import Measured
 from feltbox.rules.root import actions as A
@@ -15,24 +17,59 @@ def place(clearing: int) -> str:
 
 
 def card(cid: str) -> str:
-    return tables().card(cid).name if cid in tables().cards else cid
+    """A card by name, with its suit when cards of that name come in several suits ("Ambush! (fox)")."""
+    if cid not in tables().cards:
+        return cid
+    c = tables().card(cid)
+    return f"{c.name} ({c.suit})" if c.name in _many_suits() else c.name
+
+
+@cache
+def _many_suits() -> frozenset[str]:
+    suits: dict[str, set] = {}
+    for c in tables().cards.values():
+        suits.setdefault(c.name, set()).add(c.suit)
+    return frozenset(n for n, s in suits.items() if len(s) > 1)
+
+
+def cards(cids, card=card) -> str:
+    """Cards joined by " + "."""
+    return " + ".join(card(c) for c in cids)
 
 
 def _via(a) -> str:
-    via = getattr(a, "via", "")
-    mayor = " through the Mayor" if getattr(a, "mayor", False) else ""
-    return (f" [{via.replace('_', ' ')}{mayor}]" if via else (f" [{mayor.strip()}]" if mayor else ""))
+    """The minister (or card) an action goes through, short: " [Brigadier]", " [Brigadier/Mayor]"."""
+    via = getattr(a, "via", "").replace("_", " ")
+    mayor = getattr(a, "mayor", False)
+    parts = [via.capitalize()] * bool(via) + ["Mayor"] * bool(mayor)
+    return f" [{'/'.join(parts)}]" if parts else ""
+
+
+LIMIT = 54                 # characters the choices panel shows whole
 
 
 def label(a) -> str:
-    """One legal action as a short sentence."""
+    """One legal action as a short sentence; the cards by a short name when it would not fit."""
+    text = _label(a, card)
+    return text if len(text) <= LIMIT else _label(a, short_card)
+
+
+def short_card(cid: str) -> str:
+    """A card by one word: the last of a long name ("Gently Used Knapsack" -> "Knapsack"), else the
+    first ("Ambush!" -> "Ambush!", "Armorers")."""
+    c = tables().card(cid)
+    words = c.name.split()
+    word = words[-1] if len(words) > 2 else words[0].strip(",:")
+    return f"{word} ({c.suit})" if c.name in _many_suits() else word
+
+
+def _label(a, card) -> str:
     if isinstance(a, A.Place):
         return f"Set up in {place(a.clearing)}"
     if isinstance(a, A.Done):
         return "Done (next step)"
     if isinstance(a, A.Move):
-        n = f"{a.count} warrior{'s' * (a.count != 1)}"
-        return f"Move {n}: {place(a.origin)} > {place(a.dest)}{_via(a)}"
+        return f"Move {a.count} {place(a.origin)} > {place(a.dest)}{_via(a)}"     # warriors: all that moves
     if isinstance(a, A.Battle):
         return f"Battle in {place(a.clearing)}{_via(a)}"
     if isinstance(a, A.Build):
@@ -41,13 +78,13 @@ def label(a) -> str:
         return f"Recruit in {a.suit} clearings: {card(a.card)}" if a.card else "Recruit in the Burrow"
     if isinstance(a, A.Dig):
         out = f", tunnel from {place(a.remove)}" if a.remove else ""
-        return f"Dig to {place(a.clearing)}, {a.count} up: {card(a.card)}{out}"
+        return f"Dig {place(a.clearing)} +{a.count}: {card(a.card)}{out}"
     if isinstance(a, A.Banker):
-        return f"Banker, {len(a.cards)} VP: {' + '.join(card(c) for c in a.cards)}{_via(a)}"
+        return f"Banker, {len(a.cards)} VP: {cards(a.cards, card)}{_via(a)}"
     if isinstance(a, A.Score):
         return f"{a.minister.capitalize()} scores"
     if isinstance(a, A.Sway):
-        return f"Sway {a.minister.capitalize()}: {' + '.join(card(c) for c in a.cards)}"
+        return f"Sway {a.minister.capitalize()}: {cards(a.cards, card)}"
     if isinstance(a, A.ReturnMinister):
         return f"Return the {a.minister.capitalize()} (Price of Failure)"
     if isinstance(a, A.Craft):
