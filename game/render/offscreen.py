@@ -205,11 +205,12 @@ class Renderer(Scene3D):
         return image
 
     def close(self) -> None:
-        """Free the buffer and the scene: the graphics engine keeps a buffer's camera, and so its
-        whole scene graph, alive until the buffer is removed."""
-        if self._filters is not None:
-            self._filters.cleanup()
-        self.engine.removeWindow(self.buffer)
+        """Let the scene go: the graphics engine keeps a buffer's camera, and so its whole scene
+        graph, alive. The buffer stops drawing and lets go of its camera; it is not removed from
+        the engine (removing one spoiled the anti-aliasing pass of every renderer made after it)."""
+        self.buffer.setActive(False)
+        for k in range(self.buffer.getNumDisplayRegions()):
+            self.buffer.getDisplayRegion(k).setCamera(NodePath())
         self.root.removeNode()
 
     def frame_ms(self, frames: int = 10) -> float:
