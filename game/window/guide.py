@@ -9,8 +9,7 @@ explanations of rules events. A step ends when one of its ``until`` conditions h
 * ``"event:<kind>"``: a visible rules event of that kind was applied (``event:survivor chosen``);
   ``"event:<kind>@<player>"`` one of that player's (``event:activated@mouse``: not the bot's);
 * ``"aiming"``: the rules wait for the player's flick (the slingshot);
-* ``"choosing"``: the rules wait for the player's choice (and no flick);
-* ``"launching"``/``"flying"``: a Tail Feathers launch heading or flight is to be chosen.
+* ``"choosing"``: the rules wait for the player's choice (and no flick).
 
 ``finish_on`` (an event kind) jumps to the last step from anywhere: a player who leaves the
 script (ends the turn early) is never left with a stale instruction. The guide never blocks the
@@ -27,7 +26,7 @@ from feltbox.rules.tomlfile import read_toml
 GUIDES_DIR = Path(__file__).resolve().parent / "guides"
 FIRST_GAMES = {"flickem": "flickem-s1",       # the guided first game the start screen offers, by game
                "tailfeathers": "tailfeathers-show_of_force"}
-STATES = ("aiming", "choosing", "launching", "flying")
+STATES = ("aiming", "choosing")
 
 
 class GuideError(InputError):
@@ -137,12 +136,6 @@ def _event_matches(cond: str, event) -> bool:
 
 
 def state_holds(game, cond: str) -> bool:
-    """Does the game wait for what ``cond`` names (a human's flick, choice, launch or flight)?"""
+    """Does the game wait for what ``cond`` names: the human's flick ("aiming") or choice ("choosing")?"""
     aiming = game.wants_aim()
-    if cond == "aiming":
-        return aiming
-    choices = game.choices()
-    if cond == "choosing":
-        return bool(choices) and not aiming
-    word = {"launching": "launch", "flying": "fly"}[cond]
-    return any(c.lower().startswith(word) for c in choices)
+    return aiming if cond == "aiming" else bool(game.choices()) and not aiming
