@@ -22,6 +22,7 @@ from feltbox.game.root import dice, table
 from feltbox.game.root.felt import Felt
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.dice_throw import body_of
+from feltbox.game.table.rules_bridge import RulesBridge
 from feltbox.game.table.seeds import roll_seed
 from feltbox.models.d12 import top_face
 from feltbox.rules.core import Event, GameOver, Measured, PhysicsRequest
@@ -35,7 +36,7 @@ def new_engine(seed: int) -> Engine:
     return Engine(RootGame(), "root", 0, int(seed), ACTIONS)
 
 
-class RootBridge:
+class RootBridge(RulesBridge):
     """One game: the rules engine, the table's bodies, and the glue."""
 
     def __init__(self, scene, seed: int = 0, on_episode=None, on_action=None, viewer: str = ""):
@@ -72,28 +73,6 @@ class RootBridge:
         self.felt.present = value
 
     # -- rules ---------------------------------------------------------------------------------
-    def pending(self):
-        return self.engine.game.pending(self.engine.state)
-
-    def legal(self) -> list:
-        return self.engine.game.legal_actions(self.engine.state)
-
-    def decide(self, action) -> list[Event]:
-        return self._apply(action)
-
-    def _apply(self, action, throws=()) -> list[Event]:
-        events = self.engine.apply(action)
-        if self.on_action is not None:
-            self.on_action(action, events, self.engine.state)
-        self.follow(action, throws)
-        return events
-
-    def follow(self, action, throws=()) -> None:
-        """The table after ``action``: the thrown dice where ``throws`` left them, then ``sync``."""
-        if isinstance(action, Measured) and throws:
-            self.lay_thrown(throws)
-        self.sync()
-
     def physics(self, aim=None) -> list[Event]:
         """Throw the two d12 in the tray and feed their faces back to the rules."""
         request = self.pending()

@@ -24,6 +24,7 @@ import numpy as np
 
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.dice_throw import body_of
+from feltbox.game.table.rules_bridge import RulesBridge
 from feltbox.game.table.seeds import roll_seed
 from feltbox.game.tailsandtactics import dice, layout
 from feltbox.game.tailsandtactics.felt import SIDES, Felt, FeltLayer, die_body
@@ -60,7 +61,7 @@ def deck_iids(state) -> dict[str, list[str]]:
     return {s: [iid_of(s, k) for k in range(len(side(state, s).cards))] for s in SIDES}
 
 
-class TTBridge:
+class TTBridge(RulesBridge):
     """One game: the rules engine, the felt's bodies, and the glue."""
 
     def __init__(self, scene: TTScene, seed: int = 0, on_episode=None, on_action=None):
@@ -76,30 +77,6 @@ class TTBridge:
         self.poses, self.present = self.felt.poses, self.felt.present
 
     # -- rules ---------------------------------------------------------------------------------
-    def pending(self):
-        return self.engine.game.pending(self.engine.state)
-
-    def legal(self) -> list:
-        return self.engine.game.legal_actions(self.engine.state)
-
-    def decide(self, action) -> list[Event]:
-        """A player's decision; the felt follows the new state."""
-        return self._apply(action)
-
-    def _apply(self, action, throws=()) -> list[Event]:
-        events = self.engine.apply(action)
-        if self.on_action is not None:
-            self.on_action(action, events, self.engine.state)
-        self.follow(action, throws)
-        return events
-
-    def follow(self, action, throws=()) -> None:
-        """The felt after ``action``: the thrown dice where ``throws`` (the roll's episodes) left
-        them, then ``sync``."""
-        if isinstance(action, Measured) and throws:
-            self.lay_thrown(throws)
-        self.sync()
-
     def physics(self, aim=None) -> list[Event]:
         """Throw both dice in the tray and feed their faces back (red's first)."""
         request = self.pending()
