@@ -178,7 +178,8 @@ def _after_effects(ctx: Ctx) -> None:
         defender_hits += 1          # Law 13.2.5: Embedded Agents
     attacker_hits += b.extra_attacker
     defender_hits += b.extra_defender
-    ctx.say("hits", f"{who(b.attacker, 'deal')} {attacker_hits} hits, {who(b.defender, 'deal')} {defender_hits}",
+    ctx.say("hits", f"{who(b.attacker, 'deal')} {attacker_hits} hit{'s' * (attacker_hits != 1)}, "
+            f"{who(b.defender, 'deal')} {defender_hits}",
             attacker_hits=attacker_hits, defender_hits=defender_hits)
     pending = take_hits(ctx, b.defender, b.clearing, attacker_hits)
     pending += take_hits(ctx, b.attacker, b.clearing, defender_hits)
