@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from feltbox.game.cli.main import main
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -32,3 +34,10 @@ def test_a_garbage_save_names_the_file(tmp_path):
     bad.write_text("{\"format\": \"feltbox-save\", \"version\": 2, \"game\": \"flickem\", \"scene\": 1")
     out = _run(["play", "flickem", "1", "--load", str(bad)], tmp_path)
     assert out.returncode == 2 and f"{bad}: not a readable save" in out.stderr
+
+
+def test_a_game_without_a_scene_key_plays_its_first_scene(capsys):
+    """`feltbox play root --headless` needs no key: Root has one scene, the first is taken."""
+    assert main(["play", "root", "--headless", "--bots", "all", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert '"result"' in out and "VP" in out

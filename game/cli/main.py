@@ -26,6 +26,7 @@ from feltbox.game.cli.commands import (
 from feltbox.game.cli.replay_commands import add_video_options
 from feltbox.game.cli.tournament import tournament_command
 from feltbox.game.games import GAMES, fresh_seed
+from feltbox.game.text.scenario_info import scenarios
 from feltbox.rules.core import InputError
 
 
@@ -62,8 +63,8 @@ def _sub(sub, name: str, help_text: str, example: str) -> argparse.ArgumentParse
                           epilog=f"example:\n  {example}", formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
-KEY_HELP = ("the scene: a scenario number 1-10 (flickem) or a scene name (tailfeathers; see feltbox scenes), "
-            "or your own scene file (a .toml path; docs/scene-format.md)")
+KEY_HELP = ("the scene: a scenario number 1-10 (flickem) or a scene name (see feltbox scenes), "
+            "or your own scene file (a .toml path; docs/scene-format.md); default: the game's first scene")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -75,7 +76,7 @@ def parser() -> argparse.ArgumentParser:
     _sub(sub, "scenes", "list every game's scenes with their teams", "feltbox scenes").set_defaults(func=cmd_scenes)
     r = _sub(sub, "render", "render a scene offscreen to a PNG", "feltbox render tailfeathers show_of_force --view top")
     r.add_argument("game", choices=tuple(GAMES), help="the game: " + ", ".join(GAMES))
-    r.add_argument("number", help=KEY_HELP)
+    r.add_argument("number", nargs="?", default=None, help=KEY_HELP)
     r.add_argument("--out", default="shot.png", help="the PNG to write (default shot.png)")
     r.add_argument("--size", type=_size, default=(1280, 720), help="picture size WxH (default 1280x720)")
     r.add_argument("--view", default="overview", choices=("overview", "top", "closeup"), help="camera (default overview)")
@@ -108,7 +109,7 @@ def parser() -> argparse.ArgumentParser:
     rp.set_defaults(func=cmd_replay)
     dm = _sub(sub, "demo", "attract mode: bots play a scenario, the theatre shows it, again", "feltbox demo flickem 1")
     dm.add_argument("game", choices=tuple(GAMES), help="the game: " + ", ".join(GAMES))
-    dm.add_argument("number", help=KEY_HELP)
+    dm.add_argument("number", nargs="?", default=None, help=KEY_HELP)
     dm.add_argument("--seed", type=int, default=0, help="the first game's seed; each next game takes the next one")
     dm.add_argument("--size", type=_size, default=None, help="video size WxH (default 1280x720)")
     add_video_options(dm)
@@ -148,7 +149,7 @@ def _play_parser(sub) -> None:
     pl = _sub(sub, "play", "play a game in the window (a rules game with --bots, else a free table), or headless",
               "feltbox play flickem 7 --headless --bots all --seed 3 --transcript s7.txt")
     pl.add_argument("game", choices=tuple(GAMES), help="the game: " + ", ".join(GAMES))
-    pl.add_argument("number", help=KEY_HELP)
+    pl.add_argument("number", nargs="?", default=None, help=KEY_HELP)
     pl.add_argument("--headless", action="store_true", help="no window: bots play the whole game")
     pl.add_argument("--bots", default=None,
                     help="the seats bots play: all, none, or teams such as teamB (feltbox scenes lists each "
@@ -208,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command is None:
         args.func = cmd_start
+    if getattr(args, "number", "") is None:       # no scene named: the game's first (feltbox scenes lists them)
+        args.number = scenarios(args.game)[0].key
     if args.command == "play" and args.seed is None:
         args.seed = play_seed(args)
     try:
