@@ -84,7 +84,7 @@ def test_cli_save_script_then_replay_it_reaches_the_same_state(tmp_path, capsys)
     first = capsys.readouterr().out
     assert main(["play", "flickem", "5", "--headless", "--seed", "4", "--bots", "none",
                  "--script", str(saved), "--transcript", str(tmp_path / "t.txt")]) == 0
-    assert capsys.readouterr().out == first and (tmp_path / "t.txt").read_text().startswith("turn   0 |")
+    assert capsys.readouterr().out == first and (tmp_path / "t.txt").read_text().startswith("turn   1 |")
     assert main(["play", "flickem", "5", "--headless", "--bots", "teamB"]) == 2      # a seat without a script
 
 

@@ -33,11 +33,11 @@ class EventLog:
 
     def __init__(self, path: str | Path | None = None):
         self.lines: list[str] = []
-        self.turn = 0
+        self.turn = 0          # turns ended so far
         self._file = Path(path).open("w", encoding="utf-8") if path is not None else None
 
     def add(self, entry: dict) -> None:
-        line = json.dumps({"turn": self.turn, **entry}, default=str)
+        line = json.dumps({"turn": self.turn + 1, **entry}, default=str)    # the turn in play, from 1
         self.lines.append(line)
         if self._file is not None:
             self._file.write(line + "\n")
