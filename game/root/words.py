@@ -49,21 +49,36 @@ LIMIT = 54                 # characters the choices panel shows whole
 
 
 def label(a) -> str:
-    """One legal action as a short sentence; the cards by a short name when it would not fit."""
-    text = _label(a, card)
-    return text if len(text) <= LIMIT else _label(a, short_card)
+    """One legal action as a short sentence. When it would not fit, shorter forms in turn: cards
+    by one word, then clearings by name only, then a suit by its initial ("Crossbow (b)")."""
+    text = ""
+    for card_, place_ in ((card, place), (short_card, place), (short_card, place_name), (tiny_card, place_name)):
+        text = _label(a, card_, place_)
+        if len(text) <= LIMIT:
+            break
+    return text
 
 
-def short_card(cid: str) -> str:
+def place_name(clearing: int) -> str:
+    """A clearing by name only: "Glade" (the names are unique on the map)."""
+    return "the Burrow" if clearing == 0 else tables().clearings[clearing].name
+
+
+def short_card(cid: str, suit=lambda s: s) -> str:
     """A card by one word: the last of a long name ("Gently Used Knapsack" -> "Knapsack"), else the
-    first ("Ambush!" -> "Ambush!", "Armorers")."""
+    first ("Ambush!" -> "Ambush!", "Armorers"); the suit after it when the name comes in several."""
     c = tables().card(cid)
     words = c.name.split()
     word = words[-1] if len(words) > 2 else words[0].strip(",:")
-    return f"{word} ({c.suit})" if c.name in _many_suits() else word
+    return f"{word} ({suit(c.suit)})" if c.name in _many_suits() else word
 
 
-def _label(a, card) -> str:
+def tiny_card(cid: str) -> str:
+    """``short_card`` with the suit by its initial: "Crossbow (b)"."""
+    return short_card(cid, suit=lambda s: s[0])
+
+
+def _label(a, card, place) -> str:
     if isinstance(a, A.Place):
         return f"Set up in {place(a.clearing)}"
     if isinstance(a, A.Done):
@@ -77,7 +92,7 @@ def _label(a, card) -> str:
     if isinstance(a, A.Recruit):
         return f"Recruit in {a.suit} clearings: {card(a.card)}" if a.card else "Recruit in the Burrow"
     if isinstance(a, A.Dig):
-        out = f", tunnel from {place(a.remove)}" if a.remove else ""
+        out = f", {place(a.remove)} tunnel" if a.remove else ""          # the tunnel that moves here
         return f"Dig {place(a.clearing)} +{a.count}: {card(a.card)}{out}"
     if isinstance(a, A.Banker):
         return f"Banker, {len(a.cards)} VP: {cards(a.cards, card)}{_via(a)}"
