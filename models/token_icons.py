@@ -56,7 +56,8 @@ def _not_allowed() -> list[Polygon]:          # a circle struck through
 
 
 def _survivor() -> list[Polygon]:             # a person, head and shoulders
-    return [dot((0.0, 0.44), 0.3), poly((-0.62, -0.8), (0.62, -0.8), (0.44, 0.06), (-0.44, 0.06))]
+    return [dot((0.0, 0.5), 0.32), poly((-0.66, -0.82), (0.66, -0.82), (0.66, -0.22), (0.4, 0.06), (-0.4, 0.06),
+                                         (-0.66, -0.22))]
 
 
 def _food() -> list[Polygon]:                 # fork and knife
