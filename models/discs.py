@@ -1,16 +1,21 @@
 """Flicked discs and tokens (rulebook MATERIAL: white movement disc with its orientation line,
 2 black bullets, 6 small white shotgun bullets, flare tokens, round cardboard tokens).
 
-All are 16-sided prisms (physics-notes §0.3: never a Bullet cylinder or capsule). A token's face
-shows its kind by colour and a raised mark; face-down tokens all look alike (hidden information).
+All are 16-sided prisms (physics-notes §0.3: never a Bullet cylinder or capsule). A face-up
+token shows its kind twice: the whole token in the kind's colour and a bold raised icon
+(token_icons.py); face-down tokens are built without their kind and all look alike (hidden
+information).
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
-from feltbox.models.base import HULL_MARGIN, PieceModel, box, cylinder, finish
+import numpy as np
+
+from feltbox.models.base import HULL_MARGIN, PieceModel, convex_prism, cylinder, finish
 from feltbox.models.dimensions import dims
-from feltbox.models.glyphs import digits_mesh
+from feltbox.models.lazy import trimesh
+from feltbox.models.token_icons import bar, icon
 
 WHITE, BLACK = (0.95, 0.95, 0.93, 1.0), (0.08, 0.08, 0.09, 1.0)
 TOKEN_BACK = (0.30, 0.32, 0.36, 1.0)
@@ -26,7 +31,10 @@ TOKEN_COLOURS = {
     "flare": (0.95, 0.35, 0.10, 1.0), "x": (0.10, 0.10, 0.10, 1.0),
     "time_marker": (0.95, 0.95, 0.40, 1.0),
 }
-MARK = {"life": "1", "x": "X", "survivor": "4", "time_marker": "0"}
+INK_DARK, INK_LIGHT, INK_RED = (0.10, 0.09, 0.09, 1.0), (0.98, 0.97, 0.93, 1.0), (0.80, 0.08, 0.08, 1.0)
+INK = {"not_allowed": INK_RED, "medicine": INK_RED}      # else dark on light tokens, light on dark
+SIGN_BLUE = (0.12, 0.32, 0.68, 1.0)
+ICON_RELIEF = 0.02          # cm proud of the face: as high as the back's dot, so every token stacks alike
 
 
 def _disc(kind: str, section: str, colour: tuple, tags: set[str], extra=(), margin: float | None = None) -> PieceModel:
@@ -46,12 +54,16 @@ def _disc(kind: str, section: str, colour: tuple, tags: set[str], extra=(), marg
 
 
 def movement_disc() -> PieceModel:
-    """The white movement disc; the raised line on top is its orientation (rulebook MOVE)."""
+    """The white movement disc; its sticker (rulebook ASSEMBLY: one sticker on one side) is a blue
+    round sign with a bold white arrow whose shaft is the orientation line (rulebook MOVE)."""
     d = dims()["movement_disc"]
-    line = box((d["diameter"] * 0.7, 0.18, 0.04), (d["diameter"] * 0.1, 0.0, d["height"] + 0.02))
-    arrow = box((0.3, 0.5, 0.04), (d["diameter"] * 0.4, 0.0, d["height"] + 0.02))
+    r, top = d["diameter"] / 2, d["height"]
+    sign = cylinder(r * 0.86, top, top + 0.02, sides=24)
+    shaft = convex_prism(bar((-r * 0.62, 0.0), (r * 0.2, 0.0), r * 0.26), top + 0.02, top + 0.04)
+    head = convex_prism(np.array([[r * 0.12, -r * 0.42], [r * 0.7, 0.0], [r * 0.12, r * 0.42]]), top + 0.02, top + 0.04)
+    arrow = trimesh.util.concatenate([shaft, head])
     return _disc("movement_disc", "movement_disc", WHITE, {"disc", "movement"},
-                 [(line, (0.15, 0.15, 0.15, 1.0)), (arrow, (0.15, 0.15, 0.15, 1.0))])
+                 [(sign, SIGN_BLUE), (arrow, WHITE)])
 
 
 def bullet() -> PieceModel:
@@ -63,16 +75,17 @@ def pellet() -> PieceModel:
     return _disc("pellet", "pellet", WHITE, {"disc", "pellet"})
 
 
-def _face_mark(section: str, colour: tuple, symbol: str | None) -> list:
-    d = dims()[section]
-    top = d["height"]
-    ring = cylinder(d["diameter"] * 0.36, top, top + 0.02)
-    marks = [(ring, colour)]
-    if symbol:
-        glyph = digits_mesh(symbol, d["diameter"] * 0.4, 0.02)
-        glyph.apply_translation((0, 0, top + 0.02))
-        marks.append((glyph, WHITE if colour != WHITE else BLACK))
-    return marks
+def ink(kind: str) -> tuple:
+    """The icon's colour on ``kind``'s token: red on the white ones, else by the face's lightness."""
+    if kind in INK:
+        return INK[kind]
+    r, g, b, _ = TOKEN_COLOURS[kind]
+    return INK_DARK if 0.3 * r + 0.55 * g + 0.15 * b > 0.5 else INK_LIGHT
+
+
+def icon_mesh(kind: str, size: float, z: float) -> trimesh.Trimesh:
+    """``kind``'s icon (token_icons.py) scaled to ``size`` across, raised from height ``z``."""
+    return trimesh.util.concatenate([convex_prism(p * size / 2, z, z + ICON_RELIEF) for p in icon(kind)])
 
 
 def flare(side: str = "big") -> PieceModel:
@@ -91,13 +104,22 @@ def flare(side: str = "big") -> PieceModel:
 
 
 def token(token: str, face: str = "down") -> PieceModel:
-    """A round cardboard token; face down it shows only the common back."""
+    """A round cardboard token: face up, in its kind's colour with its icon; face down, the common
+    back (grey with a pale dot), built without reading ``token``."""
     if token not in TOKEN_COLOURS:
         raise ValueError(f"unknown token {token!r}")
     if face not in ("up", "down"):
         raise ValueError(f"token face must be 'up' or 'down', got {face!r}")
-    extra = _face_mark("token", TOKEN_COLOURS[token], MARK.get(token)) if face == "up" else \
-        [(cylinder(dims()["token"]["diameter"] * 0.2, dims()["token"]["height"],
-                   dims()["token"]["height"] + 0.02), (0.8, 0.75, 0.6, 1.0))]
-    return _disc("token", "token", TOKEN_BACK if face == "down" else (0.92, 0.88, 0.80, 1.0),
-                 {"token"}, extra)
+    return _token_face_up(token) if face == "up" else _token_back()
+
+
+def _token_face_up(kind: str) -> PieceModel:
+    d = dims()["token"]
+    glyph = icon_mesh(kind, d["diameter"] * 0.72, d["height"])
+    return _disc("token", "token", TOKEN_COLOURS[kind], {"token"}, [(glyph, ink(kind))])
+
+
+def _token_back() -> PieceModel:
+    d = dims()["token"]
+    dot = cylinder(d["diameter"] * 0.2, d["height"], d["height"] + 0.02)
+    return _disc("token", "token", TOKEN_BACK, {"token"}, [(dot, (0.8, 0.75, 0.6, 1.0))])

@@ -25,6 +25,7 @@ SURVIVOR_COLOURS = [(0.72, 0.20, 0.18, 1.0), (0.20, 0.45, 0.70, 1.0), (0.30, 0.5
                     (0.35, 0.35, 0.40, 1.0), (0.60, 0.15, 0.30, 1.0)]
 ZOMBIE_SKIN = [(0.50, 0.60, 0.42, 1.0), (0.45, 0.52, 0.50, 1.0), (0.58, 0.58, 0.40, 1.0)]
 ZOMBIE_RAGS = (0.33, 0.30, 0.28, 1.0)
+NUMBER_PATCH, NUMBER_INK = (0.93, 0.90, 0.80, 1.0), (0.50, 0.03, 0.03, 1.0)
 
 
 def _person(pose: str) -> list[tuple[np.ndarray, str]]:
@@ -89,15 +90,36 @@ def survivor(number: int, name: str = "", backpack: str = "day") -> PieceModel:
 
 
 def zombie(number: int, design: int = 1) -> PieceModel:
-    """Zombie ``number`` (1-18) in one of the 3 sticker designs, its number on its chest."""
+    """Zombie ``number`` (1-18) in one of the 3 sticker designs (rulebook ASSEMBLY: stickers on
+    both sides), its number big on a pale patch on the chest and back and again on the base in
+    front of and behind the feet, so it reads from above as well as from the side."""
     if design not in (1, 2, 3):
         raise ValueError(f"zombie design must be 1, 2 or 3, got {design!r}")
-    f = dims()["figure"]
     skin = ZOMBIE_SKIN[design - 1]
     colours = {"legs": ZOMBIE_RAGS, "torso": (0.40, 0.36, 0.34, 1.0), "arms": skin, "head": skin}
-    chest_z = f["base_height"] + 0.62 * (f["height"] - f["base_height"])
-    label = digits_mesh(str(number), 0.7, 0.03)
-    extra = [(facing(label, "+x", (f["body_thickness"] / 2, 0.0, chest_z)), (0.85, 0.15, 0.12, 1.0)),
-             (facing(label, "-x", (-f["body_thickness"] / 2, 0.0, chest_z)), (0.85, 0.15, 0.12, 1.0))]
     pose = {1: "reaching", 2: "lurching", 3: "hunched"}[design]
-    return _figure("zombie", pose, colours, extra, {"figure", "zombie"})
+    return _figure("zombie", pose, colours, _zombie_numbers(number), {"figure", "zombie"})
+
+
+def _zombie_numbers(number: int) -> list[tuple[trimesh.Trimesh, tuple]]:
+    """The number on a patch on both faces of the body, and printed on the base's top."""
+    f = dims()["figure"]
+    text, half_t = str(number), f["body_thickness"] / 2
+    chest_z = f["base_height"] + 0.62 * (f["height"] - f["base_height"])
+    # the digits start inside the patch, so the patch's face never meets the digits' back
+    # as big as the sticker can be (over the arms: the sticker covers the whole figure) and bold
+    label = digits_mesh(text, 1.25, 0.03, weight=0.2).apply_translation((0.0, 0.0, 0.005))
+    patch = box((1.95, 1.6, 0.02), (0.0, 0.0, 0.01))
+    parts = []
+    for normal, x in (("+x", half_t), ("-x", -half_t)):
+        parts += [(facing(patch, normal, (x, 0.0, chest_z)), NUMBER_PATCH),
+                  (facing(label, normal, (x, 0.0, chest_z)), NUMBER_INK)]
+    # on the base: the number's top toward the figure's front in front, toward its back behind
+    foot = digits_mesh(text, 0.74, 0.03, weight=0.2)
+    gap = (f["base_diameter"] / 2 + half_t) / 2
+    for sign in (1, -1):
+        on_base = foot.copy()
+        on_base.apply_transform(trimesh.transformations.rotation_matrix(-sign * np.pi / 2, (0, 0, 1)))
+        on_base.apply_translation((sign * gap, 0.0, f["base_height"]))
+        parts.append((on_base, NUMBER_PATCH))
+    return parts

@@ -16,8 +16,8 @@ SEGMENTS = {"0": "abcdef", "1": "bc", "2": "abged", "3": "abgcd", "4": "fgbc", "
             "6": "afgedc", "7": "abc", "8": "abcdefg", "9": "abcdfg"}
 
 
-def _segment_boxes(ch: str, height: float, depth: float, x0: float) -> list[trimesh.Trimesh]:
-    w, t = height * 0.55, height * 0.14
+def _segment_boxes(ch: str, height: float, depth: float, x0: float, weight: float) -> list[trimesh.Trimesh]:
+    w, t = height * 0.55, height * weight
     half = height / 2
     spec = {"a": (0, half, w, t), "g": (0, 0, w, t), "d": (0, -half, w, t),
             "f": (-w / 2, half / 2, t, half), "b": (w / 2, half / 2, t, half),
@@ -37,8 +37,9 @@ def _cross(height: float, depth: float, x0: float) -> list[trimesh.Trimesh]:
     return bars
 
 
-def digits_mesh(text: str, height: float, depth: float) -> trimesh.Trimesh:
-    """Digits (and X) of ``text`` in the x-y plane, raised ``depth`` toward +z, centred at origin."""
+def digits_mesh(text: str, height: float, depth: float, weight: float = 0.14) -> trimesh.Trimesh:
+    """Digits (and X) of ``text`` in the x-y plane, raised ``depth`` toward +z, centred at origin;
+    ``weight`` is the stroke's width as a fraction of the height (bolder reads from further)."""
     unknown = [c for c in text if c not in SEGMENTS and c != "X"]
     if unknown:
         raise ValueError(f"no glyph for {unknown[0]!r} in {text!r}")
@@ -46,7 +47,7 @@ def digits_mesh(text: str, height: float, depth: float) -> trimesh.Trimesh:
     x0 = -pitch * (len(text) - 1) / 2
     parts = [b for k, ch in enumerate(text)
              for b in (_cross(height, depth, x0 + k * pitch) if ch == "X"
-                       else _segment_boxes(ch, height, depth, x0 + k * pitch))]
+                       else _segment_boxes(ch, height, depth, x0 + k * pitch, weight))]
     return trimesh.util.concatenate(parts)
 
 

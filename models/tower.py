@@ -34,9 +34,10 @@ from feltbox.models.base import Part, PieceModel, box, finish, slab
 from feltbox.models.dimensions import dims
 from feltbox.models.glyphs import digits_mesh, facing
 from feltbox.models.lazy import trimesh
+from feltbox.models.tower_look import SHEET, tower_look
 
-WOOD, DARK, RED = (0.42, 0.32, 0.24, 1.0), (0.18, 0.16, 0.15, 1.0), (0.70, 0.12, 0.10, 1.0)
-SEAM, BONE = (0.30, 0.22, 0.16, 1.0), (0.95, 0.90, 0.80, 1.0)
+DARK, RED = (0.18, 0.16, 0.15, 1.0), (0.70, 0.12, 0.10, 1.0)
+BONE = (0.95, 0.90, 0.80, 1.0)
 RIM = 0.5          # visual flange round the top, outside the walls, carrying the slot numbers
 
 
@@ -104,17 +105,9 @@ def _slides(g: dict) -> list[trimesh.Trimesh]:
 
 
 def _dressing(g: dict) -> list[Part]:
-    """Board seams on the outside, a red band, a dark frame round the exit, the numbered rim."""
-    W, H, eh, ew = g["W"], g["H"], g["exit_h"], g["exit_w"]
-    parts: list[Part] = []
-    for z in np.arange(2.0, H - 1.0, 2.0):           # plank seams on the back and the sides
-        parts.append((box((0.04, W, 0.08), (-W / 2 - 0.01, 0.0, z)), SEAM))
-        for s in (-1, 1):
-            parts.append((box((W, 0.04, 0.08), (0.0, s * (W / 2 + 0.01), z)), SEAM))
-    parts.append((box((0.08, W * 0.8, 1.4), (W / 2 + 0.02, 0.0, H - 3.2)), RED))
-    for s in (-1, 1):                                 # the exit's frame
-        parts.append((box((0.1, 0.5, eh), (W / 2 + 0.03, s * (ew / 2 + 0.25), eh / 2)), DARK))
-    parts.append((box((0.1, ew + 1.0, 0.5), (W / 2 + 0.03, 0.0, eh + 0.25)), DARK))
+    """The sheet-metal look, signs, posts and merlons (tower_look.py), and the numbered rim."""
+    W, H = g["W"], g["H"]
+    parts: list[Part] = tower_look(W, H, g["exit_h"], g["exit_w"], RIM)
     for sx, sy, ex, ey in ((1, 0, RIM, W + 2 * RIM), (-1, 0, RIM, W + 2 * RIM), (0, 1, W, RIM), (0, -1, W, RIM)):
         parts.append((box((ex, ey, 0.6), (sx * (W / 2 + RIM / 2), sy * (W / 2 + RIM / 2), H - 0.3)), DARK))
     band = W / 2 + RIM / 2 - g["w"] / 2 - 0.05        # the rim's middle line over each side wall
@@ -127,7 +120,7 @@ def _dressing(g: dict) -> list[Part]:
 def zombie_tower() -> PieceModel:
     g = _geometry()
     walls, slides = _walls(g), _slides(g)
-    parts: list[Part] = [(m, WOOD) for m in walls] + [(m, DARK) for m in slides] + _dressing(g)
+    parts: list[Part] = [(m, SHEET) for m in walls] + [(m, DARK) for m in slides] + _dressing(g)
     anchors = {f"slot_{k + 1}": p for k, p in enumerate(slot_points())}
     anchors["roof_support"] = (0.0, 0.0, g["plate_z"] + dims()["roof_support"]["thickness"] / 2)
     anchors["exit"] = (g["W"] / 2, 0.0, 0.0)

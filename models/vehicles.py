@@ -16,11 +16,14 @@ from feltbox.models.dimensions import dims
 from feltbox.models.lazy import trimesh
 
 TYRE, HUB, GLASS = (0.08, 0.08, 0.09, 1.0), (0.72, 0.72, 0.74, 1.0), (0.50, 0.66, 0.78, 1.0)
-STAND, DARK = (0.25, 0.25, 0.27, 1.0), (0.12, 0.12, 0.13, 1.0)
+DARK = (0.12, 0.12, 0.13, 1.0)
 HEADLIGHT, TAILLIGHT = (1.0, 0.95, 0.70, 1.0), (0.85, 0.10, 0.10, 1.0)
 PAINT = {"car": (0.18, 0.34, 0.74, 1.0), "ice_cream_truck": (0.97, 0.95, 0.91, 1.0),
          "pickup_truck": (0.66, 0.14, 0.11, 1.0)}
 PINK, SKY, CONE = (0.95, 0.52, 0.68, 1.0), (0.52, 0.78, 0.95, 1.0), (0.86, 0.64, 0.36, 1.0)
+# the stand in each vehicle's own colour: seen end-on (a 1 cm edge) or from above, a standee
+# still shows as a coloured block the width of its stand, and the white truck stands out of the snow
+STAND_PAINT = {"car": (0.12, 0.24, 0.58, 1.0), "ice_cream_truck": PINK, "pickup_truck": (0.48, 0.10, 0.08, 1.0)}
 
 
 class Standee:
@@ -152,6 +155,6 @@ def vehicle(name: str) -> PieceModel:
     s = Standee(t)
     hulls, mass_pieces = SHAPES[name](s, L, H, sh, r)
     wheels = [s.wheel(x, sh + r, r) for x in (-0.3 * L, 0.3 * L)]
-    parts = [(stand, STAND), (slot, DARK)] + s.solid + s.dress
+    parts = [(stand, STAND_PAINT[name]), (slot, DARK)] + s.solid + s.dress
     return finish("vehicle", parts, [stand, *hulls, *wheels], mass=v[name]["mass"],
                   mass_solids=[stand, *mass_pieces], tags=frozenset({"object", "vehicle"}))

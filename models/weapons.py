@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish, rect, slab
+from feltbox.models.base import Part, PieceModel, box, convex_prism, cylinder, finish, rect, slab
 from feltbox.models.dimensions import dims
 from feltbox.models.lazy import trimesh
 
 STEEL, HANDLE = (0.78, 0.80, 0.84, 1.0), (0.25, 0.16, 0.10, 1.0)
 WOOD = (0.80, 0.62, 0.38, 1.0)
-TEMPLATE = (0.85, 0.25, 0.20, 0.95)
+GUNMETAL, BLUED = (0.20, 0.21, 0.23, 1.0), (0.28, 0.31, 0.36, 1.0)
+STOCK = (0.55, 0.33, 0.16, 1.0)
 
 
 def knife() -> PieceModel:
@@ -55,21 +56,50 @@ def bat() -> PieceModel:
 
 
 def _template(kind: str, section: str) -> PieceModel:
-    """A base plate with two rails forming a channel along +x, closed at -x (bullets sit there)."""
+    """A base plate with two rails forming a channel along +x, closed at -x (bullets sit there).
+
+    The collision solids are the plate, the rails and the back wall; the paint and the few details
+    on top make each read as its gun seen from above (rulebook MATERIAL: SHOTGUN TEMPLATE, SNIPER
+    RIFLE TEMPLATE): a wooden stock at the closed end, blued steel barrels to the muzzle, and the
+    shotgun's wooden pump grip or the sniper rifle's scope on its mounts."""
     s = dims()[section]
     L, W, C, H = s["length"], s["width"], s["channel_width"], s["height"]
     floor_t = 0.2
     rail = (W - C) / 2
+    rail_h, rail_z = H - floor_t, floor_t + (H - floor_t) / 2
     plate = box((L, W, floor_t), (0.0, 0.0, floor_t / 2))
-    left = box((L, rail, H - floor_t), (0.0, C / 2 + rail / 2, floor_t + (H - floor_t) / 2))
-    right = box((L, rail, H - floor_t), (0.0, -C / 2 - rail / 2, floor_t + (H - floor_t) / 2))
-    back = box((0.3, C, H - floor_t), (-L / 2 + 0.15, 0.0, floor_t + (H - floor_t) / 2))
+    left = box((L, rail, rail_h), (0.0, C / 2 + rail / 2, rail_z))
+    right = box((L, rail, rail_h), (0.0, -C / 2 - rail / 2, rail_z))
+    back = box((0.3, C, rail_h), (-L / 2 + 0.15, 0.0, rail_z))
     solids = [plate, left, right, back]
+    stock = L * 0.3                    # the back of the rails is the stock, the rest the barrels
+    parts: list[Part] = [(plate, GUNMETAL), (back, STOCK)]
+    for y in (C / 2 + rail / 2, -C / 2 - rail / 2):
+        parts += [(box((stock, rail, rail_h), (-L / 2 + stock / 2, y, rail_z)), STOCK),
+                  (box((L - stock, rail, rail_h), (stock / 2, y, rail_z)), BLUED),
+                  (box((0.42, rail + 0.06, rail_h + 0.06), (L / 2 - 0.19, y, rail_z + 0.03)), STEEL)]   # muzzle
+    parts += _template_details(section, L, C, rail, H)
     bullet_r = dims()["pellet" if section == "shotgun_template" else "bullet"]["diameter"] / 2
-    return finish(kind, [(m, TEMPLATE) for m in solids], solids, static=True,
+    return finish(kind, parts, solids, static=True, mass_solids=solids,
                   density=dims()["physics"]["density_plastic"], tags=frozenset({"template"}),
                   anchors={"barrel_start": (-L / 2 + 0.3 + bullet_r + 0.05, 0.0, floor_t),
                            "muzzle": (L / 2, 0.0, floor_t)})
+
+
+def _template_details(section: str, L: float, C: float, rail: float, H: float) -> list[Part]:
+    """Visual only, on the rails' tops: the shotgun's pump grip across both rails, or the sniper
+    rifle's scope along the left rail (the channel the bullet runs in stays clear)."""
+    y = C / 2 + rail / 2
+    if section == "shotgun_template":
+        return [(box((L * 0.2, rail + 0.1, 0.16), (L * 0.12, s * y, H + 0.08)), STOCK) for s in (-1, 1)]
+    mounts = [(box((0.4, 0.5, 0.3), (x, y, H + 0.15)), BLUED) for x in (-L * 0.12, L * 0.12)]
+    tube = cylinder(0.36, -L * 0.2, L * 0.2, sides=12)      # along z, turned to lie along x
+    tube.apply_transform(trimesh.transformations.rotation_matrix(np.pi / 2, (0, 1, 0)))
+    tube.apply_translation((0.0, y, H + 0.3 + 0.36))
+    lens = cylinder(0.26, L * 0.2, L * 0.2 + 0.05, sides=12)
+    lens.apply_transform(trimesh.transformations.rotation_matrix(np.pi / 2, (0, 1, 0)))
+    lens.apply_translation((0.0, y, H + 0.66))
+    return mounts + [(tube, (0.10, 0.10, 0.11, 1.0)), (lens, (0.45, 0.70, 0.85, 1.0))]
 
 
 def shotgun_template() -> PieceModel:

@@ -80,7 +80,7 @@ def variants(kind: str) -> list[dict]:
     base = default_params(kind)
     out = [base]
     for name, (_, choices, _) in KINDS[kind][1].items():
-        for choice in (choices or ())[:12]:
+        for choice in (choices or ())[:20]:
             if {**base, name: choice} not in out:
                 out.append({**base, name: choice})
     return out

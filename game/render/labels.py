@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 NAMES_PATH = Path(__file__).resolve().parents[1] / "text" / "piece_names.toml"
 LINE = 18                  # px between label lines (the font is 15 px)
 TALL = 6.0                 # cm: a piece this tall is named on its top, a lower one under its foot
+FLAT = 1.5                 # cm: a piece this low is named under its edge nearest the camera (-y)
 
 
 @cache
@@ -30,8 +31,17 @@ def piece_name(spec) -> str:
     words = dict(table["defaults"])
     words.update({k: ("end " if k == "end" and v is True else table["words"].get(v, v) if isinstance(v, str) else v)
                   for k, v in spec.params.items()})
-    pattern = table["names"].get(spec.kind, spec.kind)
+    # a token is named by its face: face down it is just "a face-down token", whatever it hides
+    by_face = table["names"].get(f"{spec.kind}_face_{spec.params['face']}") if "face" in spec.params else None
+    pattern = by_face or table["names"].get(spec.kind, spec.kind)
     return " ".join(pattern.format(**words).replace("_", " ").split())
+
+
+def _near_edge(model, pose: np.ndarray) -> float:
+    """How far a piece at ``pose`` (x, y, z, qw, qx, qy, qz) reaches toward -y from its centre (cm)."""
+    heading = 2.0 * np.arctan2(pose[6], pose[3])
+    points = np.vstack([p.points for p in model.collision])
+    return float(-(points[:, 0] * np.sin(heading) + points[:, 1] * np.cos(heading)).min())
 
 
 def _pixel(renderer, point) -> tuple[float, float] | None:
@@ -52,7 +62,9 @@ def label(renderer, bodies, poses, image: np.ndarray) -> Image.Image:
     spots = []
     for spec, pose in zip(bodies, np.asarray(poses, dtype=float)):
         tall = spec.model.top_height > TALL            # a building's foot hides behind the one in front
-        spot = _pixel(renderer, (pose[0], pose[1], spec.model.top_height if tall else 0.0))
+        # a flat piece (a token, a disc) is named under its near edge, so the name hides no icon
+        near = _near_edge(spec.model, pose) if spec.model.top_height < FLAT else 0.0
+        spot = _pixel(renderer, (pose[0], pose[1] - near, spec.model.top_height if tall else 0.0))
         if spot is not None:
             spots.append(((spot[0], spot[1] - (LINE if tall else 0)), piece_name(spec)))
     for (x, y), text in sorted(spots, key=lambda s: (s[0][1], s[0][0])):
