@@ -22,7 +22,7 @@ import numpy as np
 from feltbox.game.table.city import City
 from feltbox.game.table.flick import Aim
 from feltbox.game.table.session import Episode, Session
-from feltbox.game.table.table import DT, Input, Table
+from feltbox.game.table.table import DT, Input, Table, collect_states
 
 TARGET = 0.25
 
@@ -53,6 +53,9 @@ def bare_stepping(city: City, episode: Episode) -> tuple[float, bool]:
             apply(pending.pop(0))
         do_physics(DT, 1, DT)
     bare = time.perf_counter() - t0
+    # free the transform states these ticks made, as the full episode frees its own (in its
+    # time): else the next full episode would pay for the bare run's states too
+    collect_states()
     # read every body Bullet may have moved (a removed one keeps its parked pose)
     table.woken[:] = [node is not None for node in table.nodes]
     final = table.poses()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from feltbox.game.table.bodies import BodySpec, heading_quat, quat_mul, quat_rotate
+from feltbox.game.table.bodies import BodySpec, collision_points, heading_quat, quat_mul, quat_rotate
 from feltbox.models import buildings as building_models
 from feltbox.models.base import inflation
 from feltbox.models.catalog import build
@@ -74,6 +74,14 @@ class City:
         except KeyError:
             raise KeyError(f"no piece {piece_id!r} in {self.scene.source}") from None
 
+    def mask(self, *tags: str) -> np.ndarray:
+        """(N,) read-only: True for bodies whose model carries any of ``tags`` (kept per city)."""
+        masks = self.__dict__.setdefault("_masks", {})
+        if tags not in masks:
+            masks[tags] = np.array([any(t in b.model.tags for t in tags) for b in self.bodies])
+            masks[tags].setflags(write=False)
+        return masks[tags]
+
     def ids(self, tag: str) -> list[int]:
         """Indices of bodies whose model carries ``tag`` (e.g. "zombie", "figure")."""
         return [i for i, b in enumerate(self.bodies) if tag in b.model.tags]
@@ -86,7 +94,7 @@ def rest_pose(spec: BodySpec, x: float, y: float, heading: float, base_z: float 
     q = heading_quat(heading)
     if fallen:   # tipped over sideways about its own facing axis
         q = quat_mul(q, np.array([np.cos(np.pi / 4), np.sin(np.pi / 4), 0.0, 0.0]))
-    points = np.vstack([p.points for p in model.collision])
+    points = collision_points(model)
     lowest = quat_rotate(q, points)[:, 2].min()
     margin = inflation(model) if model.mass > 0 else 0.0   # rest on the felt, not in it
     if "place" in model.anchors:     # the scene names a point other than the centre of mass

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import panda3d
 from panda3d.bullet import BulletWorld, getBulletVersion
-from panda3d.core import Point3, Quat, RenderState, TransformState, Vec3
+from panda3d.core import Point3, RenderState, TransformState, Vec3
 
 from feltbox.game.table.bodies import BodySpec
-from feltbox.game.table.pieces import make_body, make_table_plane
+from feltbox.game.table.pieces import make_placed_body, make_table_plane
 from feltbox.models.dimensions import dims
 
 
@@ -66,7 +66,6 @@ DT: float = 1.0 / TICK_HZ
 # A contact point this close counts as a touch: solver and margins can bounce a piece off at a
 # hair's breadth (0.3 mm measured) without the distance ever reaching zero at a tick boundary.
 TOUCH_DISTANCE = 0.05
-_ONE = Vec3(1, 1, 1)
 
 
 @dataclass(frozen=True)
@@ -138,15 +137,15 @@ class Table:
         self.nodes: list = [None] * len(bodies)
         self._index_of_name: dict[str, int] = {}
         self.woken = np.zeros(len(bodies), bool)
+        rows = poses.tolist()
+        attach = self.world.attachRigidBody
         for i, spec in enumerate(self.bodies):           # canonical order (determinism)
             if not self.present[i]:
                 continue
             model = spec.model
-            node = make_body(spec.id, model)
             # no scene graph: bodies live only in the world, so nothing syncs NodePaths per step
-            x, y, z, qw, qx, qy, qz = poses[i].tolist()
-            node.setTransform(TransformState.makePosQuatScale(Point3(x, y, z), Quat(qw, qx, qy, qz), _ONE))
-            self.world.attachRigidBody(node)
+            node = make_placed_body(spec.id, model, tuple(rows[i]))
+            attach(node)
             if model.mass > 0.0:
                 if i in awake_set:
                     node.setActive(True)
@@ -198,13 +197,17 @@ class Table:
         return awake
 
     def _read(self, indices: list[int]) -> None:
-        poses = self._poses
+        """Read Bullet's poses of ``indices`` into the float32 pose table (one assignment)."""
+        if not indices:
+            return
         nodes = self.nodes
+        rows = []
         for i in indices:
             ts = nodes[i].getTransform()
             p = ts.getPos()
             q = ts.getQuat()
-            poses[i] = (p[0], p[1], p[2], q[0], q[1], q[2], q[3])
+            rows.append((p[0], p[1], p[2], q[0], q[1], q[2], q[3]))
+        self._poses[indices] = rows
 
     def _still(self, indices: list[int]) -> bool:
         lin2 = PHYS["settle_linear"] ** 2
@@ -270,18 +273,19 @@ class Table:
 
     def _touches(self, node, watch: int, seen: set[int], out: list[tuple[int, int]]) -> None:
         """Record bodies the watched body touches for the first time, in canonical order."""
-        result = self.world.contactTest(node)      # keep it alive while its contacts are read
-        new = set()
-        for k in range(result.getNumContacts()):
-            contact = result.getContact(k)
-            index = self._index_of_name.get(contact.getNode1().name)
+        index_of = self._index_of_name
+        new = None
+        for contact in self.world.contactTest(node).getContacts():   # one list, not a call per contact
+            index = index_of.get(contact.getNode1().name)
             if index == watch:
-                index = self._index_of_name.get(contact.getNode0().name)
-            if index is not None:
-                self._contained = False
-            if index is not None and index not in seen:
-                if contact.getManifoldPoint().getDistance() <= TOUCH_DISTANCE:
-                    new.add(index)
-        for index in sorted(new):
-            seen.add(index)
-            out.append((self.tick, index))
+                index = index_of.get(contact.getNode0().name)
+            if index is None:
+                continue                                    # the felt
+            self._contained = False
+            if index not in seen and contact.getManifoldPoint().getDistance() <= TOUCH_DISTANCE:
+                new = new or set()
+                new.add(index)
+        if new:
+            for index in sorted(new):
+                seen.add(index)
+                out.append((self.tick, index))
