@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import struct
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -58,6 +59,8 @@ def collect_states() -> None:
     RenderState.garbageCollect()
 
 
+_POSE_ROW = struct.Struct("7f")       # one row of the (N,7) float32 pose table, native order
+_POSE_BYTES = _POSE_ROW.size
 PHYS = dims()["physics"]
 TICK_HZ: int = int(PHYS["tick_hz"])
 RECORD_HZ: int = int(PHYS["record_hz"])
@@ -127,6 +130,7 @@ class Table:
         self.bodies = list(bodies)
         self.start = poses.copy()
         self._poses = poses.copy()
+        self._pose_rows = memoryview(self._poses).cast("B")     # _read packs poses into it
         self.present = np.ones(len(bodies), bool) if present is None else np.asarray(present, bool)
         self.tick = 0
         self.world = BulletWorld()
@@ -197,17 +201,14 @@ class Table:
         return awake
 
     def _read(self, indices: list[int]) -> None:
-        """Read Bullet's poses of ``indices`` into the float32 pose table (one assignment)."""
-        if not indices:
-            return
-        nodes = self.nodes
-        rows = []
+        """Read Bullet's poses of ``indices`` into their rows of the float32 pose table (packed
+        straight into its memory: Panda3D's components are float32 already, so nothing rounds)."""
+        pack, rows, nodes = _POSE_ROW.pack_into, self._pose_rows, self.nodes
         for i in indices:
             ts = nodes[i].getTransform()
             p = ts.getPos()
             q = ts.getQuat()
-            rows.append((p[0], p[1], p[2], q[0], q[1], q[2], q[3]))
-        self._poses[indices] = rows
+            pack(rows, _POSE_BYTES * i, p[0], p[1], p[2], q[0], q[1], q[2], q[3])
 
     def _still(self, indices: list[int]) -> bool:
         lin2 = PHYS["settle_linear"] ** 2
