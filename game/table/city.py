@@ -8,6 +8,7 @@ in the bin or the kit are not on the table (``present`` is False) until an episo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -39,16 +40,27 @@ class BuildingGeom:
     door_half_span: float  # half the gap between the blocks' inner edges
     back_x: float          # local x of the back of the blocks
 
+    @cached_property
+    def _turn(self) -> tuple[np.float64, np.float64]:
+        """cos and sin of the heading (asked for by every measurement near the building)."""
+        return np.cos(np.radians(self.heading)), np.sin(np.radians(self.heading))
+
     def to_local(self, xy: np.ndarray) -> np.ndarray:
         """(M,2) table coordinates -> (M,2) building-local (door faces +x)."""
-        c, s = np.cos(np.radians(self.heading)), np.sin(np.radians(self.heading))
+        c, s = self._turn
         d = np.atleast_2d(xy) - (self.x, self.y)
-        return np.column_stack([c * d[:, 0] + s * d[:, 1], -s * d[:, 0] + c * d[:, 1]])
+        out = np.empty((len(d), 2))
+        out[:, 0] = c * d[:, 0] + s * d[:, 1]
+        out[:, 1] = -s * d[:, 0] + c * d[:, 1]
+        return out
 
     def to_world(self, local: np.ndarray) -> np.ndarray:
-        c, s = np.cos(np.radians(self.heading)), np.sin(np.radians(self.heading))
+        c, s = self._turn
         p = np.atleast_2d(local)
-        return np.column_stack([c * p[:, 0] - s * p[:, 1] + self.x, s * p[:, 0] + c * p[:, 1] + self.y])
+        out = np.empty((len(p), 2))
+        out[:, 0] = c * p[:, 0] - s * p[:, 1] + self.x
+        out[:, 1] = s * p[:, 0] + c * p[:, 1] + self.y
+        return out
 
     def door_world(self) -> np.ndarray:
         return self.to_world(np.array([[self.door_x, -self.door_half_span],
