@@ -2,6 +2,8 @@
 episode, bit for bit (pieces.make_placed_body, the per-episode speed-up of issue 14)."""
 from __future__ import annotations
 
+import struct
+
 import numpy as np
 import pytest
 from panda3d.core import Point3, Quat, TransformState, Vec3
@@ -19,7 +21,7 @@ pytestmark = pytest.mark.physics
 def _placed_by_hand(name, model, pose):
     """The way every world was built before: a fresh copy, then its transform set."""
     node = make_body(name, model)
-    x, y, z, qw, qx, qy, qz = pose
+    x, y, z, qw, qx, qy, qz = pose.tolist()
     node.setTransform(TransformState.makePosQuatScale(Point3(x, y, z), Quat(qw, qx, qy, qz), Vec3(1, 1, 1)))
     return node
 
@@ -63,8 +65,27 @@ def test_a_template_follows_its_piece_when_it_moves():
     """A new pose makes a new template: the copy stands where it is asked to, not where it was."""
     city = lab_city(survivor(0, 0))
     spec = city.bodies[0]
-    pose = tuple(city.poses[0].tolist())
-    moved = (pose[0] + 5.0, *pose[1:])
+    pose = city.poses[0]
+    moved = pose.copy()
+    moved[0] += 5.0
     assert make_placed_body(spec.id, spec.model, pose).getTransform().getPos()[0] == pytest.approx(pose[0])
     assert make_placed_body(spec.id, spec.model, moved).getTransform().getPos()[0] == pytest.approx(moved[0])
     assert make_placed_body(spec.id, spec.model, pose).getTransform().getPos()[0] == pytest.approx(pose[0])
+
+
+def test_a_template_is_kept_for_the_exact_bits_of_a_pose():
+    """-0.0 equals 0.0 but is another pose row: each copy carries the very transform placing a
+    fresh body at that row gives (compared bit for bit)."""
+    city = lab_city(survivor(0, 0))
+    spec = city.bodies[0]
+    pose = city.poses[0].copy()
+    pose[4], pose[5] = 0.0, -0.0
+    flipped = pose.copy()
+    flipped[4], flipped[5] = -0.0, 0.0
+
+    def bits(node):
+        ts = node.getTransform()
+        return struct.pack("7f", *ts.getPos(), *ts.getQuat())
+
+    for row in (pose, flipped, pose, flipped):
+        assert bits(make_placed_body(spec.id, spec.model, row)) == bits(_placed_by_hand(spec.id, spec.model, row))

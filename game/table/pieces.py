@@ -60,25 +60,26 @@ def make_body(name: str, model: PieceModel) -> BulletRigidBodyNode:
     return node
 
 
-_PLACED: dict[tuple[str, int], tuple[PieceModel, tuple, BulletRigidBodyNode]] = {}
+_PLACED: dict[tuple[str, int], tuple[PieceModel, bytes, BulletRigidBodyNode]] = {}
 _ONE = Vec3(1, 1, 1)
 
 
-def make_placed_body(name: str, model: PieceModel, pose: tuple[float, ...]) -> BulletRigidBodyNode:
-    """``make_body`` standing at ``pose`` (x, y, z, qw, qx, qy, qz).
+def make_placed_body(name: str, model: PieceModel, pose: np.ndarray) -> BulletRigidBodyNode:
+    """``make_body`` standing at ``pose`` (a pose row: x, y, z, qw, qx, qy, qz).
 
     Most pieces stand still from one episode to the next, so each piece keeps a template body
-    placed at its last pose and the next world gets a copy of it: a copy carries the placed
-    transform, bit for bit what placing a fresh copy gives (tests/test_table_build.py), and
-    skips making and applying a transform state for every piece of every world.
+    placed at its last pose (the row's exact bits: -0.0 is not 0.0 here) and the next world gets
+    a copy of it: a copy carries the placed transform, bit for bit what placing a fresh copy
+    gives (tests/test_table_build.py), and skips making and applying a transform state for
+    every piece of every world.
     """
-    key = (name, id(model))
+    key, bits = (name, id(model)), pose.tobytes()
     cached = _PLACED.get(key)
-    if cached is None or cached[0] is not model or cached[1] != pose:
+    if cached is None or cached[0] is not model or cached[1] != bits:
         node = make_body(name, model)
-        x, y, z, qw, qx, qy, qz = pose
+        x, y, z, qw, qx, qy, qz = pose.tolist()
         node.setTransform(TransformState.makePosQuatScale(Point3(x, y, z), Quat(qw, qx, qy, qz), _ONE))
-        cached = (model, pose, node)
+        cached = (model, bits, node)
         _PLACED[key] = cached
     return cached[2].makeCopy()
 

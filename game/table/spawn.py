@@ -81,7 +81,7 @@ class _Probe:
         node = self.other_nodes.get(j)
         if node is None:
             spec = self.city.bodies[j]
-            node = make_placed_body(spec.id, spec.model, tuple(float(v) for v in self.poses[j]))
+            node = make_placed_body(spec.id, spec.model, self.poses[j])
             self.world.attachRigidBody(node)
             self.other_nodes[j] = node
         return node

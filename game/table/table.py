@@ -141,14 +141,13 @@ class Table:
         self.nodes: list = [None] * len(bodies)
         self._index_of_name: dict[str, int] = {}
         self.woken = np.zeros(len(bodies), bool)
-        rows = poses.tolist()
         attach = self.world.attachRigidBody
         for i, spec in enumerate(self.bodies):           # canonical order (determinism)
             if not self.present[i]:
                 continue
             model = spec.model
             # no scene graph: bodies live only in the world, so nothing syncs NodePaths per step
-            node = make_placed_body(spec.id, model, tuple(rows[i]))
+            node = make_placed_body(spec.id, model, poses[i])
             attach(node)
             if model.mass > 0.0:
                 if i in awake_set:
