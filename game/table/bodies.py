@@ -5,6 +5,8 @@ order of this table, which is the order of the scene file after support-block ex
 """
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -37,6 +39,29 @@ class BodySpec:
         return BodySpec(str(data["id"]), str(data["kind"]), dict(data.get("params", {})))
 
 
+def per_model(compute: Callable[[PieceModel], Any]) -> Callable[[PieceModel], Any]:
+    """Cache ``compute(model)`` once per model object (keyed by id(model), as pieces.py's shapes:
+    catalog.build keeps one model per distinct piece). Cached arrays are shared: read only."""
+    cache: dict[int, tuple[PieceModel, Any]] = {}
+
+    @functools.wraps(compute)
+    def cached(model: PieceModel) -> Any:
+        hit = cache.get(id(model))
+        if hit is None or hit[0] is not model:
+            value = compute(model)
+            if isinstance(value, np.ndarray):
+                value.setflags(write=False)
+            hit = cache[id(model)] = (model, value)
+        return hit[1]
+    return cached
+
+
+@per_model
+def collision_points(model: PieceModel) -> np.ndarray:
+    """(M,3) every collision part's points in the body frame, stacked."""
+    return np.vstack([p.points for p in model.collision])
+
+
 def heading_quat(heading_deg: float) -> np.ndarray:
     """Unit quaternion (w, x, y, z) of a rotation about +z by ``heading_deg``."""
     half = np.radians(heading_deg) / 2.0
@@ -53,13 +78,21 @@ def quat_mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
                      aw * bz + ax * by - ay * bx + az * bw], axis=-1)
 
 
+def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``np.cross`` of (...,3) arrays with the same products and differences in the same order
+    (so the same bits), without its axis shuffling, which cost more than the arithmetic here."""
+    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]
+    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2]
+    return np.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+
+
 def quat_rotate(q: np.ndarray, v: np.ndarray) -> np.ndarray:
     """Rotate vectors ``v`` (...,3) by unit quaternions ``q`` (...,4) (w, x, y, z)."""
     q = np.asarray(q, dtype=np.float64)
     v = np.asarray(v, dtype=np.float64)
     w, u = q[..., :1], q[..., 1:]
-    t = 2.0 * np.cross(u, v)
-    return v + w * t + np.cross(u, t)
+    t = 2.0 * _cross(u, v)
+    return v + w * t + _cross(u, t)
 
 
 def up_axes(poses: np.ndarray) -> np.ndarray:

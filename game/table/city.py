@@ -8,10 +8,11 @@ in the bin or the kit are not on the table (``present`` is False) until an episo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
-from feltbox.game.table.bodies import BodySpec, heading_quat, quat_mul, quat_rotate
+from feltbox.game.table.bodies import BodySpec, collision_points, heading_quat, quat_mul, quat_rotate
 from feltbox.models import buildings as building_models
 from feltbox.models.base import inflation
 from feltbox.models.catalog import build
@@ -39,16 +40,27 @@ class BuildingGeom:
     door_half_span: float  # half the gap between the blocks' inner edges
     back_x: float          # local x of the back of the blocks
 
+    @cached_property
+    def _turn(self) -> tuple[np.float64, np.float64]:
+        """cos and sin of the heading (asked for by every measurement near the building)."""
+        return np.cos(np.radians(self.heading)), np.sin(np.radians(self.heading))
+
     def to_local(self, xy: np.ndarray) -> np.ndarray:
         """(M,2) table coordinates -> (M,2) building-local (door faces +x)."""
-        c, s = np.cos(np.radians(self.heading)), np.sin(np.radians(self.heading))
+        c, s = self._turn
         d = np.atleast_2d(xy) - (self.x, self.y)
-        return np.column_stack([c * d[:, 0] + s * d[:, 1], -s * d[:, 0] + c * d[:, 1]])
+        out = np.empty((len(d), 2))
+        out[:, 0] = c * d[:, 0] + s * d[:, 1]
+        out[:, 1] = -s * d[:, 0] + c * d[:, 1]
+        return out
 
     def to_world(self, local: np.ndarray) -> np.ndarray:
-        c, s = np.cos(np.radians(self.heading)), np.sin(np.radians(self.heading))
+        c, s = self._turn
         p = np.atleast_2d(local)
-        return np.column_stack([c * p[:, 0] - s * p[:, 1] + self.x, s * p[:, 0] + c * p[:, 1] + self.y])
+        out = np.empty((len(p), 2))
+        out[:, 0] = c * p[:, 0] - s * p[:, 1] + self.x
+        out[:, 1] = s * p[:, 0] + c * p[:, 1] + self.y
+        return out
 
     def door_world(self) -> np.ndarray:
         return self.to_world(np.array([[self.door_x, -self.door_half_span],
@@ -74,6 +86,14 @@ class City:
         except KeyError:
             raise KeyError(f"no piece {piece_id!r} in {self.scene.source}") from None
 
+    def mask(self, *tags: str) -> np.ndarray:
+        """(N,) read-only: True for bodies whose model carries any of ``tags`` (kept per city)."""
+        masks = self.__dict__.setdefault("_masks", {})
+        if tags not in masks:
+            masks[tags] = np.array([any(t in b.model.tags for t in tags) for b in self.bodies])
+            masks[tags].setflags(write=False)
+        return masks[tags]
+
     def ids(self, tag: str) -> list[int]:
         """Indices of bodies whose model carries ``tag`` (e.g. "zombie", "figure")."""
         return [i for i, b in enumerate(self.bodies) if tag in b.model.tags]
@@ -86,7 +106,7 @@ def rest_pose(spec: BodySpec, x: float, y: float, heading: float, base_z: float 
     q = heading_quat(heading)
     if fallen:   # tipped over sideways about its own facing axis
         q = quat_mul(q, np.array([np.cos(np.pi / 4), np.sin(np.pi / 4), 0.0, 0.0]))
-    points = np.vstack([p.points for p in model.collision])
+    points = collision_points(model)
     lowest = quat_rotate(q, points)[:, 2].min()
     margin = inflation(model) if model.mass > 0 else 0.0   # rest on the felt, not in it
     if "place" in model.anchors:     # the scene names a point other than the centre of mass

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from feltbox.game.table.bodies import quat_rotate
+from feltbox.game.table.bodies import collision_points, quat_rotate
 from feltbox.game.table.city import City, compose, rest_pose
 from feltbox.game.table.spawn import clear_spot
 from feltbox.game.table.table import Input
@@ -69,7 +69,7 @@ def flick_input(city: City, index: int, aim: Aim, pose: np.ndarray, tick: int = 
         offset = quat_rotate(pose[3:7], np.asarray(strike_point, dtype=float))
     else:
         offset = np.zeros(3)
-    points = np.vstack([p.points for p in model.collision])
+    points = collision_points(model)
     half_width = 0.5 * float(np.ptp(points[:, 1]))
     offset = offset + left * aim.spin * half_width
     offset[2] = 0.0 if strike_point is None else offset[2]

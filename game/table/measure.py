@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from feltbox.game.table.barricades import blocking
-from feltbox.game.table.bodies import up_axes
+from feltbox.game.table.bodies import collision_points, per_model, up_axes
 from feltbox.game.table.city import City
 from feltbox.game.table.table import EpisodeResult
 from feltbox.models.dimensions import dims
@@ -39,7 +39,12 @@ def just_inside(city: City, xy: np.ndarray, margin: float) -> tuple[float, float
 
 
 def footprint_radius(city: City, index: int) -> float:
-    points = np.vstack([p.points for p in city.bodies[index].model.collision])
+    return _footprint_radius(city.bodies[index].model)
+
+
+@per_model
+def _footprint_radius(model) -> float:
+    points = collision_points(model)
     return float(np.max(np.hypot(points[:, 0], points[:, 1])))
 
 
@@ -115,8 +120,7 @@ def measure_flick(city: City, result: EpisodeResult, flicked: int, present: np.n
     """
     start, final = result.start, result.final
     ids = [b.id for b in city.bodies]
-    standing_kinds = np.array([("figure" in b.model.tags) or ("object" in b.model.tags)
-                               for b in city.bodies])
+    standing_kinds = city.mask("figure", "object")
     was_down, is_down = fallen_mask(start), fallen_mask(final)
     tracked = standing_kinds & present
     fell = np.flatnonzero(tracked & ~was_down & is_down)

@@ -5,9 +5,11 @@ state); bodies are made fresh for every episode (physics-notes §1: a fresh worl
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from panda3d.bullet import BulletBoxShape, BulletConvexHullShape, BulletPlaneShape, BulletRigidBodyNode, BulletShape
-from panda3d.core import Point3, TransformState, Vec3
+from panda3d.core import Point3, Quat, TransformState, Vec3
 
 from feltbox.models.base import CollisionPart, PieceModel
 from feltbox.models.dimensions import dims
@@ -58,6 +60,30 @@ def make_body(name: str, model: PieceModel) -> BulletRigidBodyNode:
     return node
 
 
+_PLACED: dict[tuple[str, int], tuple[PieceModel, bytes, BulletRigidBodyNode]] = {}
+_ONE = Vec3(1, 1, 1)
+
+
+def make_placed_body(name: str, model: PieceModel, pose: np.ndarray) -> BulletRigidBodyNode:
+    """``make_body`` standing at ``pose`` (a pose row: x, y, z, qw, qx, qy, qz).
+
+    Most pieces stand still from one episode to the next, so each piece keeps a template body
+    placed at its last pose (the row's exact bits: -0.0 is not 0.0 here) and the next world gets
+    a copy of it: a copy carries the placed transform, bit for bit what placing a fresh copy
+    gives (tests/test_table_build.py), and skips making and applying a transform state for
+    every piece of every world.
+    """
+    key, bits = (name, id(model)), pose.tobytes()
+    cached = _PLACED.get(key)
+    if cached is None or cached[0] is not model or cached[1] != bits:
+        node = make_body(name, model)
+        x, y, z, qw, qx, qy, qz = pose.tolist()
+        node.setTransform(TransformState.makePosQuatScale(Point3(x, y, z), Quat(qw, qx, qy, qz), _ONE))
+        cached = (model, bits, node)
+        _PLACED[key] = cached
+    return cached[2].makeCopy()
+
+
 def _new_body(model: PieceModel) -> BulletRigidBodyNode:
     node = BulletRigidBodyNode(model.kind)
     for shape, xform in shapes_for(model):
@@ -76,7 +102,13 @@ def _new_body(model: PieceModel) -> BulletRigidBodyNode:
 
 
 def make_table_plane() -> BulletRigidBodyNode:
-    """The felt: an infinite static plane at z = 0 (physics-notes §0.2: never a box table)."""
+    """The felt: an infinite static plane at z = 0 (physics-notes §0.2: never a box table), a
+    copy of one template as every body is."""
+    return _plane_template().makeCopy()
+
+
+@functools.cache
+def _plane_template() -> BulletRigidBodyNode:
     node = BulletRigidBodyNode("table")
     node.addShape(BulletPlaneShape(Vec3(0, 0, 1), 0))
     node.setFriction(dims()["table"]["friction"])

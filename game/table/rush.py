@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from feltbox.game.table.bodies import collision_points, per_model
 from feltbox.game.table.city import City, compose, rest_pose, tower_poses
 from feltbox.game.table.table import Input
 from feltbox.models.dimensions import dims
@@ -178,5 +179,10 @@ def _with_buildings(city: City, poses: np.ndarray, present: np.ndarray, hit: set
 
 
 def _radius(city: City, index: int) -> float:
-    points = np.vstack([p.points for p in city.bodies[index].model.collision])
+    return _half_span(city.bodies[index].model)
+
+
+@per_model
+def _half_span(model) -> float:
+    points = collision_points(model)
     return 0.5 * float(max(np.ptp(points[:, 0]), np.ptp(points[:, 1])))

@@ -18,7 +18,7 @@ from panda3d.bullet import BulletWorld
 from panda3d.core import Point3, Quat, TransformState, Vec3
 
 from feltbox.game.table.city import City
-from feltbox.game.table.pieces import make_body
+from feltbox.game.table.pieces import make_body, make_placed_body
 from feltbox.models.base import PieceModel, inflation
 
 # Touching is fine (a bullet in the template's channel, a disc against a figure's base), more
@@ -81,8 +81,7 @@ class _Probe:
         node = self.other_nodes.get(j)
         if node is None:
             spec = self.city.bodies[j]
-            node = make_body(spec.id, spec.model)
-            node.setTransform(_transform(self.poses[j]))
+            node = make_placed_body(spec.id, spec.model, self.poses[j])
             self.world.attachRigidBody(node)
             self.other_nodes[j] = node
         return node
