@@ -166,8 +166,11 @@ def event_label(event: dict) -> str:
     return label if len(label) <= LABEL_CHARS else label[:LABEL_CHARS - 3] + "..."
 
 
-def follow_path(poses: np.ndarray, present: np.ndarray, live: np.ndarray) -> np.ndarray:
-    """(F,3): where the fastest moving body is, held while nothing moves, followed by the spring."""
+def follow_path(poses: np.ndarray, present: np.ndarray, live: np.ndarray,
+                focus: np.ndarray | None = None) -> np.ndarray:
+    """(F,3): where the fastest moving body is, held while nothing moves, followed by the spring;
+    ``focus`` (F,3, NaN where none): a point to look at in frames where something is laid rather
+    than moved (a Tail Feathers flight's templates, the range finder)."""
     pos = poses[:, :, :3]
     speed = np.zeros(present.shape, np.float32)
     speed[1:] = np.linalg.norm(pos[1:] - pos[:-1], axis=2)
@@ -176,6 +179,10 @@ def follow_path(poses: np.ndarray, present: np.ndarray, live: np.ndarray) -> np.
     fastest = np.argmax(speed, axis=1)
     moving = speed[np.arange(len(speed)), fastest] > MOVING
     where = pos[np.arange(len(pos)), fastest]
+    if focus is not None:
+        looked = np.isfinite(focus[:, 0])
+        where = np.where(looked[:, None], focus, where)
+        moving = moving | looked
     if not moving.any():
         return np.zeros((len(poses), 3), np.float32)
     source = np.where(moving, np.arange(len(poses)), -1)
