@@ -50,6 +50,7 @@ from feltbox.game.window.picking import Picker
 from feltbox.game.window.piece_actions import MenuItem, choose_item, items_for
 from feltbox.game.window.settings import Settings, load_settings
 from feltbox.game.window.slingshot import Slingshot
+from feltbox.game.window.top_camera import TopCamera
 from feltbox.models.dimensions import dims
 
 __all__ = ["NoDisplayError", "PlayApp", "run_window"]    # NoDisplayError: the command line catches it here
@@ -96,6 +97,7 @@ class PlayApp:
         self.aim_view.ui_scale = self.settings.ui_scale
         self.marker = ActiveMarker(base, self.scene, self.help, self.help_at)    # the piece the rules want next
         self.director = CameraDirector(self)
+        self.top = TopCamera(self)                        # key 2: the orthographic top view
         self.sling = Slingshot(self)                      # the left button: clicks and flicks
         # The add-ons' places, filled by whoever composes the window (None: not in this window).
         self.hud_panels: TakesSettings | None = None      # game/window/hud.Hud
@@ -183,7 +185,10 @@ class PlayApp:
                 part.apply_settings(settings)
 
     def place_camera(self) -> None:
-        """Put the camera where the orbit says (after moving the orbit by hand)."""
+        """Put the camera where the orbit says (after moving the orbit by hand); the top view
+        stays orthographic until the orbit moves (game/window/top_camera.py)."""
+        if self.top.place():
+            return
         self.base.camera.setPos(*self.orbit.eye())
         self.base.camera.lookAt(Point3(*self.orbit.target))
 
@@ -294,10 +299,17 @@ class PlayApp:
         return marked(self.game, self.ids, self.bodies)
 
     def view(self, name: str) -> None:
-        """Ease to a preset: overview, top, eye (the active survivor), tower, focus."""
+        """Ease to a preset: overview, top (orthographic, at once), eye (the active survivor),
+        tower, focus."""
         piece = {"eye": self.active_piece(), "focus": self.selected or self.active_piece(),
                  "tower": next((i for i in self.ids if i.startswith("zombie_tower")), None)}.get(name)
-        self.rig.go(preset(name, self.orbit, self.piece_xy(piece), dims()["city"]["width"]))
+        orbit = preset(name, self.orbit, self.piece_xy(piece), dims()["city"]["width"])
+        if name == "top":
+            self.top.enter(orbit)
+            self.place_camera()
+            return
+        self.top.leave()
+        self.rig.go(orbit)
 
     # -- the loop --------------------------------------------------------------------------------
     def _update(self, task):

@@ -89,7 +89,10 @@ class CameraDirector:
         self._sight: tuple[bytes, Sightlines] | None = None
 
     def lens(self) -> Lens:
-        fov = self.app.base.camLens.getFov()
+        """The window's perspective lens (also while the orthographic top view shows: the
+        framings it computes are perspective views)."""
+        top = getattr(self.app, "top", None)
+        fov = (top.perspective if top is not None else self.app.base.camLens).getFov()
         return Lens(math.tan(math.radians(fov[0]) / 2), math.tan(math.radians(fov[1]) / 2))
 
     def free(self) -> Rect:

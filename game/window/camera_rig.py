@@ -81,6 +81,10 @@ class CameraRig:
         self._from, self._to, self._t = Orbit(np.array(self.orbit.target, float), self.orbit.heading,
                                               self.orbit.pitch, self.orbit.distance), target, 0.0
 
+    def stop(self) -> None:
+        """Stop where the camera is (no transition, no zoom easing)."""
+        self._to = self._zoom = None
+
     @property
     def moving(self) -> bool:
         return self._to is not None or self._zoom is not None
