@@ -96,3 +96,34 @@ def test_the_top_view_is_orthographic_frames_the_table_and_picks(tmp_path):
     picked = eval(out.split("picked ")[1].splitlines()[0])
     assert picked and all(piece == hover for piece, hover in picked), picked
     assert "back True True" in out and "orbit_leaves True" in out
+
+
+@pytest.mark.render
+def test_render_view_top_is_orthographic_the_far_edge_as_wide_as_the_near(tmp_path):
+    """`feltbox render ... --view top`: in a perspective view from above the table's far and near
+    edges would differ; here the felt is a true square: as wide at its top rows as at its bottom."""
+    from panda3d.core import OrthographicLens
+    from PIL import Image
+
+    from feltbox.game.cli.main import main
+    out = tmp_path / "top.png"
+    assert main(["render", "tailfeathers", "show_of_force", "--out", str(out), "--size", "480x270",
+                 "--view", "top"]) == 0
+    picture = np.asarray(Image.open(out).convert("RGB")).astype(int)
+    r, g, b = picture[..., 0], picture[..., 1], picture[..., 2]
+    felt = (g > r + 25) & (g > b + 10)
+    rows = np.flatnonzero(felt.sum(axis=1) > 20)
+    assert rows[0] < 20 and rows[-1] > 250, "the felt does not fill the picture's height"
+    widths = [np.ptp(np.flatnonzero(felt[y])) for y in (rows[0] + 3, rows[-1] - 3)]
+    assert abs(widths[0] - widths[1]) <= 2, widths
+    square = (rows[-1] - rows[0]) / widths[0]
+    assert square == pytest.approx(1.0, abs=0.04)          # the felt is square seen straight down
+    from feltbox.game.render.offscreen import Renderer
+    from feltbox.game.render.top_view import look_top
+    renderer = Renderer(64, 36)
+    try:
+        film = look_top(renderer)
+        assert isinstance(renderer.camera.node().getLens(), OrthographicLens)
+        assert film[0] / film[1] == pytest.approx(64 / 36)
+    finally:
+        renderer.close()

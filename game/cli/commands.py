@@ -17,6 +17,7 @@ from feltbox.game.games import GAMES, game_of, read_game_replay, recorded_game, 
 from feltbox.game.render.labels import label
 from feltbox.game.render.mood import mood_for
 from feltbox.game.render.offscreen import Renderer, render_frames
+from feltbox.game.render.top_view import look_top
 from feltbox.game.replay.reader import ReplayError
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.table.city import build_city
@@ -49,6 +50,8 @@ def _picture(bodies, poses, size, view: str, out: str, kind=None, night: bool = 
     if kind is not None and kind.dresser is not None:      # a card game: the faces anyone at the table sees
         kind.dresser(bodies)(renderer, poses)
     renderer.look(view)
+    if view == "top":                                      # orthographic, the whole table (game/render/top_view.py)
+        look_top(renderer, poses)
     if kind is not None and kind.overview is not None and view == "overview":
         renderer.look_from(*kind.overview())
     renderer.snapshot(out)

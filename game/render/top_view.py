@@ -75,3 +75,12 @@ def place_top(camera, film: tuple[float, float, float, float]) -> None:
     """Put ``camera`` (a NodePath) above the film's centre looking straight down, +y up the picture."""
     camera.setPos(film[2], film[3], HEIGHT)
     camera.setHpr(0.0, -90.0, 0.0)
+
+
+def look_top(renderer, poses=None, present=None) -> tuple[float, float, float, float]:
+    """Turn an offscreen renderer (game/render/offscreen.Renderer) into the top view of the table
+    as posed (the whole picture); returns the film."""
+    film = top_film(table_extent(poses, present), renderer.width / renderer.height)
+    renderer.camera.node().setLens(ortho_lens(film))
+    place_top(renderer.camera, film)
+    return film

@@ -22,6 +22,7 @@ from panda3d.core import Point3
 from feltbox.game.render.camera import Orbit
 from feltbox.game.render.follow_spring import spring_path
 from feltbox.game.render.offscreen import Renderer
+from feltbox.game.render.top_view import look_top
 from feltbox.game.replay.pacing import video_frames
 from feltbox.game.replay.sealing import header_bodies
 from feltbox.game.replay.timeline import Timeline
@@ -93,7 +94,9 @@ def export_video(timeline: Timeline, bodies: Sequence, out: str | Path, size: tu
     renderer.set_mood(mood)
     renderer.set_bodies(bodies)
     dress = dresser(bodies) if dresser is not None else None
-    if camera != "follow":
+    if camera == "top":                       # orthographic over the whole table and every piece it shows
+        look_top(renderer, timeline.poses.reshape(-1, 7), timeline.present.reshape(-1))
+    elif camera != "follow":
         renderer.look(camera)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
