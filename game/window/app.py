@@ -43,6 +43,7 @@ from feltbox.game.window.aim_view import AimView, draw_outlines
 from feltbox.game.window.camera_bindings import bind_camera
 from feltbox.game.window.camera_director import CameraDirector, follow_track
 from feltbox.game.window.camera_rig import CameraRig, preset
+from feltbox.game.window.closeup import window_closeup
 from feltbox.game.window.context_menu import ContextMenu
 from feltbox.game.window.display import NoDisplayError, open_base
 from feltbox.game.window.game_view import KEYS, Frames, GameView, Listener
@@ -84,6 +85,7 @@ class PlayApp:
         self.track: np.ndarray | None = None       # the body the camera follows, per frame of the animation
         self.last_power = 0.0
         self.last_aim: tuple[float, float] | None = None
+        self.last_flicked: str | None = None
         self.preview_on = bool(self.settings.aim_preview)
         self.preview_node = base.render.attachNewNode("preview")   # outlines the game supplies
         self.preview_key: bytes = b""
@@ -204,7 +206,7 @@ class PlayApp:
     # -- aiming ----------------------------------------------------------------------------------
     def flick(self, piece: str, direction: float, power: float) -> None:
         frames = self.on_flick(piece, direction, power)
-        self.last_power, self.last_aim = power, (direction, power)
+        self.last_power, self.last_aim, self.last_flicked = power, (direction, power), piece
         if frames is not None and len(frames):
             self.play(frames)
 
@@ -300,7 +302,7 @@ class PlayApp:
 
     def view(self, name: str) -> None:
         """Ease to a preset: overview, top (orthographic, at once), eye (the active survivor),
-        tower, focus."""
+        tower, focus (the piece and its target, clear of the HUD)."""
         piece = {"eye": self.active_piece(), "focus": self.selected or self.active_piece(),
                  "tower": next((i for i in self.ids if i.startswith("zombie_tower")), None)}.get(name)
         orbit = preset(name, self.orbit, self.piece_xy(piece), dims()["city"]["width"])
@@ -309,6 +311,9 @@ class PlayApp:
             self.place_camera()
             return
         self.top.leave()
+        if name == "focus" and piece in self.ids:       # the piece and its target (game/window/closeup.py)
+            self.director.frame(window_closeup(self, piece))
+            return
         self.rig.go(orbit)
 
     # -- the loop --------------------------------------------------------------------------------
