@@ -94,3 +94,37 @@ def test_the_camera_follows_the_body_a_flick_moves_most():
     frames[15:, 0, 0] = 40.0                          # a survivor put where its disc stopped
     assert moving_body(frames) == 1
     assert moving_body(frames[:1]) is None and moving_body(np.zeros((5, 2, 7))) is None
+
+
+def test_chasing_a_goal_that_jumps_keeps_steps_bounded_and_settles_without_overshoot():
+    """An animation passes to another piece mid-way: the rig's goal jumps 60 cm while the camera
+    is still moving. The camera neither stops dead nor jumps, and settles on the new goal without
+    passing it."""
+    rig = CameraRig(Orbit(np.zeros(3), 0.0, 45.0, 100.0))
+    rig.chase(Orbit(np.array([20.0, 0.0, 0.0]), 0.0, 45.0, 100.0))
+    xs, speeds = [], []
+    for k in range(240):                                  # 4 s at 60 Hz
+        if k == 20:
+            before = rig.orbit.target.copy()
+            rig.chase(Orbit(np.array([20.0, 60.0, 0.0]), 10.0, 50.0, 80.0))
+            assert np.allclose(rig.orbit.target, before)  # a new goal moves nothing by itself
+        prev = rig.orbit.target.copy()
+        rig.step(1 / 60)
+        xs.append(rig.orbit.target.copy())
+        speeds.append(np.linalg.norm(rig.orbit.target - prev))
+    xs = np.array(xs)
+    assert max(speeds) < 2.0, f"the camera jumps {max(speeds):.2f} cm in a frame"
+    assert speeds[20] > 0.05, "the camera stopped dead when the goal changed"
+    assert xs[:, 0].max() <= 20.0 + 1e-6 and xs[:, 1].max() <= 60.0 + 1e-6, "it overshoots"
+    assert not rig.moving and np.allclose(rig.orbit.target, [20.0, 60.0, 0.0])
+    assert rig.orbit.heading == pytest.approx(10.0) and rig.orbit.distance == pytest.approx(80.0)
+
+
+def test_a_chase_takes_the_short_way_round_and_input_cancels_it():
+    rig = CameraRig(Orbit(np.zeros(3), 350.0, 45.0, 100.0))
+    rig.chase(Orbit(np.zeros(3), 10.0, 45.0, 100.0))
+    for _ in range(20):
+        rig.step(1 / 60)
+    assert rig.orbit.heading > 350.0 or rig.orbit.heading < 10.0
+    rig.rotate(5.0, 0.0)
+    assert not rig.moving

@@ -124,7 +124,7 @@ def test_video_of_a_tf_replay_shows_the_battlefield(tf_replay, tmp_path, capsys)
     import av
     out = tmp_path / "tf.mp4"
     assert main(["replay", str(tf_replay), "--video", str(out), "--from", "8", "--to", "10",
-                 "--size", "192x108", "--camera", "overview"]) == 0
+                 "--size", "192x108", "--camera", "overview", "--keep-idle"]) == 0
     with av.open(str(out)) as container:
         frames = [f.to_ndarray(format="rgb24") for f in container.decode(container.streams.video[0])]
     assert len(frames) == 60 and frames[0].shape == (108, 192, 3)
@@ -132,6 +132,61 @@ def test_video_of_a_tf_replay_shows_the_battlefield(tf_replay, tmp_path, capsys)
     r, g, b = picture[..., 0], picture[..., 1], picture[..., 2]
     felt = (g > r + 15) & (g > b + 5)
     assert felt.mean() > 0.3, f"only {felt.mean():.0%} green felt: not the battlefield"
+
+
+def _props(bodies, kind):
+    return [k for k, b in enumerate(bodies) if b.kind == kind]
+
+
+def test_a_flights_templates_are_laid_where_the_rules_measure_it(built):
+    """Rulebook "Flight Templates": each Fly lays its templates, first from the base's edge, each
+    next from the maneuver point before; the timeline shows them while the bird flies along them."""
+    from feltbox.game.replay.tailfeathers_timeline import rebuild
+    from feltbox.game.replay.tf_props import LAY_EACH
+    replay, timeline, bodies = built
+    templates = _props(bodies, "tf_template")
+    assert templates and not timeline.present[0, templates].any()        # none before the first flight
+    first = next(laid[1] for *_, laid in rebuild(replay) if laid)
+    shown = np.flatnonzero(timeline.present[:, templates].any(axis=1))
+    k0 = int(shown[0])
+    assert timeline.present[k0, templates].sum() == 1                    # laid one at a time
+    k_all = k0 + LAY_EACH * (len(first) - 1)
+    on = [c for c in templates if timeline.present[k_all, c]]
+    assert len(on) == len(first)
+    for lay in first:
+        match = [c for c in on if bodies[c].params == {"size": lay.size, "end": lay.end}
+                 and np.allclose(timeline.poses[k_all, c, :2], (lay.x, lay.y), atol=1e-3)]
+        assert match, f"no {lay.size} template at ({lay.x:.1f}, {lay.y:.1f})"
+    # the bird then flies with its templates on the table, and they are picked up afterwards
+    birds = [k for k, b in enumerate(bodies) if b.kind == "tf_bird"]
+    steps = np.linalg.norm(np.diff(timeline.poses[:, birds, :2], axis=0), axis=2).max(axis=1)
+    flying = np.flatnonzero(steps[k_all:] > 0.2)[0] + k_all            # a bird's first real glide
+    assert timeline.present[flying + 5, on].all()
+    assert not timeline.present[-1, templates].all()
+
+
+def test_a_ranged_attack_lays_the_range_finder_between_the_figures(built):
+    """Rulebook "Ranged Attack" / "Range Finder": it touches the attacker's and the target's base,
+    so its tip is on one and the target lies within its length along it."""
+    from feltbox.rules.tailfeathers.geometry import RANGE
+    replay, timeline, bodies = built
+    finder = _props(bodies, "tf_range_finder")
+    assert len(finder) == 1, "no ranged attack laid the range finder"
+    shown = np.flatnonzero(timeline.present[:, finder[0]])
+    attacks = [e for rec in replay.rules for e in rec.events
+               if e["kind"] == "attack" and (e.get("data") or {}).get("kind") == "ranged"]
+    assert attacks and len(shown) >= 30
+    k = int(shown[0])
+    pose = timeline.poses[k, finder[0]]
+    heading = 2 * np.degrees(np.arctan2(pose[6], pose[3]))
+    tip, along = pose[:2].astype(float), np.array([np.cos(np.radians(heading)), np.sin(np.radians(heading))])
+    figures = [c for c, b in enumerate(bodies) if b.kind in ("tf_bird", "tf_rodent") and timeline.present[k, c]]
+    offsets = timeline.poses[k, figures, :2] - tip
+    ahead = offsets @ along
+    beside = np.abs(offsets @ np.array([-along[1], along[0]]))
+    near_tip = np.linalg.norm(offsets, axis=1).min()
+    assert near_tip < 6.0, "the range finder's tip touches no figure's base"
+    assert ((ahead > 1.0) & (ahead < RANGE + 6.0) & (beside < 6.0)).any(), "no target along the range finder"
 
 
 def test_mid_flight_the_bird_is_on_its_announced_path(built):

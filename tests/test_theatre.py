@@ -129,7 +129,7 @@ def test_video_export_3_seconds(recorded, tmp_path, capsys):
     import av
     out = tmp_path / "clip.mp4"
     assert main(["replay", str(recorded), "--video", str(out), "--from", "0.5", "--to", "3.5",
-                 "--size", "320x192"]) == 0
+                 "--size", "320x192", "--keep-idle"]) == 0
     captured = capsys.readouterr()
     assert "100% 90/90 frames" in captured.err and "wrote" in captured.out
     with av.open(str(out)) as container:

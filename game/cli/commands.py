@@ -17,12 +17,15 @@ from feltbox.game.games import GAMES, game_of, read_game_replay, recorded_game, 
 from feltbox.game.render.labels import label
 from feltbox.game.render.mood import mood_for
 from feltbox.game.render.offscreen import Renderer, render_frames
+from feltbox.game.render.top_view import look_top
 from feltbox.game.replay.reader import ReplayError
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.table.city import build_city
 from feltbox.game.table.session import Session
 from feltbox.game.table.sim_script import check_script, load_script, run_script
 from feltbox.game.text.scenario_info import scenarios
+from feltbox.game.window.closeup import close_target, closeup_orbit, picture_actor
+from feltbox.game.window.framing import Lens
 from feltbox.game.window.play import play_game_window, play_table_window
 from feltbox.game.window.saves import autosave_path
 from feltbox.game.window.shell import play_saved, start_or_explain
@@ -49,10 +52,26 @@ def _picture(bodies, poses, size, view: str, out: str, kind=None, night: bool = 
     if kind is not None and kind.dresser is not None:      # a card game: the faces anyone at the table sees
         kind.dresser(bodies)(renderer, poses)
     renderer.look(view)
+    if view == "top":                                      # orthographic, the whole table (game/render/top_view.py)
+        look_top(renderer, poses)
+    if view == "closeup":                                  # a piece and its target (game/window/closeup.py)
+        _closeup(renderer, bodies, poses)
     if kind is not None and kind.overview is not None and view == "overview":
         renderer.look_from(*kind.overview())
     renderer.snapshot(out)
     return renderer
+
+
+def _closeup(renderer: Renderer, bodies, poses) -> None:
+    kinds = [b.kind for b in bodies]
+    actor = picture_actor(kinds)
+    if actor is None:
+        return
+    target = close_target(kinds, poses, None, actor)
+    fov = renderer.camera.node().getLens().getFov()
+    lens = Lens(float(np.tan(np.radians(fov[0]) / 2)), float(np.tan(np.radians(fov[1]) / 2)))
+    orbit = closeup_orbit(np.asarray(poses), [actor] + ([target] if target is not None else []), lens)
+    renderer.look_from(tuple(orbit.eye()), tuple(orbit.target))
 
 
 def cmd_render(args) -> int:

@@ -75,11 +75,13 @@ def video(timeline, bodies, args, kind) -> int:
     try:
         result = export_video(timeline, bodies, args.video, size=tuple(args.size), fps=args.fps,
                               start=args.start or 0.0, end=args.end, camera=args.camera,
-                              progress=stderr_progress, dresser=kind.dresser, mood=mood_for(kind.name))
+                              progress=stderr_progress, dresser=kind.dresser, mood=mood_for(kind.name),
+                              skip_idle=not args.keep_idle)
     except InputError as exc:
         return _err(f"feltbox: {args.video}: {exc}")
     print(f"wrote {args.video}: {result['frames']} frames, {result['width']}x{result['height']} at "
-          f"{result['fps']} fps ({result['seconds']:g} s of replay) in {result['wall_s']:g} s")
+          f"{result['fps']} fps ({result['seconds']:g} s of video for {result['replay_seconds']:g} s of replay) "
+          f"in {result['wall_s']:g} s")
     return 0
 
 
@@ -198,3 +200,5 @@ def add_video_options(p) -> None:
     p.add_argument("--to", dest="end", type=float, default=None, metavar="T", help="video: end at T s")
     p.add_argument("--camera", default="follow", choices=CAMERAS, help="video camera (default follow)")
     p.add_argument("--fps", type=int, default=30, help="video frames per second (default 30)")
+    p.add_argument("--keep-idle", action="store_true",
+                   help="video: keep the still stretches (by default each is cut to 0.6 s)")

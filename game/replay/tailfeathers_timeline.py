@@ -36,9 +36,11 @@ import numpy as np
 
 from feltbox.game.replay.sealing import is_sealed, keyed_hash, opened_action
 from feltbox.game.replay.tailfeathers_check import scene_for_replay
+from feltbox.game.replay.tf_props import LIFT, RANGE_HOLD, Props, laying, ranged_shot
 from feltbox.game.replay.timeline import QUIET_EVENTS, Timeline, follow_distance, follow_path, rule_markers
 from feltbox.game.table.bodies import BodySpec, heading_quat
 from feltbox.game.tailfeathers.bridge import TFBridge
+from feltbox.game.tailfeathers.flight_builder import template_lays
 from feltbox.rules.core import IllegalAction, from_json, state_hash
 from feltbox.rules.tailfeathers import flight, geometry
 from feltbox.rules.tailfeathers.flight import Fly
@@ -50,6 +52,7 @@ SETTLE = 12                    # frames of rest after a move (0.2 s)
 LABEL_HOLD = 30                # frames an action with a shown event but no motion holds (0.5 s)
 ON_PATH = 2.0                  # cm: a bird this close to its announced flight path moves along it
 EPS = 1e-5
+FLOWN_CM = 5.0                 # a bird this far from where its flight's templates were laid has flown
 
 
 class RebuildError(ValueError):
@@ -82,13 +85,15 @@ def _key(spec: BodySpec) -> str:
     return json.dumps(spec.params, sort_keys=True, default=str)
 
 
-def _flight_of(engine, action):
-    """(bird id, FlightPath) of a ``Fly`` about to be applied, else None."""
+def _flight_of(bridge, action):
+    """(bird id, FlightPath, its templates as laid) of a ``Fly`` about to be applied, else None."""
     if not isinstance(action, Fly):
         return None
     try:
-        fig = flight.mover(engine.state)
-        return fig.id, geometry.flight_path(fig.pose, BASE_RADIUS, action.templates, action.tilt)
+        fig = flight.mover(bridge.engine.state)
+        path = geometry.flight_path(fig.pose, BASE_RADIUS, action.templates, action.tilt)
+        lays = template_lays(fig.pose, action.templates, action.tilt, bridge.base_z(fig) + LIFT)
+        return fig.id, path, lays
     except (ValueError, IndexError):   # an odd flight: the bird moves linearly
         return None
 
@@ -174,8 +179,9 @@ def _tween(before, after, moved, paths, bridge, figs_before, n):
 
 def rebuild(replay):
     """Re-apply the replay's RULE records on a fresh TFBridge; yields (record, bridge, paths,
-    figures before, poses before, presence before) after each action (the bridge synced).
-    ``paths``: each bird's last announced flight path."""
+    figures before, poses before, presence before, laid) after each action (the bridge synced).
+    ``paths``: each bird's last announced flight path; laid: a ``Fly``'s (bird id, its templates
+    as game/tailfeathers/flight_builder.TemplateLay), else None."""
     rules = replay.header["rules"]
     seed, salt, opened = rules.get("seed"), None, {}
     if "commitment" in rules:                 # sealed: the REVL record opens seed and hidden choices
@@ -199,7 +205,7 @@ def rebuild(replay):
             if problem:
                 raise RebuildError(f"action {rec.index} ({rec.type}): {problem}")
         action = from_json(kind, data)
-        flight = _flight_of(bridge.engine, action)
+        flight = _flight_of(bridge, action)
         if flight is not None:
             paths[flight[0]] = flight[1]
         figs = _figures(bridge)
@@ -211,28 +217,46 @@ def rebuild(replay):
         if hashed(bridge.engine.state) != rec.hash:
             raise RebuildError(f"action {rec.index} ({rec.type}) rebuilds a different state than recorded")
         bridge.sync()
-        yield rec, bridge, paths, figs, before, present
+        yield rec, bridge, paths, figs, before, present, ((flight[0], flight[2]) if flight is not None else None)
 
 
 def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
-    """(timeline, bodies) of a Tail Feathers replay: the battlefield, action by action."""
+    """(timeline, bodies) of a Tail Feathers replay: the battlefield, action by action, with the
+    templates and the range finder as they are laid (game/replay/tf_props.py)."""
     frames: list[np.ndarray] = []          # piece-indexed (P,7) poses per frame
     columns: list[list[int]] = []          # the columns shown per frame
+    shown: list[dict] = []                 # the props (templates, range finder) on the table per frame
+    focus: list = []                       # where the follow camera looks when no piece moves (None: held)
     live: list[bool] = []
     action_of: list[int] = []
     ends: dict[int, int] = {}
-    variants = None
-    for rec, bridge, paths, figs, before, was in rebuild(replay):
+    variants, props = None, Props()
+    laid: dict = {}                        # a flight's templates, until its bird has flown along them
+    flyer: tuple[int, np.ndarray] | None = None     # (piece, where it stood when they were laid)
+
+    def emit(pose, cols, moving: bool, on_table: dict, look=None) -> None:
+        frames.append(pose)
+        columns.append(cols)
+        live.append(moving)
+        shown.append(on_table)
+        focus.append(look)
+
+    for rec, bridge, paths, figs, before, was, laid_now in rebuild(replay):
         if variants is None:
             variants = _Variants(bridge.bodies)
-            start = _columns(variants, bridge, was)
-            frames.append(before.astype(np.float32))
-            columns.append(start)
-            live.append(False)
+            emit(before.astype(np.float32), _columns(variants, bridge, was), False, {})
+        if laid_now:                        # a Fly: its templates are laid one by one, the bird waits
+            bird, lays = laid_now
+            for on_table in laying(props, lays):
+                laid = on_table
+                emit(frames[-1], columns[-1], False, laid, _middle(on_table))
+            i = bridge.index.get(bird)
+            flyer = (i, before[i, :2].copy()) if i is not None else None
         now = _columns(variants, bridge, bridge.present)
         delta = np.abs(bridge.poses - before).max(axis=1) > 1e-4
         moved = np.flatnonzero(delta & was & bridge.present).tolist()
         changed = bool(delta.any() or (was != bridge.present).any() or now != columns[-1])
+        shot = ranged_shot(props, bridge, rec.events)
         if changed:
             flying = any(bridge.index.get(fid) in moved for fid in paths)
             n = FLIGHT if flying else MOVE
@@ -246,35 +270,59 @@ def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
                 if k < n - 1:
                     for c in gone:
                         pose[variants.piece[c]] = held[variants.piece[c]]
-                frames.append(pose.astype(np.float32))
-                columns.append(during if k < n - 1 else now)
-                live.append(True)
+                emit(pose.astype(np.float32), during if k < n - 1 else now, True, laid)
             for _ in range(SETTLE):
-                frames.append(frames[-1])
-                columns.append(now)
-                live.append(False)
-        elif any(e.get("kind") not in QUIET_EVENTS for e in rec.events):
+                emit(frames[-1], now, False, laid)
+        if shot is not None:                # a ranged attack: the range finder laid from attacker to target
+            for _ in range(RANGE_HOLD):
+                emit(frames[-1], now, False, {**laid, **shot[0]}, shot[1])
+        elif not changed and any(e.get("kind") not in QUIET_EVENTS for e in rec.events):
             for _ in range(LABEL_HOLD):
-                frames.append(frames[-1])
-                columns.append(now)
-                live.append(False)
+                emit(frames[-1], now, False, laid)
+        if laid and _flown(flyer, bridge, rec):       # the bird has flown along its templates: picked up
+            laid, flyer = {}, None
         action_of.extend([rec.index] * (len(frames) - len(action_of)))
         ends[rec.index] = len(frames) - 1
     if variants is None:
         raise ValueError("the Tail Feathers replay holds no rules actions: nothing to play")
     piece = np.asarray(variants.piece)
     pieces = np.stack(frames)                              # (F,P,7)
-    poses = np.ascontiguousarray(pieces[:, piece])          # (F,N,7): variants share their piece's pose
-    present = np.zeros((len(frames), len(variants.specs)), bool)
-    for k, cols in enumerate(columns):
+    n_var, n_props = len(variants.specs), len(props.specs)
+    poses = np.zeros((len(frames), n_var + n_props, 7), np.float32)
+    poses[:, :n_var] = pieces[:, piece]                    # variants share their piece's pose
+    poses[:, n_var:, 3] = 1.0                              # a prop off the table: identity rotation
+    present = np.zeros((len(frames), n_var + n_props), bool)
+    for k, (cols, on_table) in enumerate(zip(columns, shown)):
         present[k, cols] = True
+        for prop, pose in on_table.items():
+            poses[k, n_var + prop] = pose
+            present[k, n_var + prop] = True
+    for k in range(1, len(frames)):                        # a prop keeps its last place when picked up
+        off = ~present[k, n_var:]
+        poses[k, n_var:][off] = poses[k - 1, n_var:][off]
     # markers: game/replay/timeline's, with each action standing for its own "episode"
     records = [_AsEpisode(rec) for rec in replay.rules]
     markers = rule_markers(records, ends)
-    target = follow_path(poses, present, np.asarray(live))
+    looks = np.array([f if f is not None else (np.nan, np.nan, np.nan) for f in focus], float)
+    target = follow_path(poses, present, np.asarray(live), looks)
     episode_of = np.asarray(action_of, np.int32)              # here: the action each frame shows
     return (Timeline(poses, present, markers, target, episode_of, follow_distance=follow_distance(target)),
-            variants.specs)
+            variants.specs + props.specs)
+
+
+def _flown(flyer, bridge, rec) -> bool:
+    """Is the flight whose templates lie on the table over: its bird has left the place it flew
+    from (``FLOWN_CM``), left the battlefield, or its activation ended?"""
+    if flyer is None or rec.type == "EndActivation":
+        return True
+    i, start = flyer
+    return not bridge.present[i] or float(np.hypot(*(bridge.poses[i, :2] - start))) > FLOWN_CM
+
+
+def _middle(on_table: dict) -> np.ndarray:
+    """The middle of the props laid (the follow camera's goal while a flight is laid)."""
+    where = np.array([pose[:2] for pose in on_table.values()], float)
+    return np.array([*(where.min(axis=0) + where.max(axis=0)) / 2, 0.0])
 
 
 class _AsEpisode:

@@ -13,9 +13,10 @@ Decisions (docs/theatre.md):
   picture shows). An action sits at the last frame of its episodes (the outcome); an action
   without episodes sits at the point the previous one reached.
 * The follow camera aims at the body moving fastest in each frame (numpy over the whole
-  timeline at once), held while nothing moves and smoothed with a Gaussian of ``SMOOTH`` frames,
-  so ``seek`` and ``follow_target`` are plain indexing. Its distance grows with the area the
-  action covers (2.5x its spread, 30..95 cm): close over a dice tray, far over a city.
+  timeline at once), held while nothing moves, and follows that goal with a critically damped
+  spring aimed ``LEAD`` ahead (game/render/follow_spring.py: no overshoot, no jump when the goal
+  passes to another body), computed once, so ``seek`` and ``follow_target`` are plain indexing.
+  Its distance grows with the area the action covers (2.5x its spread, 30..95 cm): close over a dice tray, far over a city.
 """
 from __future__ import annotations
 
@@ -23,12 +24,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from feltbox.game.render.follow_spring import LEAD, spring_path
 from feltbox.game.text.event_feed import name, sentence
 from feltbox.rules.core import Event
 
 HZ = 60
 HOLD = 36                      # frames the last frame of an episode is held (0.6 s)
-SMOOTH = 18.0                  # follow-camera smoothing, Gaussian sigma in frames
 MOVING = 0.02                  # cm per frame: slower bodies do not pull the follow camera
 TURN_ACTIONS = {"ChooseSurvivor": "survivor", "Activate": "unit"}
 QUIET_EVENTS = {"flick requested", "move succeeded", "survivor chosen", "activated", "turn ended",
@@ -165,8 +166,11 @@ def event_label(event: dict) -> str:
     return label if len(label) <= LABEL_CHARS else label[:LABEL_CHARS - 3] + "..."
 
 
-def follow_path(poses: np.ndarray, present: np.ndarray, live: np.ndarray) -> np.ndarray:
-    """(F,3): where the fastest moving body is, held while nothing moves, smoothed."""
+def follow_path(poses: np.ndarray, present: np.ndarray, live: np.ndarray,
+                focus: np.ndarray | None = None) -> np.ndarray:
+    """(F,3): where the fastest moving body is, held while nothing moves, followed by the spring;
+    ``focus`` (F,3, NaN where none): a point to look at in frames where something is laid rather
+    than moved (a Tail Feathers flight's templates, the range finder)."""
     pos = poses[:, :, :3]
     speed = np.zeros(present.shape, np.float32)
     speed[1:] = np.linalg.norm(pos[1:] - pos[:-1], axis=2)
@@ -175,6 +179,10 @@ def follow_path(poses: np.ndarray, present: np.ndarray, live: np.ndarray) -> np.
     fastest = np.argmax(speed, axis=1)
     moving = speed[np.arange(len(speed)), fastest] > MOVING
     where = pos[np.arange(len(pos)), fastest]
+    if focus is not None:
+        looked = np.isfinite(focus[:, 0])
+        where = np.where(looked[:, None], focus, where)
+        moving = moving | looked
     if not moving.any():
         return np.zeros((len(poses), 3), np.float32)
     source = np.where(moving, np.arange(len(poses)), -1)
@@ -182,5 +190,4 @@ def follow_path(poses: np.ndarray, present: np.ndarray, live: np.ndarray) -> np.
     source[source < 0] = int(np.flatnonzero(moving)[0])    # before the first motion: its place
     held = where[source].astype(np.float64)
     held[:, 2] = 0.0                                       # aim at the table, not a flying bullet
-    from scipy.ndimage import gaussian_filter1d  # noqa: PLC0415  (on use: replay --verify never smooths)
-    return gaussian_filter1d(held, SMOOTH, axis=0, mode="nearest").astype(np.float32)
+    return spring_path(held, 1.0 / HZ, lead=LEAD).astype(np.float32)

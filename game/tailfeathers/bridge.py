@@ -176,6 +176,11 @@ class TFBridge:
                 out.append(Obstacle("figure", fig.id, (float(px), float(py), 0.0, 0.0), (r, 3.0)))
         return out
 
+    def base_z(self, fig) -> float:
+        """The height of the base ``fig`` stands on: its space's, 0 when flying (the felt)."""
+        space = self.spaces.get(fig.where)
+        return space.height if space is not None and fig.where != FLYING else 0.0
+
     def sync(self) -> None:
         """Put every figure, drifting leaf and feather where the rules state says it is."""
         data = self.engine.state.data

@@ -37,6 +37,18 @@ class TemplateLay:
     z: float
 
 
+def template_lays(start, templates, tilt: str, z: float) -> list[TemplateLay]:
+    """Where each template's model of a flight from ``start`` (x, y, heading) lies: the first from
+    the base's edge on its facing line, each next one from the maneuver point before it, on the
+    flight line of the tilt (the window's preview and the replay's laid flight alike)."""
+    path = geometry.flight_path(start, measure.BASE_RADIUS, tuple(templates), tilt)
+    x, y = path.centreline[1][:2]
+    origins = [(x, y, float(start[2]))] + [tuple(p) for p in path.maneuver_points]
+    last = len(templates) - 1
+    return [TemplateLay(size, k == last, float(o[0]), float(o[1]), float(o[2]) % 360.0, z)
+            for k, (size, o) in enumerate(zip(templates, origins))]
+
+
 def fly_label(a: flight.Fly) -> str:
     """A flight as the list and the confirm button name it: "short, long - tilt C", ", carry
     Oakguard 6" when it transports a figure (the window's font has no middle dot)."""
@@ -130,14 +142,8 @@ class FlightBuilder:
         return geometry.flight_path(start, measure.BASE_RADIUS, self.templates, self.tilt)
 
     def lays(self, start, z: float) -> list[TemplateLay]:
-        """Where each template's model lies: the first from the base's edge on its facing line,
-        each next one from the maneuver point before it, on the flight line of the tilt."""
-        path = self.path(start)
-        x, y = path.centreline[1][:2]
-        origins = [(x, y, float(start[2]))] + [tuple(p) for p in path.maneuver_points]
-        last = len(self.templates) - 1
-        return [TemplateLay(size, k == last, float(o[0]), float(o[1]), float(o[2]) % 360.0, z)
-                for k, (size, o) in enumerate(zip(self.templates, origins))]
+        """Where each template's model lies (``template_lays``)."""
+        return template_lays(start, self.templates, self.tilt, z)
 
     def clicked(self, start, x: float, y: float) -> tuple[str, int | str] | None:
         """What a click at (x, y) on the table touched: ("template", k) inside template k's outline,

@@ -32,7 +32,6 @@ from feltbox.game.text.event_feed import name
 from feltbox.rules.core import IllegalAction
 from feltbox.rules.tailfeathers import activation as act
 from feltbox.rules.tailfeathers import flight, measure, phases
-from feltbox.rules.tailfeathers.state import FLYING
 
 PREVIEW_LIFT = 0.4       # cm above the bird's base height: templates and outlines of the preview
 BUTTONS_FOR_ALL = 8      # a decision with at most this many choices and no table mode: one button each
@@ -284,8 +283,7 @@ class TableChoice:
         return next(a.bird for a in self.legal if isinstance(a, phases.Launch))
 
     def _base_z(self, fig) -> float:
-        space = self.game.bridge.spaces.get(fig.where)
-        return space.height if space is not None and fig.where != FLYING else 0.0
+        return self.game.bridge.base_z(fig)
 
     def space_hit(self, origin, direction) -> str | None:
         """The space the mouse ray meets first (spaces are flat polygons at their heights)."""

@@ -43,6 +43,7 @@ from feltbox.game.window.aim_view import AimView, draw_outlines
 from feltbox.game.window.camera_bindings import bind_camera
 from feltbox.game.window.camera_director import CameraDirector, follow_track
 from feltbox.game.window.camera_rig import CameraRig, preset
+from feltbox.game.window.closeup import window_closeup
 from feltbox.game.window.context_menu import ContextMenu
 from feltbox.game.window.display import NoDisplayError, open_base
 from feltbox.game.window.game_view import KEYS, Frames, GameView, Listener
@@ -50,6 +51,7 @@ from feltbox.game.window.picking import Picker
 from feltbox.game.window.piece_actions import MenuItem, choose_item, items_for
 from feltbox.game.window.settings import Settings, load_settings
 from feltbox.game.window.slingshot import Slingshot
+from feltbox.game.window.top_camera import TopCamera
 from feltbox.models.dimensions import dims
 
 __all__ = ["NoDisplayError", "PlayApp", "run_window"]    # NoDisplayError: the command line catches it here
@@ -83,6 +85,7 @@ class PlayApp:
         self.track: np.ndarray | None = None       # the body the camera follows, per frame of the animation
         self.last_power = 0.0
         self.last_aim: tuple[float, float] | None = None
+        self.last_flicked: str | None = None
         self.preview_on = bool(self.settings.aim_preview)
         self.preview_node = base.render.attachNewNode("preview")   # outlines the game supplies
         self.preview_key: bytes = b""
@@ -96,6 +99,7 @@ class PlayApp:
         self.aim_view.ui_scale = self.settings.ui_scale
         self.marker = ActiveMarker(base, self.scene, self.help, self.help_at)    # the piece the rules want next
         self.director = CameraDirector(self)
+        self.top = TopCamera(self)                        # key 2: the orthographic top view
         self.sling = Slingshot(self)                      # the left button: clicks and flicks
         # The add-ons' places, filled by whoever composes the window (None: not in this window).
         self.hud_panels: TakesSettings | None = None      # game/window/hud.Hud
@@ -183,7 +187,10 @@ class PlayApp:
                 part.apply_settings(settings)
 
     def place_camera(self) -> None:
-        """Put the camera where the orbit says (after moving the orbit by hand)."""
+        """Put the camera where the orbit says (after moving the orbit by hand); the top view
+        stays orthographic until the orbit moves (game/window/top_camera.py)."""
+        if self.top.place():
+            return
         self.base.camera.setPos(*self.orbit.eye())
         self.base.camera.lookAt(Point3(*self.orbit.target))
 
@@ -199,7 +206,7 @@ class PlayApp:
     # -- aiming ----------------------------------------------------------------------------------
     def flick(self, piece: str, direction: float, power: float) -> None:
         frames = self.on_flick(piece, direction, power)
-        self.last_power, self.last_aim = power, (direction, power)
+        self.last_power, self.last_aim, self.last_flicked = power, (direction, power), piece
         if frames is not None and len(frames):
             self.play(frames)
 
@@ -294,10 +301,20 @@ class PlayApp:
         return marked(self.game, self.ids, self.bodies)
 
     def view(self, name: str) -> None:
-        """Ease to a preset: overview, top, eye (the active survivor), tower, focus."""
+        """Ease to a preset: overview, top (orthographic, at once), eye (the active survivor),
+        tower, focus (the piece and its target, clear of the HUD)."""
         piece = {"eye": self.active_piece(), "focus": self.selected or self.active_piece(),
                  "tower": next((i for i in self.ids if i.startswith("zombie_tower")), None)}.get(name)
-        self.rig.go(preset(name, self.orbit, self.piece_xy(piece), dims()["city"]["width"]))
+        orbit = preset(name, self.orbit, self.piece_xy(piece), dims()["city"]["width"])
+        if name == "top":
+            self.top.enter(orbit)
+            self.place_camera()
+            return
+        self.top.leave()
+        if name == "focus" and piece in self.ids:       # the piece and its target (game/window/closeup.py)
+            self.director.frame(window_closeup(self, piece))
+            return
+        self.rig.go(orbit)
 
     # -- the loop --------------------------------------------------------------------------------
     def _update(self, task):

@@ -6,8 +6,10 @@ with no building in the way (game/window/framing.py, game/window/sight.py).
 * Follow: for every frame of an animation the body that moves the most over the next
   ``LOOK_AHEAD`` frames (teleports to the bin or into a building do not count), so a bot's second
   flick is followed as its first was (``follow_track``). When the camera turns to a new moving
-  piece it frames where the piece starts and where it stops; if the start is out of the free area
-  the animation waits while the camera eases there, so every flick is seen from its beginning.
+  piece it frames where the piece starts and where it stops, chasing that view with the rig's
+  critically damped spring (no jump, no overshoot when the goal changes); if the start is out of
+  the free area the animation waits until it comes into view, so every flick is seen from its
+  beginning.
 * Acted on: the bodies that ended at least ``MOVED_CM`` from where the animation found them, on
   the table, the ``ACTED_ON`` that travelled most (``acted_on``).
 """
@@ -89,7 +91,10 @@ class CameraDirector:
         self._sight: tuple[bytes, Sightlines] | None = None
 
     def lens(self) -> Lens:
-        fov = self.app.base.camLens.getFov()
+        """The window's perspective lens (also while the orthographic top view shows: the
+        framings it computes are perspective views)."""
+        top = getattr(self.app, "top", None)
+        fov = (top.perspective if top is not None else self.app.base.camLens).getFov()
         return Lens(math.tan(math.radians(fov[0]) / 2), math.tan(math.radians(fov[1]) / 2))
 
     def free(self) -> Rect:
@@ -117,16 +122,17 @@ class CameraDirector:
         self.last = (list(pieces), orbit, clear)
         return clear
 
-    def frame_points(self, centres) -> tuple[Orbit | None, bool]:
-        """Ease to the view of pieces whose centres are ``centres``: (the orbit, True when all are in
-        clear sight); (None, False) without any."""
+    def frame_points(self, centres, chase: bool = False) -> tuple[Orbit | None, bool]:
+        """Ease to the view of pieces whose centres are ``centres`` (``chase``: follow with the
+        rig's spring, while an animation plays): (the orbit, True when all are in clear sight);
+        (None, False) without any."""
         points = [np.array([q[0], q[1], z]) for q in centres for z in sight_heights(float(q[2]))]
         if not points:
             return None, False
         app = self.app
         orbit, clear = choose_view(np.array(points), app.orbit.heading, app.orbit.pitch, self.lens(), self.free(),
                                    self.sightlines().clear)
-        app.rig.go(orbit)
+        (app.rig.chase if chase else app.rig.go)(orbit)
         return orbit, clear
 
     def sightlines(self) -> Sightlines:
@@ -156,8 +162,8 @@ class CameraDirector:
                 end += 1
             path = frames[[k, end], body, :3].astype(float)
             self.holding = not self.in_view(path[:1])
-            self.frame_points(path)
-        if self.holding and not self.app.rig.moving:
+            self.frame_points(path, chase=True)
+        if self.holding and (not self.app.rig.moving or (body >= 0 and self.in_view(frames[k, body, :3][None]))):
             self.holding = False
         return self.holding
 

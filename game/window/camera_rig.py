@@ -11,6 +11,9 @@ Decisions:
 * Wheel and +/- zoom are eased too: each notch moves a zoom goal (the notches add up) and the
   distance eases toward it in log space with smoothstep over ``ZOOM_EASE_S`` = 0.2 s from where
   it is; orbiting or panning meanwhile keep the zoom going, a preset takes over.
+* While an animation plays the camera ``chase``s the moving pieces with a critically damped
+  spring (game/render/follow_spring.py): a goal that changes (the animation passes to another
+  piece) never stops the camera dead nor makes it jump, and it settles without overshoot.
 * Mouse and key speeds scale with ``Settings.mouse_sensitivity``.
 """
 from __future__ import annotations
@@ -20,8 +23,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from feltbox.game.render.camera import Orbit
+from feltbox.game.render.follow_spring import Spring
 
 EASE_S = 0.4
+CHASE_SETTLED = 0.05        # cm, degrees and log-distance: a chase this near its goal and slow ends
 ZOOM_EASE_S = 0.2
 MIN_DISTANCE, MAX_DISTANCE = 15.0, 400.0       # game/render/camera.Orbit.zoom's limits
 
@@ -74,16 +79,34 @@ class CameraRig:
     _to: Orbit | None = None
     _t: float = 0.0
     _zoom: tuple[float, float, float] | None = None    # (distance from, goal, eased fraction)
+    _chase: tuple[Spring, np.ndarray] | None = None     # following a moving piece: (spring, goal)
 
     def go(self, target: Orbit) -> None:
         """Start an eased transition from where the camera is to ``target``."""
-        self._zoom = None
+        self._zoom = self._chase = None
         self._from, self._to, self._t = Orbit(np.array(self.orbit.target, float), self.orbit.heading,
                                               self.orbit.pitch, self.orbit.distance), target, 0.0
 
+    def stop(self) -> None:
+        """Stop where the camera is (no transition, no zoom easing, no chase)."""
+        self._to = self._zoom = self._chase = None
+
+    def chase(self, goal: Orbit) -> None:
+        """Follow ``goal`` with a critically damped spring (game/render/follow_spring.py): a new
+        goal while the camera moves keeps its speed, so the camera never stops dead or jumps when
+        an animation passes to another piece; it settles without overshoot."""
+        self._to = self._zoom = None
+        here = _orbit_vector(self.orbit)
+        spring = self._chase[0] if self._chase is not None else Spring(here)
+        if not np.allclose(spring.x, here, atol=1e-6):          # moved by hand since: start from here
+            spring = Spring(here)
+        aim = _orbit_vector(goal)
+        aim[3] = here[3] + _heading_delta(here[3], goal.heading)   # the short way round
+        self._chase = (spring, aim)
+
     @property
     def moving(self) -> bool:
-        return self._to is not None or self._zoom is not None
+        return self._to is not None or self._zoom is not None or self._chase is not None
 
     @property
     def zoom_goal(self) -> float:
@@ -92,6 +115,13 @@ class CameraRig:
 
     def step(self, dt: float) -> bool:
         """Advance a transition by ``dt`` seconds; True while the camera moved."""
+        if self._chase is not None:
+            spring, aim = self._chase
+            _set_orbit(self.orbit, spring.step(aim, dt))
+            if spring.settled(aim, within=CHASE_SETTLED):
+                _set_orbit(self.orbit, aim)
+                self._chase = None
+            return True
         if self._zoom is not None:
             start, goal, t = self._zoom
             t = min(1.0, t + dt / ZOOM_EASE_S)
@@ -111,16 +141,16 @@ class CameraRig:
 
     # direct control cancels a transition
     def rotate(self, dh: float, dp: float) -> None:
-        self._to = None
+        self._to = self._chase = None
         self.orbit.rotate(dh * self.sensitivity, dp * self.sensitivity)
 
     def pan(self, dx: float, dy: float) -> None:
-        self._to = None
+        self._to = self._chase = None
         self.orbit.pan(dx * self.sensitivity, dy * self.sensitivity)
 
     def zoom(self, factor: float) -> None:
         """A wheel notch: the goal moves by ``factor`` and the distance eases toward it."""
-        self._to = None
+        self._to = self._chase = None
         goal = float(np.clip(self.zoom_goal * factor ** self.sensitivity, MIN_DISTANCE, MAX_DISTANCE))
         self._zoom = (self.orbit.distance, goal, 0.0)
 
@@ -129,6 +159,16 @@ class CameraRig:
         t = np.asarray(self.orbit.target, float)
         t[:2] += (np.asarray(xy[:2], float) - t[:2]) * rate
         self.orbit.target = t
+
+
+def _orbit_vector(orbit: Orbit) -> np.ndarray:
+    """An orbit as the spring's coordinates: target x, y, z, heading, pitch, log distance."""
+    return np.array([*np.asarray(orbit.target, float), orbit.heading, orbit.pitch, np.log(orbit.distance)])
+
+
+def _set_orbit(orbit: Orbit, v: np.ndarray) -> None:
+    orbit.target = np.array(v[:3], float)
+    orbit.heading, orbit.pitch, orbit.distance = float(v[3]) % 360.0, float(v[4]), float(np.exp(v[5]))
 
 
 def moving_body(frames: np.ndarray) -> int | None:

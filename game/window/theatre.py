@@ -20,11 +20,14 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectSlider
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import ClockObject, LineSegs, MouseButton
 
+from feltbox.game.render.camera import Orbit
+from feltbox.game.render.top_view import table_extent
 from feltbox.game.replay.timeline import Timeline
 from feltbox.game.replay.video import FOLLOW_PITCH, apply_present
 from feltbox.game.tailsandtactics.pictures import PictureBodies, dress_cards
 from feltbox.game.window.app import PlayApp, run_window
 from feltbox.game.window.display import has_display
+from feltbox.game.window.framing import Lens, Rect, frame
 from feltbox.game.window.snowbirds_view import dress_recorded_cards
 
 __all__ = ["Theatre", "has_display", "open_theatre"]     # has_display: the command line asks here
@@ -35,6 +38,9 @@ HELP = ("space: play/pause  |  left/right: 5 s  |  n/p: next/previous event  |  
 BAR_Y, BAR_HALF, BAR_H = -0.80, 1.55, 0.035
 THUMB = 0.018
 TURN_COLOR, EVENT_COLOR = (1.0, 0.8, 0.25, 1), (0.95, 0.3, 0.25, 1)
+PANEL_TOP = -0.56           # the control panel's top edge (aspect2d y = normalised device y)
+ABOVE_PANEL = Rect(-1.0, 1.0, PANEL_TOP + 0.03, 0.88)   # the picture the table is framed in: under the title
+TABLE_PITCH = 50.0
 
 
 class Theatre:
@@ -52,20 +58,29 @@ class Theatre:
         app.help.setText(HELP)
         app.help.setPos(-1.72, -0.965)
         app.title.setPos(-1.72, 0.92)
-        app.orbit.target = np.array([0.0, -20.0, 0.0])   # the table above the control panel
-        app.place_camera()
         self._build_gui()
         self.set_timeline(timeline)
+        self.frame_table()                           # the whole table above the control panel
         self._bind()
         if attract:                                  # plays at once, following the action
             self.toggle_follow()
             self.toggle_play()
         self.base.taskMgr.add(self._tick, "theatre-tick", sort=-10)
 
+    def frame_table(self) -> None:
+        """The camera on the whole table (its felt, rim and every piece on it) above the panel."""
+        tl = getattr(self, "timeline", None)
+        box = table_extent(*((tl.poses[0], tl.present[0]) if tl is not None else ()))
+        orbit = table_orbit(box, self.app.director.lens())
+        app = self.app
+        app.orbit.target, app.orbit.heading = orbit.target, orbit.heading
+        app.orbit.pitch, app.orbit.distance = orbit.pitch, orbit.distance
+        app.place_camera()
+
     # -- widgets -------------------------------------------------------------------------------
     def _build_gui(self) -> None:
         a2d = self.base.aspect2d
-        self.panel = DirectFrame(parent=a2d, frameColor=(0, 0, 0, 0.55), frameSize=(-1.78, 1.78, -1.0, -0.56))
+        self.panel = DirectFrame(parent=a2d, frameColor=(0, 0, 0, 0.55), frameSize=(-1.78, 1.78, -1.0, PANEL_TOP))
         self.slider = DirectSlider(parent=a2d, range=(0, 1), value=0, pageSize=1.0, pos=(0, 0, BAR_Y),
                                    frameSize=(-BAR_HALF, BAR_HALF, -BAR_H, BAR_H), frameColor=(0.5, 0.5, 0.5, 1),
                                    thumb_frameSize=(-THUMB, THUMB, -0.055, 0.055),
@@ -243,6 +258,14 @@ class Theatre:
         if self.follow:
             self.app.orbit.target = tl.target[k].astype(float)
             self.app.place_camera()
+
+
+def table_orbit(box, lens: Lens, pitch: float = TABLE_PITCH) -> Orbit:
+    """The orbit (from the table's near side, at ``pitch``) that shows the table ``box`` (x0, y0,
+    x1, y1) whole in the picture above the control panel (``ABOVE_PANEL``, less framing's margin)."""
+    x0, y0, x1, y1 = box
+    corners = np.array([[x, y, z] for x in (x0, x1) for y in (y0, y1) for z in (0.0, 3.0)])
+    return frame(corners, 0.0, pitch, lens, ABOVE_PANEL, ground=0.0)
 
 
 def _clock(t: float) -> str:
