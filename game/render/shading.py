@@ -14,7 +14,9 @@ lookup). The light's orthographic lens covers the whole table; a ``MAP_SIZE`` ma
 Only the pieces cast (the light's scene is the ``pieces`` node): the felt, rim and floor lie under
 everything and only receive, and leaving them out of the shadow pass saves a whole-map fill. The
 map is drawn again only on frames where a piece or the light moved (shadow_cache.py): it does not
-depend on the camera.
+depend on the camera. The floor does not look the map up at all (shaders/table_unshadowed.frag): it
+stands for the room's floor below the table, where no shadow of a piece lands, and it covers much
+of the picture (the lookup is the dearest part of a pixel on llvmpipe).
 
 Where shaders do not work (the p3tinydisplay software fallback) the table keeps the
 fixed-function lights and has no shadows; :func:`apply` says which it got.
@@ -47,6 +49,14 @@ def table_shader() -> Shader:
     return _shader("table")
 
 
+def unshadowed_shader() -> Shader:
+    """The table's lights without the shadow lookup (table.vert, table_unshadowed.frag)."""
+    if "table_unshadowed" not in _SHADERS:
+        _SHADERS["table_unshadowed"] = Shader.load(Shader.SL_GLSL, str(SHADERS / "table.vert"),
+                                                   str(SHADERS / "table_unshadowed.frag"))
+    return _SHADERS["table_unshadowed"]
+
+
 def fxaa_shader() -> Shader:
     """The anti-aliasing pass over a finished picture (shaders/fxaa.*)."""
     return _shader("fxaa")
@@ -73,6 +83,7 @@ def apply(root: NodePath, gsg, on: bool = True) -> bool:
         if light.isShadowCaster():
             light.setShadowCaster(False)
         root.clearShader()
+        _floor(root).clearShader()
         shadow_cache.attach(root, None)
         return False
     light.setPriority(KEY_PRIORITY)
@@ -90,9 +101,15 @@ def apply(root: NodePath, gsg, on: bool = True) -> bool:
     lens.setFilmSize(2 * half, 2 * half)
     lens.setNearFar(-300, 300)
     root.setShader(table_shader())
+    _floor(root).setShader(unshadowed_shader())
     root.setShaderInput("shadow_normal_offset", NORMAL_OFFSET)
     root.setShaderInput("textured", 0.0)
     return True
+
+
+def _floor(root: NodePath) -> NodePath:
+    """The room's floor (surfaces.lay_surfaces), or an empty path."""
+    return root.find("floor")
 
 
 def printed(path: NodePath) -> None:
