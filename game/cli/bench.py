@@ -6,11 +6,12 @@ of the same world for the same ticks) / bare stepping <= 0.25, interleaved in th
 (bench_overhead.py); replay <= 20 KiB per simulated second for a typical flick turn. Issue 13: an
 offscreen 1280x720 frame with shadows and anti-aliasing <= 40 ms (``render_1280x720``), the window
 with both >= 30 fps mean and >= 24 at p5 on S1 and on Tail Feathers' battlefield (``window``,
-``window_tailfeathers``), 10 s of 720p video <= 60 s wall (``theatre``). Tail Feathers: a whole Show of Force bot battle <= 180 s, crossing / range queries
-<= 1 ms, and the same battle with rest poses computed once per model against recomputed, side by
-side (bench_tailfeathers). Every section prints the machine load (1, 5, 15 min) when it started;
-the process's max RSS is printed last. ``--compare``: feltbox against pybullet and replay --verify
-with and without the model cache (bench_compare.py).
+``window_tailfeathers``), 10 s of 720p video <= 60 s wall (``theatre``). Tail Feathers: a whole
+Show of Force bot battle <= 180 s, crossing / range queries <= 1 ms, and the same battle with
+rest poses computed once per model against recomputed, side by side (bench_tailfeathers). Every
+section prints the machine load (1, 5, 15 min) when it started; the process's max RSS is printed
+last. ``--compare``: feltbox against pybullet and replay --verify with and without the model cache
+(bench_compare.py).
 """
 from __future__ import annotations
 
