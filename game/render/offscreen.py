@@ -191,7 +191,7 @@ class Renderer(Scene3D):
         if self.first_frame or self.pipe_name != "p3headlessgl":
             # the first frame makes the shadow buffer, which draws from the second on; on the
             # tinydisplay fallback the copy to RAM lands one frame late. Later EGL frames are
-            # whole after one render (checked frame by frame in tests/test_render_speed.py)
+            # whole after one render (checked picture by picture in tests/test_shadow_cache.py)
             self.render()
         self.first_frame = False
         data = np.frombuffer(self.texture.getRamImageAs("RGB"), dtype=np.uint8)
