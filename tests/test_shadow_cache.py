@@ -1,7 +1,7 @@
 """The shadow map is drawn again only when a piece moves, and a kept map draws the same picture
 (game/render/shadow_cache.py); one render per picture is whole after the first (offscreen.image);
-only the pieces cast (shading.apply); the window anti-aliases and keeps its shadow map while the
-camera turns (lighting.py). Behaviour only: the speed is measured by ``feltbox bench``."""
+only the pieces cast (shading.apply); the window anti-aliases when asked (lighting.antialias_window)
+and keeps its shadow map while the camera turns. Behaviour only: the speed is measured by ``feltbox bench``."""
 from __future__ import annotations
 
 import math
@@ -94,6 +94,7 @@ def test_only_the_pieces_cast():
 WINDOW = r"""
 import sys
 import numpy as np
+from feltbox.game.render.lighting import antialias_window
 from feltbox.game.render.shadow_cache import TAG
 from feltbox.game.window.app import run_window
 from feltbox.game.window.settings import Settings
@@ -101,6 +102,9 @@ from feltbox.game.table.city import build_city
 from feltbox.scenes.loader import load_flickem
 city = build_city(load_flickem(1))
 app = run_window(city.bodies, city.poses, "t", lambda *a: None, frames=5, settings=Settings(shadows=True))
+print("default antialiased", app.scene.antialiasing is not None)
+print("turned on", antialias_window(app.base, app.scene))
+app.base.taskMgr.step()
 cache = app.scene.root.getPythonTag(TAG)
 drawn = cache.draws
 for _ in range(6):
@@ -119,9 +123,10 @@ print("antialiased", app.scene.antialiasing is not None, "shadows", app.shadows)
 
 
 @needs_xvfb
-def test_the_window_antialiases_and_keeps_its_shadow_map_while_the_camera_turns(tmp_path, monkeypatch):
+def test_the_window_antialiases_when_asked_and_keeps_its_shadow_map_while_the_camera_turns(tmp_path, monkeypatch):
     monkeypatch.setenv("FELTBOX_HOME", str(tmp_path))
     out = run_in_xvfb(WINDOW, tmp_path / "unused.png")
-    assert "antialiased True shadows True" in out
+    assert "default antialiased False" in out, "off by default: it softens the window's thin markers"
+    assert "turned on True" in out and "antialiased True shadows True" in out
     assert "turned 0" in out, out
     assert "moved 1" in out, out

@@ -96,7 +96,7 @@ class Picker:
         cx, cy = (lo.x + hi.x) / 2, (lo.y + hi.y) / 2
         r = max(hi.x - lo.x, hi.y - lo.y) / 2 + 0.8
         segs = LineSegs("ring")
-        segs.setThickness(3.5)           # the window's FXAA pass softens a line's edges; 3.5 px reads as 2.5 did
+        segs.setThickness(2.5)
         segs.setColor(1.0, 0.85, 0.2, 1.0)
         for k in range(33):
             a = 2 * math.pi * k / 32
