@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-from direct.filter.FilterManager import FilterManager
 from panda3d.core import (
     AmbientLight,
     Camera,
@@ -34,15 +33,15 @@ from panda3d.core import (
     loadPrcFileData,
 )
 
-from feltbox.game.render import shading
+from feltbox.game.render import shading, shadow_cache
 from feltbox.game.render.camera import preset_view
+from feltbox.game.render.fxaa_pass import antialias
 from feltbox.game.render.mood import Lamplight, Mood
 from feltbox.game.render.surfaces import FELT, lay_surfaces, set_felt
 from feltbox.game.render.visuals import piece_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.models.dimensions import dims
 
-SCENE_SORT = -5          # the scene's own buffer draws after the key light's shadow map (sort -10)
 ROOM = (0.10, 0.09, 0.08, 1.0)     # beyond the floor
 
 
@@ -84,6 +83,7 @@ class Scene3D:
         self.mood: Mood | None = None            # game/render/mood.py; None: the plain table
         self.lights = {name: root.find(name).node().getColor() for name in ("ambient", "key", "fill")}
         self.lamplight: Lamplight | None = None
+        self.antialiasing = None                 # the window's FXAA pass (lighting.setup_lighting)
 
     def set_bodies(self, bodies: Sequence[BodySpec]) -> None:
         for path in self.paths:
@@ -145,6 +145,7 @@ class Renderer(Scene3D):
         region.setCamera(self.camera)
         self.shadows = shading.apply(self.root, self.buffer.getGsg(), shadows)
         self._filters = None
+        self.first_frame = True
         self.antialiased = antialias and self._antialias()
         self.look("overview")
 
@@ -168,17 +169,8 @@ class Renderer(Scene3D):
     def _antialias(self) -> bool:
         """Draw the scene into a texture and the anti-aliasing pass into the buffer; False where
         shaders do not work."""
-        if not shading.shaders_work(self.buffer.getGsg()):
-            return False
-        self._filters = FilterManager(self.buffer, self.camera)
-        scene = Texture("scene")
-        quad = self._filters.renderSceneInto(colortex=scene)
-        for buffer in self._filters.buffers:
-            buffer.setSort(SCENE_SORT)
-        quad.setShader(shading.fxaa_shader())
-        quad.setShaderInput("scene", scene)
-        quad.setShaderInput("texel", (1.0 / self.width, 1.0 / self.height))
-        return True
+        self._filters = antialias(self.buffer, self.camera)
+        return self._filters is not None
 
     def look(self, preset: str = "overview", target: tuple[float, float, float] | None = None) -> None:
         self.look_from(*preset_view(preset, target))
@@ -188,10 +180,20 @@ class Renderer(Scene3D):
         self.camera.setPos(*eye)
         self.camera.lookAt(Point3(*at))
 
+    def render(self) -> None:
+        """Draw one frame (the shadow map only if a piece moved: shadow_cache.py)."""
+        shadow_cache.before_frame(self.root)
+        self.engine.renderFrame()
+
     def image(self) -> np.ndarray:
         """Render one frame and return it as (H, W, 3) uint8, top row first."""
-        self.engine.renderFrame()
-        self.engine.renderFrame()   # the copy to RAM lands one frame late on some pipes
+        self.render()
+        if self.first_frame or self.pipe_name != "p3headlessgl":
+            # the first frame makes the shadow buffer, which draws from the second on; on the
+            # tinydisplay fallback the copy to RAM lands one frame late. Later EGL frames are
+            # whole after one render (checked picture by picture in tests/test_shadow_cache.py)
+            self.render()
+        self.first_frame = False
         data = np.frombuffer(self.texture.getRamImageAs("RGB"), dtype=np.uint8)
         return data.reshape(self.height, self.width, 3)[::-1].copy()
 
@@ -213,11 +215,15 @@ class Renderer(Scene3D):
             self.buffer.getDisplayRegion(k).setCamera(NodePath())
         self.root.removeNode()
 
-    def frame_ms(self, frames: int = 10) -> float:
-        self.engine.renderFrame()
+    def frame_ms(self, frames: int = 10, pieces_moved: bool = True) -> float:
+        """Mean wall ms of a frame of what is posed; ``pieces_moved``: every frame draws the
+        shadow map again, as when pieces move (else only the camera moves: the map is kept)."""
+        self.render()
         start = time.perf_counter()
         for _ in range(frames):
-            self.engine.renderFrame()
+            if pieces_moved:
+                shadow_cache.force_redraw(self.root)
+            self.render()
         return (time.perf_counter() - start) * 1000.0 / frames
 
 

@@ -11,6 +11,13 @@ The map is read with the hardware depth comparison and linear filtering (a 2 x 2
 lookup). The light's orthographic lens covers the whole table; a ``MAP_SIZE`` map gives about
 0.15 cm per texel on the 150 cm table.
 
+Only the pieces cast (the light's scene is the ``pieces`` node): the felt, rim and floor lie under
+everything and only receive, and leaving them out of the shadow pass saves a whole-map fill. The
+map is drawn again only on frames where a piece or the light moved (shadow_cache.py): it does not
+depend on the camera. The floor does not look the map up at all (shaders/table_unshadowed.frag): it
+stands for the room's floor below the table, where no shadow of a piece lands, and it covers much
+of the picture (the lookup is the dearest part of a pixel on llvmpipe).
+
 Where shaders do not work (the p3tinydisplay software fallback) the table keeps the
 fixed-function lights and has no shadows; :func:`apply` says which it got.
 """
@@ -20,6 +27,7 @@ from pathlib import Path
 
 from panda3d.core import ColorWriteAttrib, LightAttrib, NodePath, RenderState, Shader, ShaderAttrib, TextureAttrib
 
+from feltbox.game.render import shadow_cache
 from feltbox.models.dimensions import dims
 
 SHADERS = Path(__file__).resolve().parent / "shaders"
@@ -39,6 +47,14 @@ def _shader(name: str) -> Shader:
 def table_shader() -> Shader:
     """The table's lights and the key light's shadow (shaders/table.*)."""
     return _shader("table")
+
+
+def unshadowed_shader() -> Shader:
+    """The table's lights without the shadow lookup (table.vert, table_unshadowed.frag)."""
+    if "table_unshadowed" not in _SHADERS:
+        _SHADERS["table_unshadowed"] = Shader.load(Shader.SL_GLSL, str(SHADERS / "table.vert"),
+                                                   str(SHADERS / "table_unshadowed.frag"))
+    return _SHADERS["table_unshadowed"]
 
 
 def fxaa_shader() -> Shader:
@@ -67,6 +83,8 @@ def apply(root: NodePath, gsg, on: bool = True) -> bool:
         if light.isShadowCaster():
             light.setShadowCaster(False)
         root.clearShader()
+        _floor(root).clearShader()
+        shadow_cache.attach(root, None)
         return False
     light.setPriority(KEY_PRIORITY)
     light.setShadowCaster(True, MAP_SIZE, MAP_SIZE)
@@ -74,14 +92,24 @@ def apply(root: NodePath, gsg, on: bool = True) -> bool:
     # colour, no lights, no textures
     light.setInitialState(RenderState.make(ShaderAttrib.makeOff(), ColorWriteAttrib.make(ColorWriteAttrib.COff),
                                            LightAttrib.makeAllOff(), TextureAttrib.makeAllOff(), 1000))
+    casters = root.find("pieces")
+    if not casters.isEmpty():      # only the pieces cast: the felt, rim and floor receive
+        light.setScene(casters)
+        shadow_cache.attach(root, shadow_cache.ShadowCache(key, casters, gsg))
     lens = light.getLens()
     half = dims()["table"]["width"] * 0.6
     lens.setFilmSize(2 * half, 2 * half)
     lens.setNearFar(-300, 300)
     root.setShader(table_shader())
+    _floor(root).setShader(unshadowed_shader())
     root.setShaderInput("shadow_normal_offset", NORMAL_OFFSET)
     root.setShaderInput("textured", 0.0)
     return True
+
+
+def _floor(root: NodePath) -> NodePath:
+    """The room's floor (surfaces.lay_surfaces), or an empty path."""
+    return root.find("floor")
 
 
 def printed(path: NodePath) -> None:

@@ -8,7 +8,7 @@ software renderer one texture lookup over the felt cost as much as drawing the w
 from __future__ import annotations
 
 import numpy as np
-from panda3d.core import Geom, GeomNode, GeomTriangles, GeomVertexData, NodePath
+from panda3d.core import CullBinEnums, CullBinManager, Geom, GeomNode, GeomTriangles, GeomVertexData, NodePath
 
 from feltbox.game.render.vertices import vertex_format
 from feltbox.models.dimensions import dims
@@ -19,6 +19,22 @@ FLOOR = (0.17, 0.12, 0.09)
 RIM = 4.0              # cm of wood around the felt
 FELT_CELL = 5.0        # cm between the felt's colour samples (the software renderer pays per triangle)
 BOARD = 16.0           # cm, the width of a floor board
+# The surfaces draw after the pieces (Panda's opaque bin, sort 20), the felt before the floor: a
+# pixel hidden by a nearer one fails the depth test before its fragment is shaded, and on the
+# software renderer shading is the cost (the floor reaches under the whole felt; drawn first, every
+# pixel of the table was shaded twice). Before the transparent (30) and fixed (40) bins, so the
+# lamplight (mood.py) still adds onto the felt.
+SURFACES_BIN, SURFACES_BIN_SORT = "surfaces", 25
+FELT_ORDER, RIM_ORDER, FLOOR_ORDER = 0, 1, 2
+
+
+def _in_bin(path: NodePath, order: int) -> NodePath:
+    """Draw ``path`` in the surfaces bin at ``order`` (made the first time)."""
+    bins = CullBinManager.getGlobalPtr()
+    if bins.findBin(SURFACES_BIN) < 0:
+        bins.addBin(SURFACES_BIN, CullBinEnums.BT_fixed, SURFACES_BIN_SORT)
+    path.setBin(SURFACES_BIN, order)
+    return path
 
 
 def _smooth(noise: np.ndarray, passes: int) -> np.ndarray:
@@ -87,12 +103,13 @@ def _boards(name: str, x0: float, x1: float, y0: float, y1: float, z: float, col
 def lay_surfaces(root: NodePath) -> None:
     """The felt, the wooden rim around it and the floor under ``root`` (table frame, cm)."""
     w = dims()["table"]["width"] / 2
-    root.attachNewNode(_felt(w))
+    _in_bin(root.attachNewNode(_felt(w)), FELT_ORDER)
     frames = ((-w - RIM, w + RIM, -w - RIM, -w), (-w - RIM, w + RIM, w, w + RIM), (-w - RIM, -w, -w, w), (w, w + RIM, -w, w))
     for k, (x0, x1, y0, y1) in enumerate(frames):
-        root.attachNewNode(_boards(f"rim-{k}", x0, x1, y0, y1, 0.01, WOOD, RIM, k < 2, 29 + k, (4.0, 0.5)))
+        _in_bin(root.attachNewNode(_boards(f"rim-{k}", x0, x1, y0, y1, 0.01, WOOD, RIM, k < 2, 29 + k, (4.0, 0.5))),
+                RIM_ORDER)
     f = 3 * w
-    root.attachNewNode(_boards("floor", -f, f, -f, f, -0.05, FLOOR, BOARD, True, 41, (f, 2.0)))
+    _in_bin(root.attachNewNode(_boards("floor", -f, f, -f, f, -0.05, FLOOR, BOARD, True, 41, (f, 2.0))), FLOOR_ORDER)
 
 
 def set_felt(root: NodePath, colour=FELT) -> None:
@@ -100,4 +117,4 @@ def set_felt(root: NodePath, colour=FELT) -> None:
     old = root.find("felt")
     if not old.isEmpty():
         old.removeNode()
-    root.attachNewNode(_felt(dims()["table"]["width"] / 2, colour))
+    _in_bin(root.attachNewNode(_felt(dims()["table"]["width"] / 2, colour)), FELT_ORDER)
