@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.models.base import convex_prism, cylinder
+from feltbox.models.base import cylinder
 from feltbox.models.lazy import trimesh
 from feltbox.models.tailfeathers import tf_dims
 from feltbox.models.tailfeathers.shapes import OverlayShape
