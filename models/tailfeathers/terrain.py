@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish, regular_polygon
+from feltbox.models.base import PieceModel, Print, box, convex_prism, cylinder, finish, regular_polygon
 from feltbox.models.glyphs import digits_mesh
 from feltbox.models.lazy import trimesh
-from feltbox.models.tailfeathers import canopy, tf_dims
+from feltbox.models.tailfeathers import canopy, printing, tf_dims
 from feltbox.models.tailfeathers.shapes import leaf_polygon, overlay_shape, tip_frame
 
 # Space tints: rings (bark, moss, pale wood), branch segments (two woods), a spare ring tint.
@@ -24,10 +24,8 @@ PALETTE = [(0.45, 0.30, 0.18, 1.0), (0.36, 0.48, 0.20, 1.0), (0.70, 0.56, 0.36, 
 LEAF_SIDES = {"green": (0.28, 0.60, 0.18, 1.0), "orange": (0.90, 0.48, 0.10, 1.0)}
 ALLIANCE = {"mouse": (0.22, 0.42, 0.75, 1.0), "rat": (0.70, 0.16, 0.14, 1.0)}
 WHITE = (0.95, 0.95, 0.92, 1.0)
-MISSIONS = ("decoy", "intercept", "siege", "patrol", "rescue", "special")
-MISSION_COLOURS = {"decoy": (0.6, 0.6, 0.6, 1.0), "intercept": (0.8, 0.3, 0.2, 1.0),
-                   "siege": (0.5, 0.35, 0.2, 1.0), "patrol": (0.2, 0.5, 0.7, 1.0),
-                   "rescue": (0.3, 0.65, 0.3, 1.0), "special": (0.75, 0.6, 0.15, 1.0)}
+PRINT_LIFT = 0.004     # a print lies this far above its face (as the Snowbirds mat's)
+MISSIONS = printing.ORDER
 
 
 def _lighter(colour, f: float = 0.18):
@@ -148,18 +146,15 @@ def axis_marker() -> PieceModel:
 
 
 def mission_card(alliance: str = "mouse", mission: str = "decoy", face: str = "down") -> PieceModel:
-    """A mission card lying flat: face down shows the alliance back, face up the mission colour."""
+    """A mission card lying flat, printed (printing.py): face down its alliance's back, face up the
+    mission's title, resolution order and what it does. The text reads along +x."""
     d = tf_dims()["mission_card"]
     card = box((d["length"], d["width"], d["height"]), (0.0, 0.0, d["height"] / 2))
-    top = d["height"]
-    if face == "down":
-        emblem = [(cylinder(d["width"] * 0.3, top, top + 0.02, 20), _lighter(ALLIANCE[alliance], 0.3))]
-        colour = ALLIANCE[alliance]
-    else:
-        band = box((d["length"] * 0.25, d["width"] * 0.9, 0.02), (d["length"] * 0.3, 0.0, top + 0.01))
-        emblem = [(band, MISSION_COLOURS[mission])]
-        colour = (0.92, 0.88, 0.78, 1.0)
-    return finish("tf_mission", [(card, colour)] + emblem, [card], mass=1.8,
+    image = printing.mission_back(alliance) if face == "down" else printing.mission_face(alliance, mission)
+    hx, hy, z = d["length"] / 2, d["width"] / 2, d["height"] + PRINT_LIFT
+    corners = np.array([[-hx, -hy, z], [hx, -hy, z], [hx, hy, z], [-hx, hy, z]])
+    colour = ALLIANCE[alliance] if face == "down" else (0.92, 0.88, 0.78, 1.0)
+    return finish("tf_mission", [(card, colour)], [card], mass=1.8, prints=[Print(corners, image)],
                   tags=frozenset({"mission"}))      # not "card": the card layer draws those (models/cards.py)
 
 
