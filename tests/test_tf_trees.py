@@ -96,3 +96,45 @@ def test_tilt_phase_marker_on_the_stand_shows_the_tilt(tilt):
 def test_launch_has_no_tilt_marker():
     model = build("tf_bird", name="grizzard", tilt="launch")
     assert not [m for m, c in model.visuals if c in tilt_marker.COLOURS.values()]
+
+
+@pytest.mark.parametrize("name", ["oak", "sapling"])
+def test_the_crown_is_see_through_to_the_pointer(name):
+    """A click reaches a figure standing under a leaf clump: the window's picking ray (a
+    CollisionRay into the visible geometry, game/window/picking.py) passes through the drawn-only
+    crown and upper trunk, and still hits the tree where it is solid (a space, the trunk column)."""
+    from panda3d.core import CollisionHandlerQueue, CollisionNode, CollisionRay, CollisionTraverser, GeomNode, NodePath
+
+    from feltbox.game.render.offscreen import Scene3D
+    from feltbox.game.table.bodies import BodySpec
+    from feltbox.game.table.city import rest_pose
+
+    shape = overlay_shape(name)
+    tree = BodySpec("tree", "tf_sapling" if name == "sapling" else "tf_tree",
+                    {} if name == "sapling" else {"overlay": name})
+    model = tree.model
+    assert model.see_through
+    drawn = [m for k, (m, _) in enumerate(model.visuals) if k in model.see_through]
+    assert min(m.vertices[:, 2].min() for m in drawn) + model.rest_height >= shape.trunk_height - 0.2
+    clump = max(canopy.crown_parts(shape, name == "sapling")[:-1], key=lambda p: len(p[0].vertices))[0]
+    x, y = clump.centroid[:2]                           # under a bough's leaf clump
+    space = next(s for s in shape.spaces if s.name.startswith("r") and inside(s.polygon, (x, y)))
+    mouse = BodySpec("mouse", "tf_rodent", {"alliance": "mouse"})
+    scene = Scene3D(NodePath("test"))
+    scene.set_bodies([tree, mouse])
+    scene.set_poses(np.array([rest_pose(tree, 0.0, 0.0, 0.0), rest_pose(mouse, x, y, 0.0, space.height)]))
+
+    def first_hit(px: float, py: float) -> str:
+        queue, traverser = CollisionHandlerQueue(), CollisionTraverser()
+        node = CollisionNode("ray")
+        node.setFromCollideMask(GeomNode.getDefaultCollideMask())
+        node.addSolid(CollisionRay(px, py, 60.0, 0.0, 0.0, -1.0))
+        traverser.addCollider(scene.root.attachNewNode(node), queue)
+        traverser.traverse(scene.pieces_root)
+        queue.sortEntries()
+        return queue.getEntry(0).getIntoNodePath().findNetTag("piece").getTag("piece")
+
+    assert first_hit(x, y) == "mouse"
+    assert first_hit(*shape.trunk.mean(axis=0)) == "tree"          # the trunk column's top
+    far = next(s for s in shape.spaces if s.name.startswith("b"))
+    assert first_hit(*far.polygon.mean(axis=0)) == "tree"

@@ -7,7 +7,9 @@ column (``trunk_height``) and the physics collides with exactly those; nothing h
 solid. Everything here keeps clear of what stands on the spaces: no bough or leaf clump comes
 lower than ``canopy_floor`` above the table, which is above the top of any bird perched on any
 space, even at launch (tests/test_tf_trees.py), so no perched or flying figure is ever inside
-the foliage. All sizes are house values in dimensions.toml ``[overlay.crown]``.
+the foliage; and the pointer passes through all of it (the model's ``see_through`` parts), so a
+click reaches a figure under the canopy. All sizes are house values in dimensions.toml
+``[overlay.crown]``.
 """
 from __future__ import annotations
 
@@ -55,21 +57,23 @@ def _clump(centre, radius: float, squash: float) -> trimesh.Trimesh:
     return mesh
 
 
-def trunk_parts(shape: OverlayShape, sapling: bool) -> list[tuple]:
-    """The trunk: the rules column (0 .. trunk_height, the collision solid's outline) and above it
-    the same outline narrowing to ``taper`` at the crown, as one convex solid; bark ridges."""
+def trunk_parts(shape: OverlayShape, sapling: bool) -> tuple[list[tuple], list[tuple]]:
+    """(column, upper): the trunk's rules column (0 .. trunk_height, the collision solid's outline)
+    with its bark ridges, and above it the same outline narrowing to ``taper`` at the crown, with
+    its ridges (drawn only)."""
     c = crown_dims(sapling)
     h, top = shape.trunk_height, c["top"]
-    trunk = trimesh.convex.convex_hull(np.vstack([_ring(shape.trunk, 1.0, 0.0), _ring(shape.trunk, 1.0, h),
-                                                  _ring(shape.trunk, c["taper"], top)]))
-    parts = [(trunk, BARK)]
+    column = [(trimesh.convex.convex_hull(np.vstack([_ring(shape.trunk, 1.0, 0.0), _ring(shape.trunk, 1.0, h)])),
+               BARK)]
+    upper = [(trimesh.convex.convex_hull(np.vstack([_ring(shape.trunk, 1.0, h), _ring(shape.trunk, c["taper"], top)])),
+              BARK)]
     for a, b in zip(shape.trunk, np.roll(shape.trunk, -1, axis=0)):
         mid = (a + b) / 2
-        parts.append((cylinder(0.18, 0.0, h, 6, tuple(mid * 1.04)), RIDGE))
+        column.append((cylinder(0.18, 0.0, h, 6, tuple(mid * 1.04)), RIDGE))
         low = np.array([*(mid * 1.04), h - 0.01])
         high = np.array([*(mid * c["taper"] * 1.02), top * 0.92])
-        parts.append((_limb(low, high, 0.18, 0.12), RIDGE))
-    return parts
+        upper.append((_limb(low, high, 0.18, 0.12), RIDGE))
+    return column, upper
 
 
 def crown_parts(shape: OverlayShape, sapling: bool) -> list[tuple]:

@@ -55,8 +55,12 @@ def build_overlay(name: str) -> PieceModel:
     trunk = convex_prism(shape.trunk, 0.0, shape.trunk_height)          # the rules' solid column
     solids.append(trunk)
     sapling = name == "sapling"
-    parts += canopy.trunk_parts(shape, sapling) + canopy.crown_parts(shape, sapling)   # drawn only
-    return finish(f"tf_{'sapling' if name == 'sapling' else 'tree'}", parts, solids, static=True,
+    column, upper = canopy.trunk_parts(shape, sapling)
+    parts += column
+    drawn_only = upper + canopy.crown_parts(shape, sapling)      # the pointer passes through these
+    see_through = frozenset(range(len(parts), len(parts) + len(drawn_only)))
+    parts += drawn_only
+    return finish(f"tf_{'sapling' if name == 'sapling' else 'tree'}", parts, solids, static=True, see_through=see_through,
                   tags=frozenset({"terrain", "overlay"}), friction=0.7, anchors={"place": (0.0, 0.0, 0.0)})
 
 
