@@ -104,3 +104,26 @@ def test_range_finder_marks_every_centimetre_past_close_range():
     assert len(ticks) == int(d["length"]) - int(d["close"]) - 1
     long_ticks = [m for m in ticks if np.ptp(m.vertices[:, 1]) > 0.8]
     assert len(long_ticks) == len([k for k in range(int(d["close"]) + 1, int(d["length"])) if k % 5 == 0])
+
+
+@pytest.mark.render
+def test_a_view_from_above_can_hide_the_canopies():
+    """show_see_through(root, False) hides every tree's drawn-only crown (the spaces under it show
+    again, for a view from straight above) and True brings it back, pixel for pixel."""
+    from feltbox.game.render.visuals import show_see_through
+    bodies, poses = tf_table(load_tailfeathers("show_of_force"))
+    renderer = Renderer(320, 180, shadows=False, antialias=False)
+    try:
+        renderer.set_bodies(bodies)
+        renderer.set_poses(poses)
+        renderer.look("top")
+        crowned = renderer.image().astype(int)
+        assert show_see_through(renderer.root, False) == 5            # four trees and the sapling
+        bare = renderer.image().astype(int)
+        show_see_through(renderer.root, True)
+        again = renderer.image().astype(int)
+    finally:
+        renderer.close()
+    changed = (np.abs(crowned - bare).sum(axis=2) > 30).mean()
+    assert changed > 0.03, "hiding the canopies changed nothing"
+    assert np.array_equal(crowned, again)

@@ -24,6 +24,7 @@ from feltbox.models.base import PieceModel
 
 _GEOMS: dict[int, tuple[PieceModel, GeomNode]] = {}
 _SEE_THROUGH: dict[int, tuple[PieceModel, GeomNode]] = {}
+SEE_THROUGH_TAG = "see-through"
 
 
 def mesh_arrays(model: PieceModel, see_through: bool = False) -> np.ndarray:
@@ -76,9 +77,24 @@ def piece_node(spec: BodySpec, parent: NodePath) -> NodePath:
         path = parent.attachNewNode(spec.id)
         path.attachNewNode(geom_node(spec.model, spec.kind))   # instanced: shared by equal pieces
         if spec.model.see_through:                             # a tree's canopy: seen, not picked
-            path.attachNewNode(geom_node(spec.model, f"{spec.kind}-see-through", see_through=True))
+            over = path.attachNewNode(geom_node(spec.model, f"{spec.kind}-see-through", see_through=True))
+            over.setTag(SEE_THROUGH_TAG, spec.id)
         printed = prints_node(spec.model)
         if printed is not None:
             shading.printed(path.attachNewNode(printed))
     path.setTag("piece", spec.id)
     return path
+
+
+def show_see_through(root: NodePath, visible: bool) -> int:
+    """Show or hide the see-through parts of every piece under ``root`` (the Tail Feathers trees'
+    canopies and upper trunks: ``PieceModel.see_through``), e.g. for a view from straight above,
+    where a canopy would hide the spaces and the figures on them. Returns how many pieces have
+    such parts."""
+    found = root.findAllMatches(f"**/={SEE_THROUGH_TAG}")
+    for path in found:
+        if visible:
+            path.show()
+        else:
+            path.hide()
+    return found.getNumPaths()
