@@ -58,6 +58,8 @@ class PieceModel:
     tags: frozenset[str] = field(default_factory=frozenset)  # e.g. {"figure", "object", "disc"}
     anchors: dict[str, tuple[float, float, float]] = field(default_factory=dict)  # named points
     prints: tuple[Print, ...] = ()                     # printed images (textures) on its faces
+    see_through: frozenset[int] = frozenset()          # visual parts drawn only, which the pointer
+                                                       # passes through (a tree's canopy): indices
 
     def visual_mesh(self) -> trimesh.Trimesh:
         """All visual parts as one mesh (for bounds and hulls)."""

@@ -56,7 +56,8 @@ def test_the_timeline_holds_the_battlefield_not_the_dice(built):
     assert is_tailfeathers(replay.header)
     kinds = {b.kind for b in bodies}
     assert {"tf_bird", "tf_rodent", "tf_tree", "tf_nest", "tf_leaf"} <= kinds
-    assert not any("die" in k or "dice" in k or "tray" in k for k in kinds)
+    assert not any("die" in k for k in kinds)                 # the rolls' dice are not on the battlefield
+    assert [b.kind for b in bodies if "tray" in b.kind] == ["tf_dice_tray"]   # its tray stands beside it
     assert timeline.poses.shape == (timeline.frames, len(bodies), 7)
     assert timeline.present.shape == (timeline.frames, len(bodies))
     assert timeline.duration > 30.0

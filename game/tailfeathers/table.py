@@ -1,5 +1,6 @@
 """The bodies and rest poses of a Tail Feathers scene: overlays, nests with their dials, leaves,
-the axis marker, deployed figures and loose pieces (for rendering and the physics), and
+the axis marker, deployed figures, loose pieces and the dice tray beside the battlefield (for
+rendering and the physics), and
 ``standing_pose``: a piece's rest pose from its model's lowest point computed once per model."""
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from feltbox.game.table.bodies import BodySpec, heading_quat
 from feltbox.game.table.city import rest_pose
 from feltbox.models.base import inflation
 from feltbox.models.tailfeathers import tf_dims
+from feltbox.models.tailfeathers import tray as tray_model
 from feltbox.models.tailfeathers.shapes import slots, tip_frame
 from feltbox.scenes.tailfeathers.battlefield import world_spaces, world_tip
 from feltbox.scenes.tailfeathers.schema import TFScene
@@ -61,7 +63,20 @@ def tf_table(scene: TFScene) -> tuple[list[BodySpec], np.ndarray]:
             add(BodySpec(f.id, f.kind, dict(f.params)), p[0], p[1], heading, space.height)
     for piece in scene.pieces:
         add(BodySpec(piece.id, piece.kind, dict(piece.params)), piece.x, piece.y, piece.heading)
+    add(BodySpec(TRAY_ID, "tf_dice_tray", {}), *tray_spot(scene), 90.0)
     return bodies, np.asarray(rows, dtype=np.float64)
+
+
+TRAY_ID = "dice-tray"
+
+
+def tray_spot(scene: TFScene) -> tuple[float, float]:
+    """Where the dice tray stands: beside the battlefield's east edge, its long side along it,
+    a little toward the players' side so the overview camera sees it (house, dimensions.toml)."""
+    spot = tf_dims()["dice_tray"]
+    west, east, south, north = scene.bounds
+    width = tray_model.SIZE.outer[1]
+    return east + spot["beside"] + width / 2, (south + north) / 2 - spot["toward_players"]
 
 
 _LIFT: dict[int, tuple] = {}   # id(model) -> (model, lowest point, margin, "place" anchor or None)

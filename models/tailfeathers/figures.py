@@ -4,7 +4,8 @@ mice and rats (rulebook "Assembly" and components list).
 A bird base is a disc with a raised facing line along +x (the beak always points along it), a
 coloured ID ring with the blue notch at the back, and a stand ending in the ball socket. The bird
 pivots about the ball: ``tilt`` "left"/"right" banks it by the house ``tilt_angle`` about the
-facing axis, "center" is level, "launch" points the beak up by ``launch_angle`` (a launching bird).
+facing axis, "center" is level, "launch" points the beak up by ``launch_angle`` (a launching bird);
+the tilt marker (tilt_marker.py) on the base and the stand shows left, center or right in colour.
 Anchors (table frame of the rest pose): ball, beak, tail, wing_left, wing_right, place (base centre).
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ import numpy as np
 
 from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish
 from feltbox.models.lazy import trimesh
-from feltbox.models.tailfeathers import tf_dims
+from feltbox.models.tailfeathers import tf_dims, tilt_marker
 
 TILTS = ("left", "center", "right", "launch")
 RINGS = {"red": (0.85, 0.15, 0.12, 1.0), "blue": (0.15, 0.35, 0.85, 1.0), "green": (0.15, 0.65, 0.25, 1.0),
@@ -126,6 +127,7 @@ def bird(name: str = "aerijin", tilt: str = "center", pilot: str = "", ring: str
              (box((0.3, 0.5, hb - 0.16), (-rb - 0.12, 0.0, hb / 2)), (0.10, 0.25, 0.90, 1.0)),  # notch
              (box((rb * 0.85, 0.28, 0.16), (rb * 0.55, 0.0, hb + 0.08)), (0.90, 0.88, 0.80, 1.0)),  # line
              (stand, STAND), (_ellipsoid((0.55,) * 3, ball, 1), STAND)]
+    parts += tilt_marker.marker_parts(tilt, hb, 0.3, ball[2] - 0.55)      # drawn only: reads the tilt
     local = [(_ellipsoid((0.36 * L, 0.16 * L, 0.17 * L), (0, 0, 0.95)), _rgba(body_c)),
              (_ellipsoid((0.28 * L, 0.13 * L, 0.1 * L), (0.1 * L, 0, 0.55)), _rgba(belly_c)),
              (_ellipsoid((0.13 * L,) * 3, (0.34 * L, 0, 1.75)), _rgba(body_c)),

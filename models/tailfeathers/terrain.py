@@ -4,34 +4,32 @@ axis marker and mission cards (rulebook "Other Components").
 A tree overlay is built from :func:`models.tailfeathers.shapes.overlay_shape`: each space is its
 own flat prism at its own height in its own tint (the rulebook: "spaces are determined by
 noticeable differences in color and texture"), with an inset of a lighter shade on top for a
-texture-like look; the trunk is a solid column in the middle. Overlays are static pieces whose
+texture-like look; the trunk is a solid column in the middle (the collision solid), drawn rising
+on into boughs and a layered canopy high above the spaces (canopy.py, drawn only). Overlays are static pieces whose
 ``place`` anchor is the trunk centre, so a scene's (x, y) is where the trunk stands.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from feltbox.models.base import PieceModel, box, convex_prism, cylinder, finish, regular_polygon
+from feltbox.models.base import PieceModel, Print, box, convex_prism, cylinder, finish, regular_polygon
 from feltbox.models.glyphs import digits_mesh
 from feltbox.models.lazy import trimesh
-from feltbox.models.tailfeathers import tf_dims
+from feltbox.models.tailfeathers import canopy, printing, tf_dims
 from feltbox.models.tailfeathers.shapes import leaf_polygon, overlay_shape, tip_frame
 
 # Space tints: rings (bark, moss, pale wood), branch segments (two woods), a spare ring tint.
 PALETTE = [(0.45, 0.30, 0.18, 1.0), (0.36, 0.48, 0.20, 1.0), (0.70, 0.56, 0.36, 1.0),
            (0.55, 0.38, 0.22, 1.0), (0.62, 0.50, 0.30, 1.0), (0.42, 0.40, 0.28, 1.0)]
-BARK, HEARTWOOD = (0.30, 0.20, 0.12, 1.0), (0.78, 0.62, 0.40, 1.0)
 LEAF_SIDES = {"green": (0.28, 0.60, 0.18, 1.0), "orange": (0.90, 0.48, 0.10, 1.0)}
 ALLIANCE = {"mouse": (0.22, 0.42, 0.75, 1.0), "rat": (0.70, 0.16, 0.14, 1.0)}
 WHITE = (0.95, 0.95, 0.92, 1.0)
-MISSIONS = ("decoy", "intercept", "siege", "patrol", "rescue", "special")
-MISSION_COLOURS = {"decoy": (0.6, 0.6, 0.6, 1.0), "intercept": (0.8, 0.3, 0.2, 1.0),
-                   "siege": (0.5, 0.35, 0.2, 1.0), "patrol": (0.2, 0.5, 0.7, 1.0),
-                   "rescue": (0.3, 0.65, 0.3, 1.0), "special": (0.75, 0.6, 0.15, 1.0)}
+PRINT_LIFT = 0.004     # a print lies this far above its face (as the Snowbirds mat's)
+MISSIONS = printing.ORDER
 
 
 def _lighter(colour, f: float = 0.18):
-    return tuple(min(1.0, c + f) for c in colour[:3]) + (1.0,)
+    return tuple(min(1.0, max(0.0, c + f)) for c in colour[:3]) + (1.0,)
 
 
 def _inset(poly: np.ndarray, scale: float) -> np.ndarray:
@@ -50,15 +48,19 @@ def build_overlay(name: str) -> PieceModel:
         parts.append((convex_prism(_inset(space.polygon, 0.62), space.height, space.height + 0.03),
                       _lighter(colour, 0.1)))
         solids.append(slab)
-    trunk = convex_prism(shape.trunk, 0.0, shape.trunk_height)
-    parts.append((trunk, BARK))
-    parts.append((convex_prism(_inset(shape.trunk, 0.8), shape.trunk_height, shape.trunk_height + 0.06),
-                  HEARTWOOD))
-    for a, b in zip(shape.trunk, np.roll(shape.trunk, -1, axis=0)):     # bark ridges
-        mid = (a + b) / 2 * 1.04
-        parts.append((cylinder(0.18, 0.0, shape.trunk_height * 0.97, 6, tuple(mid)), _lighter(BARK, -0.08)))
+        # a dark skirt a hair outside the slab and under its top: the step to a lower neighbour
+        # shows as a dark edge, so the spaces' levels read from across the table
+        grow = 1.0 + 0.04 / float(np.linalg.norm(space.polygon - space.polygon.mean(axis=0), axis=1).min())
+        parts.append((convex_prism(_inset(space.polygon, grow), 0.0, space.height - 0.04), _lighter(colour, -0.16)))
+    trunk = convex_prism(shape.trunk, 0.0, shape.trunk_height)          # the rules' solid column
     solids.append(trunk)
-    return finish(f"tf_{'sapling' if name == 'sapling' else 'tree'}", parts, solids, static=True,
+    sapling = name == "sapling"
+    column, upper = canopy.trunk_parts(shape, sapling)
+    parts += column
+    drawn_only = upper + canopy.crown_parts(shape, sapling)      # the pointer passes through these
+    see_through = frozenset(range(len(parts), len(parts) + len(drawn_only)))
+    parts += drawn_only
+    return finish(f"tf_{'sapling' if name == 'sapling' else 'tree'}", parts, solids, static=True, see_through=see_through,
                   tags=frozenset({"terrain", "overlay"}), friction=0.7, anchors={"place": (0.0, 0.0, 0.0)})
 
 
@@ -148,18 +150,15 @@ def axis_marker() -> PieceModel:
 
 
 def mission_card(alliance: str = "mouse", mission: str = "decoy", face: str = "down") -> PieceModel:
-    """A mission card lying flat: face down shows the alliance back, face up the mission colour."""
+    """A mission card lying flat, printed (printing.py): face down its alliance's back, face up the
+    mission's title, resolution order and what it does. The text reads along +x."""
     d = tf_dims()["mission_card"]
     card = box((d["length"], d["width"], d["height"]), (0.0, 0.0, d["height"] / 2))
-    top = d["height"]
-    if face == "down":
-        emblem = [(cylinder(d["width"] * 0.3, top, top + 0.02, 20), _lighter(ALLIANCE[alliance], 0.3))]
-        colour = ALLIANCE[alliance]
-    else:
-        band = box((d["length"] * 0.25, d["width"] * 0.9, 0.02), (d["length"] * 0.3, 0.0, top + 0.01))
-        emblem = [(band, MISSION_COLOURS[mission])]
-        colour = (0.92, 0.88, 0.78, 1.0)
-    return finish("tf_mission", [(card, colour)] + emblem, [card], mass=1.8,
+    image = printing.mission_back(alliance) if face == "down" else printing.mission_face(alliance, mission)
+    hx, hy, z = d["length"] / 2, d["width"] / 2, d["height"] + PRINT_LIFT
+    corners = np.array([[-hx, -hy, z], [hx, -hy, z], [hx, hy, z], [-hx, hy, z]])
+    colour = ALLIANCE[alliance] if face == "down" else (0.92, 0.88, 0.78, 1.0)
+    return finish("tf_mission", [(card, colour)], [card], mass=1.8, prints=[Print(corners, image)],
                   tags=frozenset({"mission"}))      # not "card": the card layer draws those (models/cards.py)
 
 
