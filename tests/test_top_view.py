@@ -127,3 +127,26 @@ def test_render_view_top_is_orthographic_the_far_edge_as_wide_as_the_near(tmp_pa
         assert film[0] / film[1] == pytest.approx(64 / 36)
     finally:
         renderer.close()
+
+
+@pytest.mark.render
+def test_the_top_view_hides_the_canopies_that_would_cover_the_spaces():
+    """Tail Feathers' canopies (drawn-only parts over the spaces) are hidden seen from straight
+    above, so the spaces and the birds on them show; any other view shows them again."""
+    from feltbox.game.render.offscreen import Renderer
+    from feltbox.game.render.top_view import look_top, see_through
+    from feltbox.game.tailfeathers.table import tf_table
+    from feltbox.scenes.loader import load_tailfeathers
+    bodies, poses = tf_table(load_tailfeathers("show_of_force"))
+    renderer = Renderer(64, 36)
+    try:
+        renderer.set_bodies(bodies)
+        renderer.set_poses(poses)
+        canopies = renderer.root.findAllMatches("**/=see-through")
+        assert canopies.getNumPaths() >= 4 and not any(p.isHidden() for p in canopies)
+        look_top(renderer)
+        assert all(p.isHidden() for p in canopies)
+        see_through(renderer.root, True)
+        assert not any(p.isHidden() for p in canopies)
+    finally:
+        renderer.close()

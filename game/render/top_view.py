@@ -16,7 +16,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from feltbox.game.render import shadow_cache
 from feltbox.game.render.surfaces import RIM
+from feltbox.game.render.visuals import show_see_through
 from feltbox.models.dimensions import dims
 
 MARGIN = 0.04              # of the film kept clear round the table
@@ -83,4 +85,12 @@ def look_top(renderer, poses=None, present=None) -> tuple[float, float, float, f
     film = top_film(table_extent(poses, present), renderer.width / renderer.height)
     renderer.camera.node().setLens(ortho_lens(film))
     place_top(renderer.camera, film)
+    see_through(renderer.root, False)
     return film
+
+
+def see_through(root, visible: bool) -> None:
+    """Show or hide the parts seen through from above (Tail Feathers' canopies, which would hide
+    the spaces and the birds on them: visuals.show_see_through); their shadows follow."""
+    if show_see_through(root, visible):
+        shadow_cache.force_redraw(root)

@@ -77,7 +77,8 @@ def piece_node(spec: BodySpec, parent: NodePath) -> NodePath:
         path = parent.attachNewNode(spec.id)
         path.attachNewNode(geom_node(spec.model, spec.kind))   # instanced: shared by equal pieces
         if spec.model.see_through:                             # a tree's canopy: seen, not picked
-            over = path.attachNewNode(geom_node(spec.model, f"{spec.kind}-see-through", see_through=True))
+            over = path.attachNewNode(SEE_THROUGH_TAG)          # this piece's own node: hidden alone
+            over.attachNewNode(geom_node(spec.model, f"{spec.kind}-see-through", see_through=True))
             over.setTag(SEE_THROUGH_TAG, spec.id)
         printed = prints_node(spec.model)
         if printed is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from feltbox.game.render.camera import Orbit
-from feltbox.game.render.top_view import ortho_lens, place_top, table_extent, top_film
+from feltbox.game.render.top_view import ortho_lens, place_top, see_through, table_extent, top_film
 
 
 class TopCamera:
@@ -39,6 +39,7 @@ class TopCamera:
         lens = ortho_lens(self.film)
         app.base.cam.node().setLens(lens)
         app.base.camLens = lens
+        see_through(app.scene.root, False)               # canopies would hide the spaces from above
         app.rig.stop()
         app.orbit.target, app.orbit.heading = np.asarray(orbit.target, float), orbit.heading
         app.orbit.pitch, app.orbit.distance = orbit.pitch, orbit.distance
@@ -48,6 +49,7 @@ class TopCamera:
         if self.film is None:
             return
         self.film = None
+        see_through(self.app.scene.root, True)
         self.app.base.cam.node().setLens(self.perspective)
         self.app.base.camLens = self.perspective
 
