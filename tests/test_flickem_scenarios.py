@@ -255,3 +255,27 @@ def test_S3_TAKE_DROP_EXCHANGE_IN_THE_CITY_within_a_movement_discs_width_of_the_
     assert state.data.token("t-food").where == "car" and state.data.survivor("survivor-anita").inventory == ("t-fuel",)
     far = play(new_game(replace(base, pretzel="survivor-john"), 1), ChooseSurvivor("survivor-john"))
     assert not [a for a in legal_actions(far) if isinstance(a, TakeDrop)]   # 10 cm away: out of reach
+
+
+def test_S3_GAME_END_three_dead_do_not_end_it_Anitas_death_does_and_she_stays_dead():
+    """S3 GAME END: "The survivors lose if Anita dies or if the round marker reaches the skull" --
+    not at 3 dead, as the other co-op scenarios do. Her escort alive, she died all the same (her
+    figure once followed him back to life, so her death never ended the game)."""
+    from feltbox.rules.flickem.life import lose_life
+    from feltbox.rules.flickem.scenarios import scenario_rules
+    group = tuple(Survivor(f"survivor-{n}", n.title(), "A", 1) for n in ("gabriel", "mike", "olivia", "thomas"))
+    anita = Survivor("survivor-anita", "Anita", "A", 1, where="reserve")
+    positions = tuple((s.id, 10.0 * k, 0.0) for k, s in enumerate(group)) + (("zombie-01", 0.0, 40.0),)
+    state = new_game(setup(scenario=3, survivors=group + (anita,), positions=positions,
+                           deaths_to_lose=scenario_rules(3).deaths_to_lose), 1)
+    events = []
+    for s in group[:3]:
+        state = lose_life(state, s.id, events)
+    assert sum(x.where == "dead" for x in state.data.survivors) == 3
+    assert not isinstance(pending(state), GameOver)
+    state = replace(state, data=replace(state.data, rescued="survivor-anita", escort=group[3].id))
+    state = lose_life(state, "survivor-anita", events)
+    from feltbox.rules.flickem.game_end import check_scenario_end
+    state = check_scenario_end(state, None, events)
+    over = pending(state)
+    assert isinstance(over, GameOver) and "Anita died" in over.reason

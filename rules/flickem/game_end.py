@@ -41,6 +41,8 @@ def _follow_escort(state: FlickemState, events: list[Event]) -> FlickemState:
     if data.rescued is None or data.escort is None:
         return state
     escort, rescued = data.survivor(data.escort), data.survivor(data.rescued)
+    if rescued.where == "dead":                 # she died: she follows nobody (GAME END)
+        return state
     if escort.standing and escort.where != "dead":
         data = data.with_survivor(replace(rescued, where=escort.where))
         if escort.where == "city" and not _within_reach(data, rescued.id, escort.id):   # repositioned by her escort
