@@ -1,23 +1,37 @@
-"""The context menu of a clicked piece: a DirectGUI frame near the mouse, one button per item of
-game/window/piece_actions.py. Legal items are clickable and play the action through the same path as the
-letter keys; illegal ones are greyed, disabled, and show the rules' reason in small type under
-their label. Escape, a right click or a click elsewhere closes it.
+"""The context menu of a clicked piece: a DirectGUI frame beside the piece, in the free area the
+HUD panels leave (game/window/hud_layout.place_box: never over a panel), titled with the piece's
+name as players say it, one button per item of game/window/piece_actions.py. Legal items are
+clickable and play the action through the same path as the letter keys; illegal ones are greyed,
+disabled, and show the rules' reason whole in small type under their label, wrapped, never cut.
+Escape, a right click or a click elsewhere closes it.
 """
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
 
+from feltbox.game.window.framing import Rect
+from feltbox.game.window.hud_layout import place_box
 from feltbox.game.window.piece_actions import MenuItem
 
 ROW = 0.075          # aspect2d units per legal row
 WIDTH = 1.05
 MAX_ITEMS = 12       # longer lists (a bird's launch headings...) end with "N more"
+LABEL_CHARS, REASON_CHARS = 46, 80     # a line of a label (0.042 type) or a reason (0.028 type) in WIDTH
+LABEL_LINE, REASON_LINE = 0.046, 0.031
 
 
-def _short(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "..."
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words, never cut."""
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""]
+
+
+def row_height(item: MenuItem) -> float:
+    """An item's row: its label's lines, and a greyed one's reason's lines under them."""
+    h = ROW + LABEL_LINE * (len(wrap(item.label, LABEL_CHARS)) - 1)
+    return h if item.legal else h + REASON_LINE * len(wrap(item.reason, REASON_CHARS)) + 0.012
 
 
 class ContextMenu:
@@ -27,45 +41,59 @@ class ContextMenu:
         self.buttons: list = []
         self.items: list[MenuItem] = []
         self.piece: str | None = None
+        self.box: Rect | None = None        # where the open menu is (aspect2d)
+        self.title = ""                     # its title: the piece's name
 
     @property
     def open(self) -> bool:
         return self.frame is not None
 
     def show(self, piece: str, items: Sequence[MenuItem], at: tuple[float, float],
-             on_pick: Callable[[MenuItem], None]) -> None:
-        """Open at ``at`` (mouse coordinates -1..1) listing ``items`` for ``piece``."""
+             on_pick: Callable[[MenuItem], None], title: str | None = None, free: Rect | None = None,
+             avoid: Sequence[Rect] = (), box: Rect | None = None) -> None:
+        """Open beside the piece -- ``box``, its rectangle on the screen (aspect2d), else the point
+        ``at`` (mouse coordinates -1..1) -- listing ``items`` for ``piece``, titled ``title`` (the
+        piece's name), inside ``free`` (aspect2d: the area the HUD panels leave; default the
+        window) and off the ``avoid`` rectangles (the panels)."""
         self.close()
         items = list(items)
-        more = len(items) - MAX_ITEMS
-        self.piece, self.items = piece, items[:MAX_ITEMS]
-        heights = [ROW if it.legal else ROW * 1.45 for it in self.items]
-        height = ROW * 1.2 + sum(heights) + 0.02 + (ROW if more > 0 else 0.0)
         aspect = self.base.getAspectRatio()
-        x = min(max(at[0] * aspect + 0.03, -aspect + 0.02), aspect - WIDTH - 0.02)
-        y = min(max(at[1], -1.0 + height + 0.02), 0.98)
+        free = free or Rect(-aspect + 0.02, aspect - 0.02, -0.76, 0.98)
+        keep = items[:MAX_ITEMS]
+        while len(keep) > 1 and self._height(keep, len(items) - len(keep)) > free.top - free.bottom:
+            keep = keep[:-1]                   # taller than the free area: the rest is "N more"
+        more = len(items) - len(keep)
+        self.piece, self.items, self.title = piece, keep, wrap(title or piece, 36)[0]
+        heights = [row_height(it) for it in self.items]
+        height = self._height(keep, more)
+        box = box or Rect(at[0] * aspect, at[0] * aspect, at[1], at[1])
+        self.box = place_box(WIDTH, height, box, free, avoid)
         self.frame = DirectFrame(frameColor=(0.08, 0.08, 0.1, 0.92), frameSize=(0, WIDTH, -height, 0),
-                                 pos=(x, 0, y), sortOrder=50)
-        DirectLabel(parent=self.frame, text=_short(piece, 40), text_scale=0.045, text_align=0,
+                                 pos=(self.box.left, 0, self.box.top), sortOrder=50)
+        DirectLabel(parent=self.frame, text=self.title, text_scale=0.045, text_align=0,
                     text_fg=(1, 0.85, 0.5, 1), frameColor=(0, 0, 0, 0), pos=(0.03, 0, -ROW * 0.8))
         top = -ROW * 1.2
         self.buttons = []
         for item, h in zip(self.items, heights):
+            label = "\n".join(wrap(item.label, LABEL_CHARS))
+            extra = h - ROW            # the wrapped lines under the first
             if item.legal:
-                button = DirectButton(parent=self.frame, text=_short(item.label, 44), text_scale=0.042,
+                button = DirectButton(parent=self.frame, text=label, text_scale=0.042,
                                       text_align=0, text_fg=(1, 1, 1, 1), relief=DGG.FLAT,
                                       frameColor=((0.2, 0.35, 0.25, 1), (0.3, 0.55, 0.35, 1),
                                                   (0.25, 0.45, 0.3, 1), (0.2, 0.2, 0.2, 1)),
-                                      frameSize=(-0.02, WIDTH - 0.06, -0.022, 0.048),
+                                      frameSize=(-0.02, WIDTH - 0.06, -0.022 - extra, 0.048),
                                       pos=(0.04, 0, top - ROW * 0.7), command=on_pick, extraArgs=[item])
             else:
-                button = DirectButton(parent=self.frame, text=(_short(item.label, 44),) * 4, text_scale=0.042,
+                button = DirectButton(parent=self.frame, text=(label,) * 4, text_scale=0.042,
                                       text_align=0, text_fg=(0.55, 0.55, 0.55, 1), relief=DGG.FLAT,
                                       frameColor=(0.13, 0.13, 0.15, 1), state=DGG.DISABLED,
-                                      frameSize=(-0.02, WIDTH - 0.06, -0.022 - ROW * 0.45, 0.048),
+                                      frameSize=(-0.02, WIDTH - 0.06, -0.022 - extra + 0.012, 0.048),
                                       pos=(0.04, 0, top - ROW * 0.7))
-                DirectLabel(parent=button, text=_short(item.reason, 70), text_scale=0.028, text_align=0,
-                            text_fg=(0.85, 0.55, 0.45, 1), frameColor=(0, 0, 0, 0), pos=(0.0, 0, -0.05))
+                lines = wrap(item.reason, REASON_CHARS)
+                below = LABEL_LINE * (len(wrap(item.label, LABEL_CHARS)) - 1)
+                DirectLabel(parent=button, text="\n".join(lines), text_scale=0.028, text_align=0,
+                            text_fg=(0.85, 0.55, 0.45, 1), frameColor=(0, 0, 0, 0), pos=(0.0, 0, -0.05 - below))
             self.buttons.append(button)
             top -= h
         if more > 0:
@@ -74,6 +102,10 @@ class ContextMenu:
         if not self.items:
             DirectLabel(parent=self.frame, text="nothing to do with it now", text_scale=0.04, text_align=0,
                         text_fg=(0.7, 0.7, 0.7, 1), frameColor=(0, 0, 0, 0), pos=(0.04, 0, top - ROW * 0.7))
+
+    @staticmethod
+    def _height(items: list[MenuItem], more: int) -> float:
+        return ROW * 1.2 + sum(row_height(it) for it in items) + 0.02 + (ROW if more > 0 else 0.0)
 
     def contains(self, mouse: tuple[float, float]) -> bool:
         """Is the mouse (-1..1 coordinates) over the open menu?"""
@@ -94,4 +126,4 @@ class ContextMenu:
     def close(self) -> None:
         if self.frame is not None:
             self.frame.destroy()
-        self.frame, self.buttons, self.items, self.piece = None, [], [], None
+        self.frame, self.buttons, self.items, self.piece, self.box = None, [], [], None, None

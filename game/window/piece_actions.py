@@ -224,8 +224,8 @@ def sb_items(sb_game: GameView, piece: str) -> list[MenuItem]:
         return []
     items = [MenuItem(sb_label(a), k) for k, a in enumerate(legal) if getattr(a, "card", None) == card]
     _, reasons = sb_game.plays()
-    items += [MenuItem(f"{zone}: {card.replace('_', ' ')}", None, sentence_of("", why)) for (c, zone), why in sorted(reasons.items())
-              if c == card]
+    items += [MenuItem(f"{zone}: {card.replace('_', ' ')}", None, sentence_of("", why))
+              for (c, zone), why in sorted(reasons.items()) if c == card]
     return items
 
 
