@@ -61,7 +61,7 @@ def nice(action) -> str:
             value = getattr(action, f.name)
             if value is None or value == f.default:
                 continue
-            values.append(pretty(value if isinstance(value, str) else str(value)))
+            values.append(pretty(value))
     return " ".join([words, *values])
 
 
@@ -135,7 +135,7 @@ def _hint(state, piece: str, action, reason: str, legal: list) -> str:
             hint = f"the pretzel holder ({pretty(state.data.pretzel)}) goes first this round"
         else:
             hint = f"{survivor.name} has already played this round"
-    elif kind == "ChooseSurvivor":
+    elif kind == "ChooseSurvivor" and f.active:
         hint = f"{pretty(f.active)} is playing now"
     elif f.waiting == "choose":
         hint = "choose a survivor first"
