@@ -13,7 +13,8 @@ import re
 from feltbox.game.text.event_feed import pretty
 
 # What each ``flow.waiting`` value of Dead of Winter (rules/flickem/state.Waiting) and Tail
-# Feathers (rules/tailfeathers/state.Flow.waiting) means, as "the rules wait for ...".
+# Feathers (rules/tailfeathers/state.Flow.waiting) means, as "the rules wait for ...", by game
+# (the registry's name); a value a game does not list reads as in Dead of Winter's.
 WAITING = {
     # Dead of Winter
     "choose": "a team to choose the survivor who plays",
@@ -47,22 +48,25 @@ WAITING = {
     "patrol": "the patrol mission's move",
     "rescue": "the rescue mission's choice",
 }
+GAME_WAITING = {"tailfeathers": {"act": "the active unit to act or end its activation"}}
 REPR = re.compile(r"\b[A-Z][A-Za-z]+\((?:[^()]|\([^()]*\))*\)")      # Move(), UseWeapon(weapon='gun')
 
 
-def waiting_words(waiting: str) -> str:
-    return WAITING.get(str(waiting), pretty(str(waiting)))
+def waiting_words(waiting: str, game: str = "flickem") -> str:
+    words = GAME_WAITING.get(game, {}).get(str(waiting)) or WAITING.get(str(waiting))
+    return words or pretty(str(waiting))
 
 
-def plain_reason(reason: str) -> str:
+def plain_reason(reason: str, game: str = "flickem") -> str:
     """The rules' reason without reprs or internal states: "Move() is not legal now (waiting for:
     choose)" -> "not now: the rules wait for a team to choose the survivor who plays"."""
     text = str(reason).strip()
     m = re.fullmatch(r"(.*?)\s*is not legal now(?:\s*\(waiting for: ([\w]+)\))?\.?", text, re.S)
     if m:
-        return f"not now: the rules wait for {waiting_words(m.group(2))}" if m.group(2) else "not now"
+        return f"not now: the rules wait for {waiting_words(m.group(2), game)}" if m.group(2) else "not now"
     text = REPR.sub(lambda r: _action_words(r.group(0)), text)
-    text = re.sub(r"\b(?:waiting for|waiting):\s*(\w+)", lambda w: f"the rules wait for {waiting_words(w.group(1))}", text)
+    text = re.sub(r"\b(?:waiting for|waiting):\s*(\w+)",
+                  lambda w: f"the rules wait for {waiting_words(w.group(1), game)}", text)
     return re.sub(r"'?\b[a-z]+(?:[-_][a-z0-9]+)+\b'?", lambda w: pretty(w.group(0).strip("'")), text)
 
 
@@ -72,10 +76,11 @@ def _action_words(repr_text: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", " ", head).lower()
 
 
-def sentence_of(hint: str, reason: str) -> str:
+def sentence_of(hint: str, reason: str, game: str = "flickem") -> str:
     """A hint and the rules' reason as one sentence: "Choose a survivor first (not now: the rules
-    wait for ...)." Either may be empty; the hint comes first, capitalised, a full stop at the end."""
-    plain = plain_reason(reason) if reason else ""
+    wait for ...)." Either may be empty; the hint comes first, capitalised, a full stop at the end.
+    ``game``: whose flow states the reason names (the registry's name)."""
+    plain = plain_reason(reason, game) if reason else ""
     if hint and plain and plain.lower() not in hint.lower():
         text = f"{hint} ({plain})"
     else:

@@ -57,6 +57,7 @@ FEED_ROWS, FEED_WRAP = 9, 58          # rows the feed shows at most, a row's cha
 DICE_ROWS, DICE_WRAP = 6, 48          # Tail Feathers' last three throws, wrapped in the cards' width
 FADE_AFTER = 25.0          # seconds before a feed line starts fading
 CHOICE_LINES = 15
+HELP_KEY = "  |  h: fold panels"           # the help strip names the key
 DAY_BAR, NIGHT_BAR = (0.34, 0.26, 0.10, 0.88), (0.05, 0.08, 0.22, 0.88)
 PROMPT = (1.0, 0.86, 0.45, 1.0)
 CHEESE = (1.0, 0.80, 0.20, 1.0)
@@ -100,6 +101,7 @@ class Hud:
         app.title.hide()
         self.game.listeners.append(self.on_events)
         b.accept("h", self.toggle_all)
+        app.help.setText(app.help.getText() + HELP_KEY)
         b.taskMgr.add(self.update, "feltbox-hud")
 
     # -- building (once) -----------------------------------------------------------------------

@@ -171,7 +171,7 @@ def tf_items(tf_game: GameView, piece: str, label: Callable[[object], str] = tf_
         except Exception as exc:          # a rules module refusing in its own way: still a reason
             reason = str(exc)
         hint = _tf_hint(state, fig, kind, tf_game.decider())
-        items.append(MenuItem(f"{kind} {tf_name(piece)}", None, sentence_of(hint, reason)))
+        items.append(MenuItem(f"{kind} {tf_name(piece)}", None, sentence_of(hint, reason, "tailfeathers")))
     return items
 
 
