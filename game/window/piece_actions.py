@@ -197,6 +197,8 @@ def _tf_hint(state, fig, kind: str, decider) -> str:
     if kind == "activate":
         if unit.activated:
             return f"{tf_name(unit.id)} has already activated this round"
+        if f.waiting != "activate" and f.phase == "activation" and f.active:
+            return f"{tf_name(f.active)} is acting now: the next unit activates once it is done"
         if f.waiting != "activate":
             return "units activate in the activation phase"
     if kind == "launch":
