@@ -10,11 +10,14 @@ from feltbox.game.window.hud_layout import (
     CARD_H,
     CARD_W,
     EDGE,
+    GAP,
     HEADER_H,
     LINE_H,
     RIGHT_W,
     TOP_H,
     TOP_SLIM,
+    choice_rows_fit,
+    feed_rows_fit,
     free_area_aspect2d,
     free_rect,
     overlap,
@@ -26,7 +29,7 @@ ASPECT = 16 / 9
 
 
 def test_panel_rects_at_the_start_of_s1_hide_the_empty_feed():
-    rects = panel_rects(ASPECT, 1.0, cards=5, choice_lines=5, feed_lines=0)
+    rects = panel_rects(ASPECT, 1.0, cards=5, choice_lines=5, feed_lines=None)
     assert sorted(rects) == ["cards", "choices", "top"]
     cards = rects["cards"]
     under = 1.0 - TOP_H - EDGE                                    # 0.845
@@ -43,20 +46,28 @@ def test_folded_panels_keep_their_header_and_give_their_room_back():
     assert shut["top"].bottom == pytest.approx(1 - TOP_SLIM)
     assert shut["cards"].top - shut["cards"].bottom == pytest.approx(HEADER_H)
     assert all(shut[k].top - shut[k].bottom < open_[k].top - open_[k].bottom for k in open_)
-    assert panel_rects(ASPECT, 1.0, cards=0, choice_lines=None, feed_lines=0).keys() == {"top"}
+    assert panel_rects(ASPECT, 1.0, cards=0, choice_lines=None, feed_lines=None).keys() == {"top"}
 
 
-def test_no_two_panels_overlap_at_16_9_with_a_full_column():
-    rects = panel_rects(ASPECT, 1.0, cards=10, choice_lines=15, feed_lines=9, dice=True)
+@pytest.mark.parametrize("scale", [0.6, 1.0, 1.25, 1.5, 2.0])
+def test_the_choices_and_the_feed_never_overlap_at_any_ui_scale(scale):
+    """The choices as long as they fit (18 rows at most), the feed as many rows as fit under them:
+    the right column's two panels stay apart by GAP at every scale of the settings."""
+    rows = min(18, choice_rows_fit(scale))
+    feed = min(9, feed_rows_fit(scale, rows))
+    rects = panel_rects(ASPECT, scale, cards=10, choice_lines=rows, feed_lines=feed, dice=True)
+    assert rects["feed"].top <= rects["choices"].bottom - GAP * scale + 1e-9
     names = sorted(rects)
     assert all(overlap(rects[a], rects[b]) == 0 for a in names for b in names if a < b)
+    if scale == 1.0:
+        assert (rows, feed) == (18, 9)        # at 1.0 both are whole: 0.845 - 0.88 = -0.035 over the feed's -0.33
 
 
 def test_the_free_rect_is_the_free_area_when_every_panel_shows():
     rects = panel_rects(ASPECT, 1.0, cards=5, choice_lines=5, feed_lines=3)
     free, area = free_rect(rects, ASPECT), free_area_aspect2d(ASPECT)
     assert (free.left, free.right, free.top) == pytest.approx((area.left, area.right, area.top))
-    wider = free_rect(panel_rects(ASPECT, 1.0, cards=0, choice_lines=None, feed_lines=0), ASPECT)
+    wider = free_rect(panel_rects(ASPECT, 1.0, cards=0, choice_lines=None, feed_lines=None), ASPECT)
     assert wider.left < free.left and wider.right > free.right
 
 

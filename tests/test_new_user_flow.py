@@ -78,7 +78,7 @@ def test_a_new_user_starts_s1_and_flicks_a_survivor_with_the_mouse(tmp_path, mon
     survivor = lines["survivor"]
     name = survivor.removeprefix("survivor-")
     assert lines["esc"] == "False False"
-    assert lines["menu1"].startswith(f"[('choose survivor {name}', True)")
+    assert lines["menu1"].startswith(f"[('choose survivor {name.title()}', True)")
     assert "2 actions left" in lines["hud1"]
     assert "('move', True)" in lines["menu2"]
     assert lines["wants_aim"] == "True" and lines["animating"] == "True"

@@ -7,13 +7,12 @@ Escape, a right click or a click elsewhere closes it.
 """
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable, Sequence
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
 
 from feltbox.game.window.framing import Rect
-from feltbox.game.window.hud_layout import place_box
+from feltbox.game.window.hud_layout import place_box, wrap
 from feltbox.game.window.piece_actions import MenuItem
 
 ROW = 0.075          # aspect2d units per legal row
@@ -21,11 +20,6 @@ WIDTH = 1.05
 MAX_ITEMS = 12       # longer lists (a bird's launch headings...) end with "N more"
 LABEL_CHARS, REASON_CHARS = 46, 80     # a line of a label (0.042 type) or a reason (0.028 type) in WIDTH
 LABEL_LINE, REASON_LINE = 0.046, 0.031
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` characters, broken between words, never cut."""
-    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""]
 
 
 def row_height(item: MenuItem) -> float:

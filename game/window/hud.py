@@ -24,7 +24,6 @@ from direct.gui.DirectGui import DirectButton
 
 from feltbox.game.text.event_feed import choice_label, sentence
 from feltbox.game.window.app import PlayApp
-from feltbox.game.window.context_menu import wrap
 from feltbox.game.window.flick_target import drag_hint
 from feltbox.game.window.framing import Rect
 from feltbox.game.window.game_view import KEYS
@@ -43,10 +42,14 @@ from feltbox.game.window.hud_layout import (
     RIGHT_W,
     TOP_H,
     TOP_SLIM,
+    choice_rows,
+    choice_rows_fit,
     choices_height,
     feed_height,
+    feed_rows_fit,
     free_rect,
     panel_rects,
+    wrap,
 )
 from feltbox.game.window.hud_model import FlickemHud, TFHud, describe_game
 from feltbox.game.window.hud_widgets import DIM, TEXT, Pips, Text, panel, team_colour, toggle_button, tone
@@ -56,7 +59,7 @@ FEED_LINES = 6             # sentences kept
 FEED_ROWS, FEED_WRAP = 9, 58          # rows the feed shows at most, a row's characters (sentences wrap, never cut)
 DICE_ROWS, DICE_WRAP = 6, 48          # Tail Feathers' last three throws, wrapped in the cards' width
 FADE_AFTER = 25.0          # seconds before a feed line starts fading
-CHOICE_LINES = 15
+CHOICE_LINES = 18                     # rows under the prompt (hud_layout.choice_rows wraps them)
 HELP_KEY = "  |  h: panels"           # the help strip names the key
 DAY_BAR, NIGHT_BAR = (0.34, 0.26, 0.10, 0.88), (0.05, 0.08, 0.22, 0.88)
 PROMPT = (1.0, 0.86, 0.45, 1.0)
@@ -220,7 +223,8 @@ class Hud:
 
     def rects(self) -> dict[str, Rect]:
         """The rectangles (aspect2d) the panels cover now (game/window/hud_layout.panel_rects)."""
-        return panel_rects(self.aspect, self.scale, len(self.cards), self.choice_lines, len(self.feed_rows()),
+        return panel_rects(self.aspect, self.scale, len(self.cards), self.choice_lines,
+                           len(self.feed_rows()) if self.feed else None,
                            dice=self.dice_shown, collapsed=tuple(self.collapsed))
 
     def free_area(self) -> Rect:
@@ -347,11 +351,12 @@ class Hud:
         if not lines and not m.over:
             lines.append(("(the other seats are playing)", DIM))
         prompt = m.over or m.prompt or ""
-        self.prompt.set(prompt if len(prompt) <= 46 else prompt[:43] + "...")
+        head, rows = choice_rows(prompt, lines, min(CHOICE_LINES, choice_rows_fit(self.scale)), DIM)
+        self.prompt.set(head)                              # clear of the feed at any UI scale
         for k, text in enumerate(self.choice_text):
-            line, fg = lines[k] if k < len(lines) else ("", TEXT)
-            text.set(line if len(line) <= 54 else line[:51] + "...", fg=fg)
-        shown = min(len(lines), CHOICE_LINES)
+            line, fg = rows[k] if k < len(rows) else ("", TEXT)
+            text.set(line, fg=fg or PROMPT)                # None: the prompt's own rows
+        shown = len(rows)
         self.choice_lines = shown if prompt or shown else None      # nothing to choose: no panel
         y = -TOP_H - EDGE
         height = choices_height(shown, "choices" in self.collapsed)
@@ -362,20 +367,22 @@ class Hud:
     def feed_rows(self) -> list[tuple[str, int]]:
         """The feed's rows: each sentence wrapped (never cut), with its index in ``feed``; the
         oldest rows go when there are more than ``FEED_ROWS``."""
-        return [(row, k) for k, (line, _, _) in enumerate(self.feed) for row in wrap(line, FEED_WRAP)][-FEED_ROWS:]
+        most = min(FEED_ROWS, feed_rows_fit(self.scale, self.choice_lines, "choices" in self.collapsed))
+        rows = [(row, k) for k, (line, _, _) in enumerate(self.feed) for row in wrap(line, FEED_WRAP)]
+        return rows[len(rows) - most:] if most else []
 
     def _feed_layout(self) -> None:
         """The feed grows up from its bottom edge with its rows, the newest at the bottom; an
         empty feed is not shown."""
         n = len(self.feed_rows())
-        top = FEED_BOTTOM + feed_height(n, "feed" in self.collapsed)
+        top = FEED_BOTTOM + feed_height(n, "feed" in self.collapsed)      # no room for a row: the header
         self.feed_frame["frameSize"] = (-RIGHT_W - EDGE, -EDGE, FEED_BOTTOM, top)
         self.feed_title.node.setPos(-RIGHT_W, top - 0.038)
         self.toggles["feed"].setPos(-EDGE - 0.035, 0, top - HEADER_H / 2)
         for k, text in enumerate(self.feed_text):
             text.node.setPos(-RIGHT_W, top - HEADER_H - 0.035 - LINE_H * k)
         for node in (self.feed_frame, self.feed_title.node, self.toggles["feed"]):
-            node.show() if n else node.hide()
+            node.show() if self.feed else node.hide()
 
     def _fade(self) -> None:
         now = time.monotonic()

@@ -8,6 +8,7 @@ collapse toggle; a collapsed panel keeps only that row (``panel_rects``).
 """
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from feltbox.game.window.framing import Rect
@@ -27,6 +28,26 @@ LINE_H = 0.045             # a line of the choices and of the feed
 CHOICE_PAD = 0.07          # the choices panel: its prompt row and bottom margin
 FEED_PAD = 0.04            # the feed's bottom margin
 PANELS = ("top", "cards", "choices", "feed")
+PROMPT_WRAP, CHOICE_WRAP = 46, 54     # characters in a prompt row (beside its toggle), in a choice row
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in rows of at most ``width`` characters, broken between words, never cut."""
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""]
+
+
+def choice_rows(prompt: str, lines: Sequence[tuple[str, tuple]], most: int, dim: tuple) -> tuple[str, list]:
+    """The choices panel's rows: the prompt's first row (beside the toggle), then the rest of the
+    prompt (colour None: the prompt's) and each choice wrapped (continuations indented), at most
+    ``most`` rows; past that a last row says how many more."""
+    heads = wrap(prompt, PROMPT_WRAP)
+    rows = [(row, None) for row in heads[1:]]
+    for line, fg in lines:
+        parts = wrap(line, CHOICE_WRAP)
+        rows += [(parts[0], fg)] + [("      " + part, fg) for part in parts[1:]]
+    if len(rows) > most:
+        rows = rows[:most - 1] + [(f"... {len(rows) - most + 1} more rows", dim)]
+    return heads[0], rows
 
 
 def free_area(aspect: float, ui_scale: float = 1.0) -> Rect:
@@ -58,12 +79,28 @@ def feed_height(lines: int, collapsed: bool) -> float:
     return HEADER_H if collapsed else HEADER_H + LINE_H * lines + FEED_PAD
 
 
-def panel_rects(aspect: float, ui_scale: float, cards: int, choice_lines: int | None, feed_lines: int,
+def choice_rows_fit(ui_scale: float) -> int:
+    """The most rows the choices panel may show under its prompt at ``ui_scale``: it keeps clear of
+    the feed's header at the bottom right."""
+    under = 1.0 - (TOP_H + EDGE) * ui_scale
+    floor = -1.0 + (FEED_BOTTOM + feed_height(0, False) + GAP) * ui_scale
+    return max(1, int(((under - floor) / ui_scale - CHOICE_PAD) / LINE_H))
+
+
+def feed_rows_fit(ui_scale: float, choice_lines: int | None, choices_collapsed: bool = False) -> int:
+    """The most rows the feed may show under the choices panel (``choice_lines`` rows, None:
+    hidden): the feed grows up from the bottom and stops ``GAP`` short of the choices."""
+    under = 1.0 - (TOP_H + EDGE) * ui_scale
+    top = under if choice_lines is None else under - (choices_height(choice_lines, choices_collapsed) + GAP) * ui_scale
+    return max(0, int(((top + 1.0) / ui_scale - FEED_BOTTOM - HEADER_H - FEED_PAD) / LINE_H))
+
+
+def panel_rects(aspect: float, ui_scale: float, cards: int, choice_lines: int | None, feed_lines: int | None,
                 dice: bool = False, collapsed: Sequence[str] = ()) -> dict[str, Rect]:
     """The rectangles (aspect2d) the docked panels cover now, by name (``PANELS``): ``cards``
     cards (and Tail Feathers' ``dice``), ``choice_lines`` lines under the choices' prompt (None:
-    nothing to choose, the panel hidden), ``feed_lines`` sentences in the feed. A panel with
-    nothing to show (no cards, no prompt, an empty feed) is hidden and has none."""
+    nothing to choose, the panel hidden), ``feed_lines`` rows in the feed (None: an empty feed,
+    hidden; 0: only its header has room). A hidden panel has no rectangle."""
     s = ui_scale
     top = (TOP_SLIM if "top" in collapsed else TOP_H) * s
     out = {"top": Rect(-aspect, aspect, 1.0 - top, 1.0)}
@@ -75,7 +112,7 @@ def panel_rects(aspect: float, ui_scale: float, cards: int, choice_lines: int | 
     if choice_lines is not None:
         out["choices"] = Rect(right.left, right.right, under - choices_height(choice_lines, "choices" in collapsed) * s,
                               under)
-    if feed_lines:
+    if feed_lines is not None:
         bottom = -1.0 + FEED_BOTTOM * s
         out["feed"] = Rect(right.left, right.right, bottom, bottom + feed_height(feed_lines, "feed" in collapsed) * s)
     return out
