@@ -16,16 +16,27 @@ from feltbox.game.window.hud_layout import place_box, wrap
 from feltbox.game.window.piece_actions import MenuItem
 
 ROW = 0.075          # aspect2d units per legal row
-WIDTH = 1.05
+MIN_W, WIDTH = 0.66, 1.05              # the menu is as wide as its longest label needs, between these
 MAX_ITEMS = 12       # longer lists (a bird's launch headings...) end with "N more"
-LABEL_CHARS, REASON_CHARS = 46, 80     # a line of a label (0.042 type) or a reason (0.028 type) in WIDTH
+LABEL_EM, REASON_EM, TITLE_EM = 0.0207, 0.0119, 0.023   # a character's width in a label, a reason, the title
 LABEL_LINE, REASON_LINE = 0.046, 0.031
 
 
-def row_height(item: MenuItem) -> float:
+def menu_width(title: str, items: Sequence[MenuItem]) -> float:
+    """Wide enough for the title and the longest label on one line (a narrow menu fits beside a
+    piece more often); reasons wrap to it."""
+    need = max([len(title) * TITLE_EM] + [len(it.label) * LABEL_EM for it in items]) + 0.12
+    return min(max(need, MIN_W), WIDTH)
+
+
+def chars(width: float, em: float) -> int:
+    return int((width - 0.1) / em)
+
+
+def row_height(item: MenuItem, width: float = WIDTH) -> float:
     """An item's row: its label's lines, and a greyed one's reason's lines under them."""
-    h = ROW + LABEL_LINE * (len(wrap(item.label, LABEL_CHARS)) - 1)
-    return h if item.legal else h + REASON_LINE * len(wrap(item.reason, REASON_CHARS)) + 0.012
+    h = ROW + LABEL_LINE * (len(wrap(item.label, chars(width, LABEL_EM))) - 1)
+    return h if item.legal else h + REASON_LINE * len(wrap(item.reason, chars(width, REASON_EM))) + 0.012
 
 
 class ContextMenu:
@@ -37,6 +48,7 @@ class ContextMenu:
         self.piece: str | None = None
         self.box: Rect | None = None        # where the open menu is (aspect2d)
         self.title = ""                     # its title: the piece's name
+        self.width = WIDTH
 
     @property
     def open(self) -> bool:
@@ -54,52 +66,53 @@ class ContextMenu:
         aspect = self.base.getAspectRatio()
         free = free or Rect(-aspect + 0.02, aspect - 0.02, -0.76, 0.98)
         keep = items[:MAX_ITEMS]
+        self.title = wrap(title or piece, 36)[0]
+        self.width = width = menu_width(self.title, keep)
         while len(keep) > 1 and self._height(keep, len(items) - len(keep)) > free.top - free.bottom:
             keep = keep[:-1]                   # taller than the free area: the rest is "N more"
         more = len(items) - len(keep)
-        self.piece, self.items, self.title = piece, keep, wrap(title or piece, 36)[0]
-        heights = [row_height(it) for it in self.items]
+        self.piece, self.items = piece, keep
+        heights = [row_height(it, width) for it in self.items]
         height = self._height(keep, more)
         box = box or Rect(at[0] * aspect, at[0] * aspect, at[1], at[1])
-        self.box = place_box(WIDTH, height, box, free, avoid)
-        self.frame = DirectFrame(frameColor=(0.08, 0.08, 0.1, 0.92), frameSize=(0, WIDTH, -height, 0),
+        self.box = place_box(width, height, box, free, avoid)
+        self.frame = DirectFrame(frameColor=(0.08, 0.08, 0.1, 0.92), frameSize=(0, width, -height, 0),
                                  pos=(self.box.left, 0, self.box.top), sortOrder=50)
         DirectLabel(parent=self.frame, text=self.title, text_scale=0.045, text_align=0,
                     text_fg=(1, 0.85, 0.5, 1), frameColor=(0, 0, 0, 0), pos=(0.03, 0, -ROW * 0.8))
         top = -ROW * 1.2
         self.buttons = []
         for item, h in zip(self.items, heights):
-            label = "\n".join(wrap(item.label, LABEL_CHARS))
+            label = "\n".join(wrap(item.label, chars(width, LABEL_EM)))
             extra = h - ROW            # the wrapped lines under the first
             if item.legal:
                 button = DirectButton(parent=self.frame, text=label, text_scale=0.042,
                                       text_align=0, text_fg=(1, 1, 1, 1), relief=DGG.FLAT,
                                       frameColor=((0.2, 0.35, 0.25, 1), (0.3, 0.55, 0.35, 1),
                                                   (0.25, 0.45, 0.3, 1), (0.2, 0.2, 0.2, 1)),
-                                      frameSize=(-0.02, WIDTH - 0.06, -0.022 - extra, 0.048),
+                                      frameSize=(-0.02, width - 0.06, -0.022 - extra, 0.048),
                                       pos=(0.04, 0, top - ROW * 0.7), command=on_pick, extraArgs=[item])
             else:
                 button = DirectButton(parent=self.frame, text=(label,) * 4, text_scale=0.042,
                                       text_align=0, text_fg=(0.55, 0.55, 0.55, 1), relief=DGG.FLAT,
                                       frameColor=(0.13, 0.13, 0.15, 1), state=DGG.DISABLED,
-                                      frameSize=(-0.02, WIDTH - 0.06, -0.022 - extra + 0.012, 0.048),
+                                      frameSize=(-0.02, width - 0.06, -0.022 - extra + 0.012, 0.048),
                                       pos=(0.04, 0, top - ROW * 0.7))
-                lines = wrap(item.reason, REASON_CHARS)
-                below = LABEL_LINE * (len(wrap(item.label, LABEL_CHARS)) - 1)
+                lines = wrap(item.reason, chars(width, REASON_EM))
+                below = LABEL_LINE * (len(wrap(item.label, chars(width, LABEL_EM))) - 1)
                 DirectLabel(parent=button, text="\n".join(lines), text_scale=0.028, text_align=0,
                             text_fg=(0.85, 0.55, 0.45, 1), frameColor=(0, 0, 0, 0), pos=(0.0, 0, -0.05 - below))
             self.buttons.append(button)
             top -= h
         if more > 0:
-            DirectLabel(parent=self.frame, text=f"... {more} more: the list and keys at the top left", text_scale=0.034,
+            DirectLabel(parent=self.frame, text=f"... {more} more in the choices list", text_scale=0.034,
                         text_align=0, text_fg=(0.7, 0.7, 0.7, 1), frameColor=(0, 0, 0, 0), pos=(0.04, 0, top - ROW * 0.7))
         if not self.items:
             DirectLabel(parent=self.frame, text="nothing to do with it now", text_scale=0.04, text_align=0,
                         text_fg=(0.7, 0.7, 0.7, 1), frameColor=(0, 0, 0, 0), pos=(0.04, 0, top - ROW * 0.7))
 
-    @staticmethod
-    def _height(items: list[MenuItem], more: int) -> float:
-        return ROW * 1.2 + sum(row_height(it) for it in items) + 0.02 + (ROW if more > 0 else 0.0)
+    def _height(self, items: list[MenuItem], more: int) -> float:
+        return ROW * 1.2 + sum(row_height(it, self.width) for it in items) + 0.02 + (ROW if more > 0 else 0.0)
 
     def contains(self, mouse: tuple[float, float]) -> bool:
         """Is the mouse (-1..1 coordinates) over the open menu?"""

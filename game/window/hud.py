@@ -146,6 +146,7 @@ class Hud:
         self.cards_title = Text(r, 0.02, y - 0.038, 0.032, fg=DIM)
         self.toggles["cards"] = toggle_button(r, CARD_W - 0.035, y - HEADER_H / 2, self.toggle, "cards")
         self.cards_body = r.attachNewNode("hud-cards-body")
+        self.dice_node = self.cards_body.attachNewNode("hud-dice")       # Tail Feathers' dice, once built
 
     def _choices_panel(self) -> None:
         r, y = self.right_root, -TOP_H - EDGE
@@ -369,7 +370,7 @@ class Hud:
         oldest rows go when there are more than ``FEED_ROWS``."""
         most = min(FEED_ROWS, feed_rows_fit(self.scale, self.choice_lines, "choices" in self.collapsed))
         rows = [(row, k) for k, (line, _, _) in enumerate(self.feed) for row in wrap(line, FEED_WRAP)]
-        return rows[len(rows) - most:] if most else []
+        return rows[-most:] if most else []
 
     def _feed_layout(self) -> None:
         """The feed grows up from its bottom edge with its rows, the newest at the bottom; an

@@ -128,12 +128,14 @@ def overlap(a: Rect, b: Rect) -> float:
 def place_box(width: float, height: float, piece: Rect, bounds: Rect, avoid: Sequence[Rect] = (),
               gap: float = 0.04) -> Rect:
     """Where a box (a clicked piece's context menu) goes: beside ``piece`` (the piece's rectangle on
-    the screen, aspect2d) -- right, left, below or above it -- clamped inside ``bounds`` (the free
-    area the panels leave): the spot that covers the least of the ``avoid`` rectangles (the
-    panels), then the least of the piece, then the nearest to it."""
+    the screen, aspect2d) -- right, left, below or above it, or along an edge of ``bounds`` (the
+    free area the panels leave), clamped inside ``bounds``: of these spots, the one that covers
+    the least of the ``avoid`` rectangles (the panels), then the least of the piece, then the
+    nearest to it."""
     cx, cy = (piece.left + piece.right) / 2, (piece.bottom + piece.top) / 2
-    spots = [(piece.right + gap, cy + height / 2), (piece.left - gap - width, cy + height / 2),
-             (cx - width / 2, piece.bottom - gap), (cx - width / 2, piece.top + gap + height)]
+    xs = (piece.right + gap, piece.left - gap - width, cx - width / 2, bounds.left, bounds.right - width)
+    ys = (cy + height / 2, piece.bottom - gap, piece.top + gap + height, bounds.top, bounds.bottom + height)
+    spots = [(x, y) for x in xs for y in ys]     # beside, under, over it; or against an edge of the bounds
     best, key = None, None
     for x, y in spots:
         x = max(min(x, bounds.right - width), bounds.left)      # wider than the bounds: its left edge in them
