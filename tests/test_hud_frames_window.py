@@ -114,14 +114,16 @@ app.menu.close(); step(1)
 before = {k: round(r.top - r.bottom, 3) for k, r in hud.rects().items()}
 click(hud.toggles["cards"]); step(2)
 print("cards toggled", sorted(hud.collapsed))
-key("h"); step(2)
+key("shift+h"); step(2)
 print("h folded", sorted(hud.collapsed))
+key("h"); step(2)                   # a plain h is a choice key: it does not fold
+print("plain h", sorted(hud.collapsed))
 after = {k: round(r.top - r.bottom, 3) for k, r in hud.rects().items()}
 print("heights", json.dumps({"before": before, "after": after}))
 shot(sys.argv[1] + "-s1-folded.png")
-key("h"); step(2)
+key("shift+h"); step(2)
 print("h opened", sorted(hud.collapsed))
-key("h"); step(2)
+key("shift+h"); step(2)
 """
 
 TAIL_FEATHERS = r"""
@@ -180,6 +182,7 @@ def test_s1_panels_frame_the_active_survivor_and_fold(tmp_path):
     assert json.loads(_line(out, "s1", "menu"))["title"].split()[1] in ("Anita", "John", "Thomas", "Loretta", "Kevin")
     assert "cards toggled ['cards']" in out
     assert "h folded ['cards', 'choices', 'feed', 'top']" in out and "h opened []" in out
+    assert "plain h ['cards', 'choices', 'feed', 'top']" in out
     heights = json.loads(out.split("heights ", 1)[1].splitlines()[0])
     assert all(heights["after"][k] < heights["before"][k] for k in heights["before"]), heights   # folded: headers
     settings = json.loads((tmp_path / "settings.json").read_text())

@@ -60,7 +60,7 @@ FEED_ROWS, FEED_WRAP = 9, 58          # rows the feed shows at most, a row's cha
 DICE_ROWS, DICE_WRAP = 6, 48          # Tail Feathers' last three throws, wrapped in the cards' width
 FADE_AFTER = 25.0          # seconds before a feed line starts fading
 CHOICE_LINES = 18                     # rows under the prompt (hud_layout.choice_rows wraps them)
-HELP_KEY = "  |  h: panels"           # the help strip names the key
+HELP_KEY = "  |  H: panels"           # the help strip names the key
 DAY_BAR, NIGHT_BAR = (0.34, 0.26, 0.10, 0.88), (0.05, 0.08, 0.22, 0.88)
 PROMPT = (1.0, 0.86, 0.45, 1.0)
 CHEESE = (1.0, 0.80, 0.20, 1.0)
@@ -103,7 +103,7 @@ class Hud:
         app.hud.hide()
         app.title.hide()
         self.game.listeners.append(self.on_events)
-        b.accept("h", self.toggle_all)
+        b.accept("shift-h", self.toggle_all)       # H: a plain h is a choice key (game_view.KEYS), as p is
         app.help.setText(app.help.getText() + HELP_KEY)
         b.taskMgr.add(self.update, "feltbox-hud")
 
@@ -193,7 +193,7 @@ class Hud:
         self.set_collapsed(set() if name in self.collapsed else {name}, only=name)
 
     def toggle_all(self) -> None:
-        """H: collapse every panel (open them all when all are collapsed)."""
+        """H (shift-h): collapse every panel (open them all when all are collapsed)."""
         self.set_collapsed(set() if self.collapsed >= set(PANELS) else set(PANELS))
 
     def set_collapsed(self, names: set[str], only: str | None = None) -> None:
