@@ -37,17 +37,15 @@ from feltbox.game.render.visuals import piece_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.session import Session
 from feltbox.game.text.event_feed import pretty
-from feltbox.game.window.active_marker import ActiveMarker, marked, piece_label, screen_box
+from feltbox.game.window.active_marker import ActiveMarker, marked, piece_label
 from feltbox.game.window.addons import Cover, Messages, Panels, TableInput, TakesSettings
 from feltbox.game.window.aim_view import AimView, draw_outlines
 from feltbox.game.window.camera_bindings import bind_camera
 from feltbox.game.window.camera_director import CameraDirector, follow_track
 from feltbox.game.window.camera_rig import CameraRig, preset
-from feltbox.game.window.context_menu import ContextMenu
+from feltbox.game.window.context_menu import ContextMenu, menu_room
 from feltbox.game.window.display import NoDisplayError, open_base
-from feltbox.game.window.framing import Rect
 from feltbox.game.window.game_view import KEYS, Frames, GameView, Listener
-from feltbox.game.window.hud_layout import GAP, free_area_aspect2d
 from feltbox.game.window.picking import Picker
 from feltbox.game.window.piece_actions import MenuItem, choose_item, items_for
 from feltbox.game.window.settings import Settings, load_settings
@@ -220,21 +218,7 @@ class PlayApp:
         in the free area the HUD panels leave, off the panels and the piece to play where it can
         (game/window/hud_layout.place_box)."""
         self.selected = piece
-        aspect, scale = self.base.getAspectRatio(), float(self.settings.ui_scale)
-        panels = self.hud_panels
-        free = panels.free_area() if panels is not None else free_area_aspect2d(aspect, scale)
-        avoid = list(panels.rects().values()) if panels is not None else []
-        floors = [self.table_choice.bar_top() if self.table_choice is not None else None,   # bars under the table
-                  self.guide.top() if self.guide is not None else None]
-        floor = max([f + GAP for f in floors if f is not None], default=free.bottom)
-        free = Rect(free.left, free.right, max(free.bottom, floor), free.top)
-        known = piece in self.ids
-        title = piece_label(self.bodies[self.ids.index(piece)]) if known else pretty(piece)
-        box = screen_box(self.base, self.scene.paths[self.ids.index(piece)]) if known else None
-        active = self.marked_piece()[0]              # the piece to play stays in sight too
-        if active is not None and active != piece:
-            avoid.append(screen_box(self.base, self.scene.paths[self.ids.index(active)]))
-            avoid = [r for r in avoid if r is not None]
+        title, box, free, avoid = menu_room(self, piece)
         self.menu.show(piece, items_for(self.game, piece), at, self.pick_item, title=title, free=free, avoid=avoid,
                        box=box)
 

@@ -11,8 +11,10 @@ from collections.abc import Callable, Sequence
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
 
+from feltbox.game.text.event_feed import pretty
+from feltbox.game.window.active_marker import piece_label, screen_box
 from feltbox.game.window.framing import Rect
-from feltbox.game.window.hud_layout import place_box, wrap
+from feltbox.game.window.hud_layout import GAP, free_area_aspect2d, place_box, wrap
 from feltbox.game.window.piece_actions import MenuItem
 
 ROW = 0.075          # aspect2d units per legal row
@@ -37,6 +39,27 @@ def row_height(item: MenuItem, width: float = WIDTH) -> float:
     """An item's row: its label's lines, and a greyed one's reason's lines under them."""
     h = ROW + LABEL_LINE * (len(wrap(item.label, chars(width, LABEL_EM))) - 1)
     return h if item.legal else h + REASON_LINE * len(wrap(item.reason, chars(width, REASON_EM))) + 0.012
+
+
+def menu_room(app, piece: str) -> tuple[str, Rect | None, Rect, list[Rect]]:
+    """Where ``app``'s (game/window/app.PlayApp) menu of ``piece`` may go: its title (the piece's
+    name), the piece's rectangle on the screen, the free area the HUD panels leave (above the bars
+    under the table: table choices, the guide) and the rectangles to keep off (the panels and the
+    piece to play), all aspect2d."""
+    aspect, panels = app.base.getAspectRatio(), app.hud_panels
+    free = panels.free_area() if panels is not None else free_area_aspect2d(aspect, float(app.settings.ui_scale))
+    avoid = list(panels.rects().values()) if panels is not None else []
+    floors = [app.table_choice.bar_top() if app.table_choice is not None else None,
+              app.guide.top() if app.guide is not None else None]
+    floor = max([f + GAP for f in floors if f is not None], default=free.bottom)
+    free = Rect(free.left, free.right, max(free.bottom, floor), free.top)
+    known = piece in app.ids
+    title = piece_label(app.bodies[app.ids.index(piece)]) if known else pretty(piece)
+    box = screen_box(app.base, app.scene.paths[app.ids.index(piece)]) if known else None
+    active = app.marked_piece()[0]
+    if active is not None and active != piece and active in app.ids:
+        avoid.append(screen_box(app.base, app.scene.paths[app.ids.index(active)]))
+    return title, box, free, [r for r in avoid if r is not None]
 
 
 class ContextMenu:

@@ -1,19 +1,10 @@
 """The HUD panels of the window: an add-on (``attach_hud(app)``, for the app's ``hud_panels``
 place) that reads the game through game/window/game_view.GameView and game/window/hud_model.py.
-
-Layout at 16:9 (docs/hud.md), every panel scaled by Settings.ui_scale around its screen corner:
-- top bar (full width): round, day/night (bar tint and a sun or moon), the team to play and the
-  active survivor with its actions, zombies in the bin and in the city; the scenario and its
-  objective below. Tail Feathers: round, phase and whose decision, the prompt (the tilt prompt
-  lit up in the tilt phase), each alliance's cheese wheel (6 pips) and nest life.
-- left column: one card per survivor (team strip, life pips, 3 inventory slots, backpack) or per
-  Tail Feathers unit (wound pips over its life, status, tilt); Tail Feathers' last dice below.
-- right column: the choices (keys a, b, c...; the highlighted one marked), the event feed at
-  the bottom right: the last ``FEED_LINES`` sentences (game/text/event_feed.py), older ones dimmer
-  and every line fading after ``FADE_AFTER`` seconds.
-The table's centre stays clear. The old text HUD (``app.hud``) and title are hidden: their
-contents live in these panels. Widgets are built once and refreshed only when the rules state,
-the choices or the feed change, and never while an animation plays (no spoilers).
+What each panel shows, and how they frame the game: docs/hud.md. Docked at the edges, scaled by
+Settings.ui_scale around their corners (hud_layout.panel_rects: where), each folds to its
+header (its toggle; H all; the settings remember) and a panel with nothing to show is hidden.
+The old text HUD (``app.hud``) and title are hidden. Widgets are built once and refreshed only
+when the rules state, the choices or the feed change, never while an animation plays.
 """
 from __future__ import annotations
 
