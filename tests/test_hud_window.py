@@ -98,8 +98,8 @@ shot(app, sys.argv[1])
 """
 
 # pixel boxes (x0, y0, x1, y1) of the panels at 1280x720, ui_scale 1
-REGIONS = {"top bar": (0, 0, 1280, 46), "cards": (0, 56, 236, 370), "choices": (922, 58, 1272, 100),
-           "feed": (922, 548, 1272, 655)}
+REGIONS = {"top bar": (0, 0, 1280, 46), "cards": (0, 56, 236, 390), "choices": (922, 58, 1272, 100)}
+FEED = (922, 600, 1272, 655)      # the feed's place: empty at the start of S7, so not shown (no empty panels)
 PANEL_MAX = 0.40          # a panel pixel is dark (the panel colour over the felt) ...
 TEXT_MIN = 0.55           # ... and text is bright (grey-white or the yellow prompt)
 
@@ -154,6 +154,7 @@ def test_flickem_hud_panels_in_the_window(tmp_path, monkeypatch):
     shot = tmp_path / "hud.png"
     out = run_in_xvfb(FLICKEM, shot)
     _check(shot)
+    assert _regions(shot, {"feed": FEED})["feed"][0] < 0.5, "an empty event feed is drawn"
     blue, red, warm = _strips_and_tint(shot)
     assert blue > 30 and red > 30, (blue, red)           # team A's and team B's cards
     assert warm > 0.08, warm                             # the day bar's warm tint
@@ -180,7 +181,7 @@ def test_tail_feathers_hud_panels_in_the_window(tmp_path, monkeypatch):
     shot = tmp_path / "tf-hud.png"
     out = run_in_xvfb(TAIL_FEATHERS, shot)
     assert "scale 1.25" in out
-    regions = {"top bar": (0, 0, 1280, 55), "cards": (0, 70, 290, 385), "dice": (0, 400, 420, 470),
+    regions = {"top bar": (0, 0, 1280, 55), "cards": (0, 70, 290, 385), "dice": (0, 425, 290, 520),
                "choices": (840, 75, 1272, 110), "feed": (840, 520, 1272, 630)}
     _check(shot, regions)
     blue, red, _ = _strips_and_tint(shot)

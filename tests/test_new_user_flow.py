@@ -78,7 +78,7 @@ def test_a_new_user_starts_s1_and_flicks_a_survivor_with_the_mouse(tmp_path, mon
     survivor = lines["survivor"]
     name = survivor.removeprefix("survivor-")
     assert lines["esc"] == "False False"
-    assert lines["menu1"].startswith(f"[('choose survivor {name}', True)")
+    assert lines["menu1"].startswith(f"[('choose survivor {name.title()}', True)")
     assert "2 actions left" in lines["hud1"]
     assert "('move', True)" in lines["menu2"]
     assert lines["wants_aim"] == "True" and lines["animating"] == "True"
@@ -87,7 +87,7 @@ def test_a_new_user_starts_s1_and_flicks_a_survivor_with_the_mouse(tmp_path, mon
     assert feed2 != lines["hud1"].split(" | ", 1)[1], "no new feed line after the flick"
     assert "flick power" not in lines["status"]                  # free play's line, noise here
     assert lines["help"].startswith("click a piece: its actions  |  a, b, c...: choose")
-    assert lines["help"].endswith("esc: menu  |  ctrl-s: save  |  ctrl-z: undo  |  F9: load")
+    assert lines["help"].endswith("esc: menu  |  ctrl-s: save  |  ctrl-z: undo  |  F9: load  |  H: panels")
     assert lines["bound"] == "True"                              # the keys the help names exist
     mid, end, sensitivity = map(float, lines["wheel"].split())
     assert end == pytest.approx(0.9 ** (3 * sensitivity), rel=1e-3)     # the notches add up...

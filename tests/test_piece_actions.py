@@ -18,7 +18,7 @@ def s1():
 
 
 def test_labels_and_naming():
-    assert nice(ChooseSurvivor("survivor-john")) == "choose survivor john"
+    assert nice(ChooseSurvivor("survivor-john")) == "choose survivor John"
     assert nice(UseWeapon("two_guns")) == "use weapon two guns" and nice(EndTurn()) == "end turn"
     assert names(ChooseSurvivor("survivor-john"), "survivor-john") and not names(EndTurn(), "survivor-john")
 
@@ -26,10 +26,11 @@ def test_labels_and_naming():
 def test_s1_start_any_survivor_is_legal_its_actions_are_greyed_with_a_reason(s1):
     """S1 is COOPERATIVE: any available survivor may be used first (WAYS TO PLAY)."""
     anita = items_for(s1, "survivor-anita")
-    assert anita[0] == MenuItem("choose survivor anita", 0)
-    assert all(not i.legal and "choose a survivor first" in i.reason for i in anita[1:])
+    assert anita[0] == MenuItem("choose survivor Anita", 0)
+    assert all(not i.legal and i.reason.startswith("Choose a survivor first (not now: the rules wait for a team to choose")
+               for i in anita[1:])
     john = items_for(s1, "survivor-john")
-    assert john[0].label == "choose survivor john" and john[0].legal
+    assert john[0].label == "choose survivor John" and john[0].legal
     assert items_for(s1, "zombie_tower") == []
 
 
@@ -38,10 +39,11 @@ def test_s7_start_the_pretzel_holder_is_legal_the_others_are_greyed_with_a_reaso
     from feltbox.game.flickem.window_game import WindowGame
     from feltbox.scenes.loader import load_flickem
     s7 = WindowGame(load_flickem(7), 0, "none")
-    assert items_for(s7, "survivor-elijah")[0] == MenuItem("choose survivor elijah", 0)
+    assert items_for(s7, "survivor-elijah")[0] == MenuItem("choose survivor Elijah", 0)
     lily = items_for(s7, "survivor-lily")
-    assert lily[0].label == "choose survivor lily" and not lily[0].legal
-    assert "pretzel" in lily[0].reason and "not legal now" in lily[0].reason
+    assert lily[0].label == "choose survivor Lily" and not lily[0].legal
+    assert lily[0].reason == ("The pretzel holder (Elijah) goes first this round "
+                              "(not now: the rules wait for a team to choose the survivor who plays).")
 
 
 def test_a_menu_item_plays_like_the_key_and_the_active_survivor_lists_its_actions(s1):
@@ -56,8 +58,8 @@ def test_a_menu_item_plays_like_the_key_and_the_active_survivor_lists_its_action
     assert choose_item(s1, MenuItem("x", None, "no")) is None
     choose_item(s1, next(i for i in items_for(s1, "survivor-anita") if i.label == "end turn"))
     anita, john = items_for(s1, "survivor-anita")[0], items_for(s1, "survivor-john")[0]
-    assert not anita.legal and "already played this round" in anita.reason
-    assert john.legal and john.label == "choose survivor john"
+    assert not anita.legal and anita.reason.startswith("Anita has already played this round")
+    assert john.legal and john.label == "choose survivor John"
 
 
 def test_tail_feathers_bird_lists_its_legal_actions_and_plays_one():
@@ -83,9 +85,9 @@ def test_tail_feathers_figure_lists_what_it_cannot_do_now_greyed_with_the_reason
     aerijin = {i.label: i for i in items_for(game, "aerijin")}
     assert aerijin["Aerijin: keep perched"].legal and "launch Aerijin" not in aerijin   # it can launch
     assert "activation phase" in aerijin["activate Aerijin"].reason
-    assert aerijin["activate Aerijin"].reason == ("units activate in the activation phase "
-                                                  "(Activate is not legal now (waiting for: tilt))")   # the rules' words
-    assert aerijin["attack with Aerijin"].reason.startswith("activate Aerijin first")
+    assert aerijin["activate Aerijin"].reason == ("Units activate in the activation phase "
+                                                  "(not now: the rules wait for the birds' tilts to be set).")
+    assert aerijin["attack with Aerijin"].reason.startswith("Activate Aerijin first")
     sienna = {i.label: i for i in items_for(game, "sienna")}
     assert not any(i.legal for i in sienna.values())
     assert sienna["launch Sienna"].reason.startswith("Sienna is not the bird being set now")
@@ -98,4 +100,4 @@ def test_tail_feathers_figure_lists_what_it_cannot_do_now_greyed_with_the_reason
     legal = [i for i in squad if i.legal]
     assert legal and all("4" in i.label.removeprefix("activate Oakguard ").split("+") for i in legal)
     assert {i.label for i in items_for(game, "aerijin") if not i.legal} == {"launch Aerijin", "attack with Aerijin"}
-    assert "birds launch in the tilt phase" in next(i.reason for i in items_for(game, "aerijin") if i.label == "launch Aerijin")
+    assert "Birds launch in the tilt phase" in next(i.reason for i in items_for(game, "aerijin") if i.label == "launch Aerijin")

@@ -129,9 +129,9 @@ def test_click_choose_move_and_flick_a_survivor_with_the_mouse(tmp_path):
     stdout = run_in_xvfb(DRIVER, out)
     lines = dict(line.split(" ", 1) for line in stdout.splitlines() if " " in line)
     assert "choose a survivor" in lines["hud0"]
-    assert lines["menu"].startswith("True [('choose survivor anita', True), ('move', False)")
+    assert lines["menu"].startswith("True [('choose survivor Anita', True), ('move', False)")
     assert "active survivor-anita (2 actions left)" in lines["hud1"]
-    assert "('move', True)" in lines["menu2"] and "('choose survivor anita', False)" in lines["menu2"]
+    assert "('move', True)" in lines["menu2"] and "('choose survivor Anita', False)" in lines["menu2"]
     assert lines["wants_aim"] == "True"
     assert int(lines["preview"].split()[1]) >= 3          # "points N ms [...]"
     assert "active survivor-anita (1 actions left)" in lines["hud2"]

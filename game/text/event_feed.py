@@ -30,6 +30,8 @@ def pretty(value) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(pretty(v) for v in value) or "none"
     text = str(value)
+    if " " in text:                 # a phrase of the rules ("the disc touched rv-support-1"): its ids as names
+        return re.sub(r"\b[a-z]+(?:[-_][a-z0-9]+)+\b", lambda m: pretty(m.group()), text)
     m = re.fullmatch(r"(survivor|zombie|token|barricade|feather|x)-0*(\w+)", text)
     if m:
         kind, rest = m.groups()
@@ -42,6 +44,9 @@ def pretty(value) -> str:
     m = re.fullmatch(r"([a-z_]+)-0*(\d+)", text)           # lamp-3, barrel-02, box-1: "lamp 3"
     if m:
         return f"{m.group(1).replace('_', ' ')} {m.group(2)}"
+    m = re.fullmatch(r"nest-([a-z]+)", text)                # a nest piece: "the mouse nest"
+    if m:
+        return f"the {m.group(1)} nest"
     if text.startswith("nest:"):
         return f"the {text[5:]} nest"
     if text.startswith("mission:"):
@@ -309,7 +314,10 @@ def name(value) -> str:
     """A Tail Feathers id as a name: "rat-squad-5" -> "Rat Squad 5", "wrunk" -> "Wrunk"."""
     if isinstance(value, (list, tuple)):
         return ", ".join(name(v) for v in value) or "none"
-    return pretty(value).replace("-", " ").title() if isinstance(value, str) and "." not in value else pretty(value)
+    text = pretty(value)
+    if not isinstance(value, str) or "." in value or text.startswith("the "):     # "the rat nest" stays a phrase
+        return text
+    return text.replace("-", " ").title()
 
 
 class _Pretty(string.Formatter):

@@ -10,13 +10,18 @@ units), as the power meter by the piece also uses it.
 from __future__ import annotations
 
 import math
+import re
 
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import LineSegs, Point2, Point3
 
+from feltbox.game.render.labels import piece_name
+from feltbox.game.text.event_feed import name as tf_name
 from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.flick_target import drag_hint
+from feltbox.game.window.framing import Rect
 
+FIGURES = ("tf_bird", "tf_rodent")  # Tail Feathers' figures, named by their units
 HINT_S = 5.0                         # how long a hint stays on the help line
 RING = (1.0, 1.0, 1.0, 1.0)          # white reads on the felt, the snow-grey streets and the blue team
 LABEL_BG = (0.05, 0.06, 0.07, 0.78)
@@ -31,10 +36,31 @@ def screen_point(base, xyz) -> tuple[float, float] | None:
     return p2.x * base.getAspectRatio(), p2.y
 
 
+def screen_box(base, path):
+    """A piece's rectangle in the window (aspect2d): its bounds' corners through the camera; None
+    when a corner is off screen or behind the camera."""
+    lo, hi = path.getTightBounds(base.render)
+    corners = [screen_point(base, (x, y, z)) for x in (lo.x, hi.x) for y in (lo.y, hi.y) for z in (lo.z, hi.z)]
+    if any(c is None for c in corners):
+        return None
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return Rect(min(xs), max(xs), min(ys), max(ys))
+
+
 def piece_label(spec) -> str:
-    """A piece as its label names it: a survivor with the number on its back ("3 Anita")."""
+    """A piece as players name it, never its id: a survivor with the number on its back ("3
+    Anita"), a Tail Feathers figure by its unit's name ("Rat Squad 2", "Aerijin"), "zombie 4",
+    "lamp 3"; a piece whose id reads as no name ("nest-mouse-dial") by what it is ("mouse nest
+    dial", game/render/labels.piece_name)."""
     number = spec.params.get("number") if spec.kind == "survivor" else None
-    return f"{number} {pretty(spec.id)}" if number is not None else pretty(spec.id)
+    if number is not None:
+        return f"{number} {pretty(spec.id)}"
+    if spec.kind in FIGURES:
+        return tf_name(spec.id)
+    if spec.kind.startswith("tf_"):                 # trees, nests, leaves, feathers: what they are
+        return piece_name(spec)
+    text = pretty(spec.id)
+    return piece_name(spec) if re.search(r"[a-z0-9][-_][a-z]", text) else text
 
 
 def marked(game, ids: list[str], bodies) -> tuple[str | None, str]:

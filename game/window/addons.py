@@ -4,15 +4,29 @@ composes the window (game/window/shell.py) fills them; the app asks only what is
 No Panda3D."""
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from feltbox.game.window.settings import Settings
+
+if TYPE_CHECKING:
+    from feltbox.game.window.framing import Rect
 
 
 class TakesSettings(Protocol):
     """An add-on that follows the settings screen (the HUD panels' scale, the sounds' volume)."""
 
     def apply_settings(self, settings: Settings) -> None: ...
+
+
+class Panels(TakesSettings, Protocol):
+    """The HUD panels (game/window/hud.Hud): they follow the settings and say where they leave the
+    window free."""
+
+    def free_area(self) -> Rect:
+        """The free middle (aspect2d) the panels showing now leave: where a context menu opens."""
+
+    def rects(self) -> dict[str, Rect]:
+        """The rectangles (aspect2d) the panels cover now, by name."""
 
 
 class Cover(Protocol):

@@ -37,14 +37,14 @@ from feltbox.game.render.visuals import piece_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.session import Session
 from feltbox.game.text.event_feed import pretty
-from feltbox.game.window.active_marker import ActiveMarker, marked
-from feltbox.game.window.addons import Cover, Messages, TableInput, TakesSettings
+from feltbox.game.window.active_marker import ActiveMarker, marked, piece_label
+from feltbox.game.window.addons import Cover, Messages, Panels, TableInput, TakesSettings
 from feltbox.game.window.aim_view import AimView, draw_outlines
 from feltbox.game.window.camera_bindings import bind_camera
 from feltbox.game.window.camera_director import CameraDirector, follow_track
 from feltbox.game.window.camera_rig import CameraRig, preset
 from feltbox.game.window.closeup import window_closeup
-from feltbox.game.window.context_menu import ContextMenu
+from feltbox.game.window.context_menu import ContextMenu, menu_room
 from feltbox.game.window.display import NoDisplayError, open_base
 from feltbox.game.window.game_view import KEYS, Frames, GameView, Listener
 from feltbox.game.window.picking import Picker
@@ -59,6 +59,7 @@ __all__ = ["NoDisplayError", "PlayApp", "run_window"]    # NoDisplayError: the c
 HELP = ("left-drag back from a piece: flick (shift: fine, ctrl: lock power)  |  right-drag: orbit  |  "
         "middle/shift+right-drag, WASD: pan  |  wheel/+/-: zoom  |  1-4: views, F: focus  |  P: aim preview  |  esc: quit")
 MAX_FRAME_S = 1 / 20        # an animation's most per frame (the frame after a bot turn lasts its thinking)
+HELP_BG = (0.05, 0.06, 0.07, 0.86)   # the help strip's backing: read on felt, snow and wood alike
 ESC_HELP = "  |  esc: quit"         # the in-game menu (game/window/game_menu.py) makes it "esc: menu ..."
 
 
@@ -102,7 +103,7 @@ class PlayApp:
         self.top = TopCamera(self)                        # key 2: the orthographic top view
         self.sling = Slingshot(self)                      # the left button: clicks and flicks
         # The add-ons' places, filled by whoever composes the window (None: not in this window).
-        self.hud_panels: TakesSettings | None = None      # game/window/hud.Hud
+        self.hud_panels: Panels | None = None             # game/window/hud.Hud
         self.sounds: TakesSettings | None = None          # game/window/sounds.Sounds
         self.game_menu: Messages | None = None            # game/window/game_menu.GameMenu
         self.handover: Cover | None = None                # game/window/handover.Handover
@@ -123,9 +124,11 @@ class PlayApp:
         self.status_prompt = OnscreenText(text="", pos=(0, 0.1), scale=0.07, fg=(1, 1, 1, 1), bg=(0.05, 0.06, 0.07, 0.9),
                                           mayChange=True, sort=25)      # "Quit feltbox? y / n"
         self.quit_asked = False
-        self.help_at = (-self.base.getAspectRatio() + 0.04, -0.94)      # the window's left edge
-        self.help = OnscreenText(text=HELP if self.game is None else self.game.HELP + ESC_HELP,
-                                 pos=self.help_at, scale=0.032, align=0, fg=(0.8, 0.8, 0.8, 1))
+        self.help_at = (-self.base.getAspectRatio() + 0.04, -0.945)     # the window's left edge
+        self.help = OnscreenText(text=HELP if self.game is None else self.game.HELP + ESC_HELP,   # a backed strip
+                                 pos=self.help_at, scale=0.034, align=0, fg=(0.93, 0.93, 0.90, 1),
+                                 bg=HELP_BG, mayChange=True)
+        self.help.textNode.setCardAsMargin(0.4, 0.4, 0.35, 0.3)
         self.hud = OnscreenText(text="", pos=(-1.3, 0.84), scale=0.04, align=0, fg=(1, 1, 1, 1),
                                 shadow=(0, 0, 0, 1), bg=(0, 0, 0, 0.45) if self.game is not None else None,
                                 mayChange=True)
@@ -218,8 +221,13 @@ class PlayApp:
 
     # -- choices and the context menu ------------------------------------------------------------
     def open_menu(self, piece: str, at: tuple[float, float]) -> None:
+        """The piece's context menu beside it (``at``: mouse coordinates), titled with its name,
+        in the free area the HUD panels leave, off the panels and the piece to play where it can
+        (game/window/hud_layout.place_box)."""
         self.selected = piece
-        self.menu.show(piece, items_for(self.game, piece), at, self.pick_item)
+        title, box, free, avoid = menu_room(self, piece)
+        self.menu.show(piece, items_for(self.game, piece), at, self.pick_item, title=title, free=free, avoid=avoid,
+                       box=box)
 
     def pick_item(self, item: MenuItem) -> None:
         self.menu.close()
@@ -328,7 +336,8 @@ class PlayApp:
             self.sling.update()
         elif self.animation is None:
             hover = self.picker.update(tuple(self.orbit.eye()), enabled=not self.menu.open)
-            self.status.setText(pretty(hover or "")              # the last power: free play only (noise in a rules game)
+            named = piece_label(self.bodies[self.ids.index(hover)]) if hover in self.ids else pretty(hover or "")
+            self.status.setText(named                            # the last power: free play only (noise in a rules game)
                                 + (f"   last flick power {self.last_power:.2f}" if self.game is None else "")
                                 + ("   [aim preview on]" if self.preview_on else ""))
         if self.animation is not None:

@@ -1,11 +1,12 @@
 """Small DirectGUI pieces the HUD panels are made of (game/window/hud.py): a panel (a translucent frame),
-a text line that only touches Panda3D when its text or colour changes, a row of pips (life,
-wounds, cheese) and inventory slots. Each widget is built once; refreshing sets text and colours,
-so a HUD refresh never rebuilds scene-graph nodes (the window keeps its frame rate).
+a panel's collapse toggle, a feed line's colour (``tone``), a text line that only touches Panda3D
+when its text or colour changes, a row of pips (life, wounds, cheese) and inventory slots. Each
+widget is built once; refreshing sets text and colours, so a HUD refresh never rebuilds
+scene-graph nodes (the window keeps its frame rate).
 """
 from __future__ import annotations
 
-from direct.gui.DirectGui import DirectFrame
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
@@ -16,10 +17,35 @@ EMPTY = (0.28, 0.28, 0.30, 1.0)
 TEAM_COLOURS = {"A": (0.35, 0.62, 1.0, 1.0), "B": (1.0, 0.50, 0.30, 1.0),
                 "mouse": (0.45, 0.75, 1.0, 1.0), "rat": (0.95, 0.38, 0.38, 1.0)}
 OTHER_TEAM = (0.75, 0.75, 0.45, 1.0)
+TOGGLE = ((0.22, 0.23, 0.27, 1), (0.35, 0.37, 0.42, 1), (0.30, 0.32, 0.36, 1), (0.2, 0.2, 0.2, 1))
 
 
 def team_colour(team: str):
     return TEAM_COLOURS.get(team, OTHER_TEAM)
+
+
+DANGER = {"survivor lost a life", "survivor died", "the wounded survivor died", "instant defeat", "too close",
+          "wounded", "defeated", "nest wounded", "nest destroyed", "rattled", "on fire", "zombie entered a building"}
+GOOD = {"objective complete", "team objective", "market cornered", "rescued", "healed", "survivor gained a life",
+        "zombie wounded", "zombie killed at short distance", "zombie killed in a fight", "game over"}
+
+
+def tone(kind: str):
+    """A feed line's colour: noise orange, harm red, goals and kills green, the rest white."""
+    if kind == "reaction LOUD":
+        return (1.0, 0.62, 0.30, 1.0)
+    if kind in DANGER:
+        return (1.0, 0.50, 0.45, 1.0)
+    if kind in GOOD:
+        return (0.55, 0.95, 0.55, 1.0)
+    return TEXT
+
+
+def toggle_button(parent, x: float, y: float, command, name: str) -> DirectButton:
+    """A panel's small collapse toggle ("-" open, "+" collapsed), centred at (x, y)."""
+    return DirectButton(parent=parent, text="-", text_scale=0.06, text_pos=(0, -0.016), text_fg=TEXT,
+                        relief=DGG.FLAT, frameColor=TOGGLE, frameSize=(-0.022, 0.022, -0.022, 0.022),
+                        pos=(x, 0, y), command=command, extraArgs=[name])
 
 
 def panel(parent, left: float, right: float, bottom: float, top: float, colour=PANEL):

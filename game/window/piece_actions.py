@@ -30,6 +30,7 @@ from feltbox.game.snowbirds.window_game import label as sb_label
 from feltbox.game.tailfeathers.window_game import label as tf_label
 from feltbox.game.text.event_feed import name as tf_name
 from feltbox.game.text.event_feed import pretty
+from feltbox.game.text.reasons import sentence_of
 from feltbox.game.window.game_view import GameView
 from feltbox.rules.core import IllegalAction
 from feltbox.rules.flickem.flow import ChooseSurvivor, Move, ShortDistanceKill, UseWeapon
@@ -51,7 +52,8 @@ class MenuItem:
 
 def nice(action) -> str:
     """An action in plain words for the menu: "ChooseSurvivor survivor=survivor-john" -> "choose
-    survivor john", "UseWeapon weapon=gun" -> "use weapon gun"."""
+    survivor John", "UseWeapon weapon=gun" -> "use weapon gun", "ShortDistanceKill
+    zombie=zombie-04" -> "short distance kill zombie 4" (ids read as names, game/text/event_feed.pretty)."""
     words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
     values = []
     if is_dataclass(action):
@@ -59,9 +61,7 @@ def nice(action) -> str:
             value = getattr(action, f.name)
             if value is None or value == f.default:
                 continue
-            text = value if isinstance(value, str) else str(value)
-            values.append(text.split("-", 1)[1] if text.startswith(("survivor-", "zombie-")) and f.name != "zombie"
-                          else text.replace("_", " "))
+            values.append(pretty(value))
     return " ".join([words, *values])
 
 
@@ -102,7 +102,7 @@ def flickem_items(game: GameView, piece: str, label: Callable[[object], str] = n
         except IllegalAction as exc:
             items.append(MenuItem(label(action), None, _hint(state, piece, action, exc.reason, legal)))
         except Exception as exc:          # a rules module refusing in its own way: still a reason
-            items.append(MenuItem(label(action), None, f"{type(exc).__name__}: {exc}"))
+            items.append(MenuItem(label(action), None, sentence_of("", str(exc))))
     return items
 
 
@@ -119,7 +119,8 @@ def _candidates(state, piece: str) -> list:
 
 
 def _hint(state, piece: str, action, reason: str, legal: list) -> str:
-    """The rules' reason, after a plain-words hint where one is obvious from the state."""
+    """The rules' reason in plain words (game/text/reasons.py), after a plain-words hint where one
+    is obvious from the state: one whole sentence."""
     f = state.flow
     survivor = next((s for s in state.data.survivors if s.id == piece), None)
     hint = ""
@@ -134,15 +135,15 @@ def _hint(state, piece: str, action, reason: str, legal: list) -> str:
             hint = f"the pretzel holder ({pretty(state.data.pretzel)}) goes first this round"
         else:
             hint = f"{survivor.name} has already played this round"
-    elif kind == "ChooseSurvivor":
+    elif kind == "ChooseSurvivor" and f.active:
         hint = f"{pretty(f.active)} is playing now"
     elif f.waiting == "choose":
         hint = "choose a survivor first"
     elif f.active and f.active != piece and survivor is not None:
-        hint = f"only the active survivor ({f.active}) acts"
+        hint = f"only the active survivor ({pretty(f.active)}) acts"
     elif f.actions_left == 0:
         hint = "no actions left"
-    return f"{hint} ({reason})" if hint else reason
+    return sentence_of(hint, reason)
 
 
 def tf_items(tf_game: GameView, piece: str, label: Callable[[object], str] = tf_label) -> list[MenuItem]:
@@ -165,12 +166,12 @@ def tf_items(tf_game: GameView, piece: str, label: Callable[[object], str] = tf_
         try:
             tf_game.dry_run(action)
             reason = "not offered now"
-        except IllegalAction as exc:      # the rules' words, the candidate's fields left out
-            reason = exc.reason.replace(str(action), type(action).__name__)
+        except IllegalAction as exc:      # the rules' words in plain words (game/text/reasons.py)
+            reason = exc.reason
         except Exception as exc:          # a rules module refusing in its own way: still a reason
-            reason = f"{type(exc).__name__}: {exc}"
+            reason = str(exc)
         hint = _tf_hint(state, fig, kind, tf_game.decider())
-        items.append(MenuItem(f"{kind} {tf_name(piece)}", None, f"{hint} ({reason})" if hint else reason))
+        items.append(MenuItem(f"{kind} {tf_name(piece)}", None, sentence_of(hint, reason, "tailfeathers")))
     return items
 
 
@@ -192,10 +193,12 @@ def _tf_hint(state, fig, kind: str, decider) -> str:
     if decider is not None and unit.alliance != decider:
         return f"{tf_name(unit.id)} is the {unit.alliance}'s unit; {decider} decides now"
     if fig.where in ("casualty", "reserves", "mission"):
-        return f"{tf_name(fig.id)} is off the field ({fig.where})"
+        return f"{tf_name(fig.id)} is off the field ({pretty(fig.where)})"
     if kind == "activate":
         if unit.activated:
             return f"{tf_name(unit.id)} has already activated this round"
+        if f.waiting != "activate" and f.phase == "activation" and f.active:
+            return f"{tf_name(f.active)} is acting now: the next unit activates once it is done"
         if f.waiting != "activate":
             return "units activate in the activation phase"
     if kind == "launch":
@@ -223,8 +226,8 @@ def sb_items(sb_game: GameView, piece: str) -> list[MenuItem]:
         return []
     items = [MenuItem(sb_label(a), k) for k, a in enumerate(legal) if getattr(a, "card", None) == card]
     _, reasons = sb_game.plays()
-    items += [MenuItem(f"{zone}: {card.replace('_', ' ')}", None, why) for (c, zone), why in sorted(reasons.items())
-              if c == card]
+    items += [MenuItem(f"{zone}: {card.replace('_', ' ')}", None, sentence_of("", why))
+              for (c, zone), why in sorted(reasons.items()) if c == card]
     return items
 
 

@@ -1,5 +1,5 @@
 """Player settings (UI scale, mouse sensitivity, aim preview, sound, shadows, the speed flicks and
-bot turns play at, Tails and Tactics' auto-pass), kept in a small
+bot turns play at, Tails and Tactics' auto-pass, which HUD panels are collapsed), kept in a small
 JSON file under the user's config folder and written atomically.
 
 ``FELTBOX_HOME`` moves every per-user file of feltbox (settings, saves, autosave) to one folder;
@@ -38,6 +38,10 @@ class Settings:
     shadows: bool = True              # shadow-casting light where the renderer allows
     animation_speed: float = 1.0      # 0.25 .. 4: how fast flicks and the bots' turns play (tab skips one)
     auto_pass: bool = True            # Tails and Tactics: a response prompt whose only answer is Pass answers itself
+    panel_top: bool = True            # the HUD's docked panels open (False: collapsed to their header; H toggles all)
+    panel_cards: bool = True
+    panel_choices: bool = True
+    panel_feed: bool = True
 
     LIMITS: ClassVar[dict[str, tuple[float, float]]] = {"ui_scale": (0.6, 2.0), "mouse_sensitivity": (0.2, 3.0),
                                                         "volume": (0.0, 1.0), "animation_speed": (0.25, 4.0)}
