@@ -42,8 +42,7 @@ from feltbox.game.window.addons import Cover, Messages, Panels, TableInput, Take
 from feltbox.game.window.aim_view import AimView, draw_outlines
 from feltbox.game.window.camera_bindings import bind_camera
 from feltbox.game.window.camera_director import CameraDirector, follow_track
-from feltbox.game.window.camera_rig import CameraRig, preset
-from feltbox.game.window.closeup import window_closeup
+from feltbox.game.window.camera_rig import CameraRig
 from feltbox.game.window.context_menu import ContextMenu, menu_room
 from feltbox.game.window.display import NoDisplayError, open_base
 from feltbox.game.window.game_view import KEYS, Frames, GameView, Listener
@@ -52,7 +51,7 @@ from feltbox.game.window.piece_actions import MenuItem, choose_item, items_for
 from feltbox.game.window.settings import Settings, load_settings
 from feltbox.game.window.slingshot import Slingshot
 from feltbox.game.window.top_camera import TopCamera
-from feltbox.models.dimensions import dims
+from feltbox.game.window.views import go_to_view
 
 __all__ = ["NoDisplayError", "PlayApp", "run_window"]    # NoDisplayError: the command line catches it here
 
@@ -309,20 +308,8 @@ class PlayApp:
         return marked(self.game, self.ids, self.bodies)
 
     def view(self, name: str) -> None:
-        """Ease to a preset: overview, top (orthographic, at once), eye (the active survivor),
-        tower, focus (the piece and its target, clear of the HUD)."""
-        piece = {"eye": self.active_piece(), "focus": self.selected or self.active_piece(),
-                 "tower": next((i for i in self.ids if i.startswith("zombie_tower")), None)}.get(name)
-        orbit = preset(name, self.orbit, self.piece_xy(piece), dims()["city"]["width"])
-        if name == "top":
-            self.top.enter(orbit)
-            self.place_camera()
-            return
-        self.top.leave()
-        if name == "focus" and piece in self.ids:       # the piece and its target (game/window/closeup.py)
-            self.director.frame(window_closeup(self, piece))
-            return
-        self.rig.go(orbit)
+        """Show a named view: overview, top, eye, tower, focus (game/window/views.py)."""
+        go_to_view(self, name)
 
     # -- the loop --------------------------------------------------------------------------------
     def _update(self, task):
