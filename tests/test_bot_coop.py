@@ -10,13 +10,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from feltbox.game.flickem import bot_act, bot_turns
+from feltbox.game.flickem import bot_act, bot_safety, bot_turns
 from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bot import Bot
 from feltbox.game.flickem.bot_aim import simulate
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.models.dimensions import dims
-from feltbox.rules.flickem.flow import ChooseSurvivor, Move, TakeDrop
+from feltbox.rules.flickem.flow import ChooseSurvivor, Move, ShortDistanceKill, TakeDrop
 from feltbox.rules.flickem.state import Waiting
 from feltbox.rules.flickem.tokens import KeepToken
 from feltbox.scenes.loader import load_flickem
@@ -120,3 +120,40 @@ def test_S3_RESCUED_FIGURE_found_under_a_vehicle_stands_next_to_her_escort_not_o
     table = [bridge.session.poses[bridge.city.index(s), :2] for s in ("survivor-anita", "survivor-kevin")]
     assert float(np.linalg.norm(table[0] - table[1])) == pytest.approx(gap, abs=0.2)
     assert not disagreements(bridge)
+
+
+def _lay(bridge, zombie: str, at: tuple[float, float], moved: dict[str, tuple[float, float]]):
+    """``zombie`` fallen at ``at`` and the survivors in ``moved`` placed, rules and table."""
+    state = bridge.engine.state
+    data = state.data.with_positions({zombie: at, **moved})
+    data = replace(data, zombies=tuple(replace(z, standing=False) if z.id == zombie else z for z in data.zombies))
+    for piece, xy in {zombie: at, **moved}.items():
+        bridge.session.poses[bridge.city.index(piece), :2] = xy
+    bridge.engine.state = replace(state, data=data)
+
+
+def test_TOO_CLOSE_a_fallen_zombie_beside_a_teammate_is_killed_before_it_stands():
+    """S5 seed 1 read: a move by Lily stood (QUIET reaction) the zombie lying beside Anita, who
+    lost her last life (TOO CLOSE!). zombie-08 lies at (-9.2, 1.8), Anita 5 cm north of it, Gabriel
+    (knife) 5 cm east: next to it, no standing zombie within 6.6 cm of him. Gabriel kills it at
+    short distance with the knife first, whatever his goal (the end of the round, or any QUIET
+    reaction near it, would stand it next to Anita)."""
+    bridge, bot, sid = acting(5, "Gabriel")
+    _lay(bridge, "zombie-08", (-9.2, 1.8), {"survivor-anita": (-9.2, 6.8), sid: (-4.2, 1.8)})
+    action = bot_act.act(bot, legal(bridge))
+    assert isinstance(action, ShortDistanceKill) and action.zombie == "zombie-08"
+    assert (getattr(action, "weapon", None) or "knife") == "knife"
+    assert bot_safety.bombs(bridge.engine.state, "A") == {"zombie-08": ["survivor-anita", sid]}
+
+
+def test_ZOMBIES_REACTION_QUIET_stands_the_closest_fallen_zombie_next_to_a_teammate():
+    """QUIET: the closest zombie to the active survivor stands if fallen. Gabriel ends 8.5 cm south-east
+    of zombie-08 lying beside Anita: it is the closest zombie, so Anita is TOO CLOSE! once it
+    stands; ended 30 cm south (-4.2, -28) zombie-06 (-4.5, -19.6), standing, is closer: it rushes
+    instead, and nobody is stood next to."""
+    bridge, bot, sid = acting(5, "Gabriel")
+    _lay(bridge, "zombie-08", (-9.2, 1.8), {"survivor-anita": (-9.2, 6.8), sid: (-1.2, -1.2)})
+    state = bridge.engine.state
+    assert bot_safety.stood_up(state, sid, (-1.2, -1.2)) == {"zombie-08": ["survivor-anita"]}
+    assert bot_safety.stood_up(state, sid, (-4.2, -28.0)) == {}
+    assert "zombie-08" in bot_safety.stood_up(state, sid, (-4.2, -28.0), loud=True)

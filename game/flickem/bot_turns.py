@@ -29,6 +29,7 @@ import numpy as np
 
 from feltbox.game.flickem.bot_aim import ENTERED, plan_move, plan_near
 from feltbox.game.flickem.bot_goals import dist, spot
+from feltbox.game.flickem.bot_safety import bombs, stood_up
 from feltbox.game.flickem.bot_shots import HIT, plan_shot
 from feltbox.models.dimensions import dims
 from feltbox.rules.flickem.flow import WEAPON_PIECE, EndTurn, Move, ShortDistanceKill, UseWeapon
@@ -70,6 +71,8 @@ def urgency(bot, sid: str) -> float:
     if close < 12.0:                        # a standing zombie next to it: act before it is too late
         start = next((x.life for x in state.setup.survivors if x.id == sid), s.life)
         score += (5.0 if close < 7.0 else 3.0) + max(start - s.life, 0)     # TOO CLOSE! again, or worse
+    if any(sid in hit for hit in bombs(state, s.team).values()):
+        score += 3.0                        # a fallen zombie beside it stands up soon: kill it or go
     if goal.kind == "stay":
         score += 5.0 if goal.drop else 4.0 if goal.take else 0.0
     elif goal.kind in ("enter", "reach") and goal.building is not None:
@@ -119,7 +122,8 @@ def s1_act(bot, legal: list, sid: str):
     if need > 0:
         kill = quiet_kill(legal, state, sid, loud_ok=not near_rv)     # near the RV: quietly only
         loud = kill is not None and (getattr(kill, "weapon", None) or "") in GUNS
-        if kill is not None and not rush_risk(bot, bot.xy(sid), {kill.zombie}, loud):
+        if kill is not None and not rush_risk(bot, bot.xy(sid), {kill.zombie}, loud) \
+                and not _fatal_stand(state, sid, bot.xy(sid), loud, {kill.zombie}):
             return kill
     elif state.data.driver is None and Move() in legal:
         plan = plan_move(bot.session, sid, np.array(bot.doors["rv"]), "rv", bot.zombie_spots(),
@@ -134,6 +138,13 @@ def s1_act(bot, legal: list, sid: str):
             return action
     bot.planned = None
     return EndTurn()
+
+
+def _fatal_stand(state, sid: str, at, loud: bool, exclude=()) -> bool:
+    """The turn's reaction would stand a fallen zombie next to a teammate at its last life (TOO
+    CLOSE! kills it; S1 ends at 3 dead): S1 seed 1, a kill stood the zombie lying beside John."""
+    hit = {v for vs in stood_up(state, sid, at, loud, exclude).values() for v in vs if v != sid}
+    return any(state.data.survivor(v).life <= 1 for v in hit)
 
 
 def rush_risk(bot, at: np.ndarray, exclude=(), loud: bool = False) -> bool:
