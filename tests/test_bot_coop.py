@@ -16,7 +16,7 @@ from feltbox.game.flickem.bot import Bot
 from feltbox.game.flickem.bot_aim import simulate
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.models.dimensions import dims
-from feltbox.rules.flickem.flow import ChooseSurvivor, Move, ShortDistanceKill, TakeDrop
+from feltbox.rules.flickem.flow import ChooseSurvivor, Move, ShortDistanceKill, TakeDrop, UseWeapon
 from feltbox.rules.flickem.state import Waiting
 from feltbox.rules.flickem.tokens import KeepToken
 from feltbox.scenes.loader import load_flickem
@@ -157,3 +157,16 @@ def test_ZOMBIES_REACTION_QUIET_stands_the_closest_fallen_zombie_next_to_a_teamm
     assert bot_safety.stood_up(state, sid, (-1.2, -1.2)) == {"zombie-08": ["survivor-anita"]}
     assert bot_safety.stood_up(state, sid, (-4.2, -28.0)) == {}
     assert "zombie-08" in bot_safety.stood_up(state, sid, (-4.2, -28.0), loud=True)
+
+
+def test_S1_a_survivor_with_only_a_gun_shoots_from_afar_rather_than_closing_in():
+    """S1 start: Anita holds only a gun (every kill of hers is LOUD: the 3 closest standing zombies
+    rush at her). The nearest zombies stand 19-27 cm away. Before, she landed next to one and
+    killed it at short distance, and the rush fell on her (seed 1: dead by turn 6); now she
+    shoots from where she stands, with a shot whose simulation fells a zombie."""
+    bridge, bot, sid = acting(1, "Anita")
+    action = bot_turns.s1_act(bot, legal(bridge), sid)
+    assert isinstance(action, UseWeapon) and action.weapon == "gun"
+    outcome, _ = simulate(bridge.session, sid, "bullet", bot.planned.aim)
+    first = outcome.first_contacts[0]
+    assert first.startswith("zombie-") and first in outcome.fell

@@ -26,7 +26,7 @@ from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombi
 from feltbox.game.flickem.bot_safety import defuse
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
 from feltbox.game.flickem.bot_shots import plan_flare
-from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill, s1_act, shoot
+from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill, s1_act, shoot, walk_up
 from feltbox.rules.flickem.fights import FightWith
 from feltbox.rules.flickem.flow import EndTurn, Move, ShortDistanceKill
 from feltbox.rules.flickem.powers import ExtraAction, FreeMove, Heal, UseFlare
@@ -259,9 +259,7 @@ def _hunt(bot, legal: list, sid: str):
     kill it quietly next action; otherwise stay put (silent)."""
     state = bot.state
     s = state.data.survivor(sid)
-    if s.where != "city" or state.flow.actions_left < 2 or Move() not in legal:
-        return None
-    if not _has_quiet_kill(state, sid):
+    if s.where != "city" or Move() not in legal or not _has_quiet_kill(state, sid):
         return None
     here = bot.xy(sid)
     guarded = [np.array(spot(state, o.id)) for o in state.data.survivors
@@ -278,7 +276,7 @@ def _hunt(bot, legal: list, sid: str):
         near = min((float(np.linalg.norm(zxy - g)) for g in guarded), default=99.0)
         if (near < THREAT or refill) and float(np.linalg.norm(zxy - here)) < CLOSE_IN:
             threats.append((near, z.id, zxy))
-    for _, _zombie, zxy in sorted(threats, key=lambda t: (t[0], t[1]))[:2]:
+    for _, _zombie, zxy in sorted(threats, key=lambda t: (t[0], t[1]))[:2 if state.flow.actions_left >= 2 else 0]:
         others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - zxy)) > 1.0]
         careful = bot.careful(sid)
         plan = plan_near(bot.session, sid, zxy, lambda end, t=zxy: float(np.linalg.norm(end - t)), NEXT_TO,
@@ -286,6 +284,10 @@ def _hunt(bot, legal: list, sid: str):
         if plan.score > (200.0 if careful else 0.0):
             bot.planned = plan
             return Move()
+    if refill:          # the bin runs short of a coming horde (S5: 8 for hordes of 4 and 2): go get one
+        return walk_up(bot, legal, sid, [z for z in sorted(
+            (z.id for z in state.data.zombies if z.where == "city"),
+            key=lambda z: (float(np.linalg.norm(bot.xy(z) - here)), z))])
     return None
 
 

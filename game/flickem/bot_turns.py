@@ -44,6 +44,7 @@ RUSH_ON = 25.0              # cm a rush runs on past the survivor it is aimed at
 RUSH_REACH = 6.0            # cm from the RV's footprint (its blocks' shelves included) a rushing line may pass
 APPROACH = (7.5, 13.0)      # cm from a zombie a walk up to it ends: the kill's landing is short next turn, not TOO CLOSE
 SHOT_RANGE = 45.0           # cm: farther zombies are approached rather than shot (house)
+GUN_RANGE = 60.0            # cm: a survivor with no quiet weapon shoots first, this far (house)
 QUIET_FIRST = {"knife": 0, "bat": 1, "sniper": 2, "shotgun": 3, "gun": 4, "two_guns": 5}
 WOUNDING = ("knife", "sniper", "shotgun", "gun", "two_guns")   # a bat knocks down, it never wounds
 
@@ -183,6 +184,14 @@ def _s1_hunt(bot, legal: list, sid: str):
     every = sorted((z.id for z in state.data.zombies if z.where == "city"),
                    key=lambda z: (float(np.linalg.norm(bot.xy(z) - here)), z))
     zombies = [z for z in every if float(np.linalg.norm(bot.xy(z) - rv)) > RV_CLEAR]
+    far_from_rv = float(np.linalg.norm(here - rv)) > RV_CLEAR
+    if not quiet and far_from_rv:
+        # a gun's kill is LOUD however it is made: shot from afar, the rush of 3 lands short of
+        # the shooter, and a second action may shoot again (a landing next to a zombie, then a
+        # kill at short distance, draws the rush onto the survivor: S1 seed 1, Anita died so)
+        shot = shoot(bot, legal, sid, [z for z in zombies if float(np.linalg.norm(bot.xy(z) - here)) < GUN_RANGE])
+        if shot is not None and not rush_risk(bot, here, (), loud=shot.weapon in GUNS):
+            return shot
     if state.flow.actions_left >= 2 and Move() in legal:
         for z in [z for z in (every if quiet else zombies) if float(np.linalg.norm(bot.xy(z) - here)) <= CLOSE_IN][:5]:
             target = bot.xy(z)
@@ -201,19 +210,26 @@ def _s1_hunt(bot, legal: list, sid: str):
             if plan.score > 100.0:
                 bot.planned = plan
                 return Move()
-    if float(np.linalg.norm(here - rv)) > RV_CLEAR:
+    if far_from_rv and quiet:
         shot = shoot(bot, legal, sid, [z for z in zombies if float(np.linalg.norm(bot.xy(z) - here)) < SHOT_RANGE])
         if shot is not None and not rush_risk(bot, here, (), loud=shot.weapon in GUNS):
             return shot
+    return walk_up(bot, legal, sid, zombies)
+
+
+def walk_up(bot, legal: list, sid: str, zombies: list[str]):
+    """A walk up to one of the 3 first of ``zombies`` (nearest first), ending 7.5-13 cm from it
+    (a landing next to it, then a kill, next turn; not TOO CLOSE! now) or at least 5 cm nearer."""
     if Move() not in legal or not zombies:
         return None
+    here = bot.xy(sid)
     for z in zombies[:3]:                       # walk up to the nearest zombie, to kill it next turn
         target = bot.xy(z)
         span = float(np.linalg.norm(target - here))
         if span <= APPROACH[1]:
             continue                            # as near as a walk gets; landing next to it failed
         point = here + (target - here) * (span - sum(APPROACH) / 2) / span
-        if rush_risk(bot, point):
+        if bot.state.scenario == 1 and rush_risk(bot, point):
             continue                            # the walk's reaction would rush into the RV
         plan = plan_near(bot.session, sid, target, lambda end, t=target: float(np.linalg.norm(end - t)),
                          APPROACH, bot.zombie_spots(), rng=bot.rng(), ring=8)
