@@ -202,8 +202,8 @@ def _s1_hunt(bot, legal: list, sid: str):
                 if near_rv and float(np.linalg.norm(end - rv)) < float(np.linalg.norm(t - rv)) + 2.0:
                     return 99.0                 # on the RV's side of it: no
                 g = float(np.linalg.norm(end - t))
-                if NEXT_TO[0] <= g <= NEXT_TO[1] and rush_risk(bot, end, {z}):
-                    return 99.0                 # the kill's reaction would rush into the RV
+                if NEXT_TO[0] <= g <= NEXT_TO[1] and (rush_risk(bot, end, {z}) or _fatal_stand(state, sid, end, not quiet, {z})):
+                    return 99.0                 # the kill's reaction would rush into the RV, or kill a teammate
                 return g
             plan = plan_near(bot.session, sid, target, gap, NEXT_TO, others, rng=bot.rng(), careful=bot.careful(sid),
                              ring=8)
