@@ -76,7 +76,7 @@ def bombs(state, team: str | None = None) -> dict[str, list[str]]:
     return out
 
 
-def defuse(legal: list, state, sid: str, quiet_only: bool = True, pick=None):
+def defuse(legal: list, state, sid: str, pick=None):
     """A short distance kill of a fallen zombie the coming reaction (this turn's noise so far) or
     the round's end would stand next to a survivor of ``sid``'s team; ``pick(kills)`` chooses
     among the legal kills (the quietest weapon). None when there is none."""
