@@ -10,15 +10,16 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from feltbox.game.flickem import bot_act, bot_turns
+from feltbox.game.flickem import bot_act, bot_safety, bot_turns
 from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bot import Bot
 from feltbox.game.flickem.bot_aim import simulate
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.models.dimensions import dims
-from feltbox.rules.flickem.flow import ChooseSurvivor, Move, TakeDrop
+from feltbox.rules.flickem.flow import ChooseSurvivor, Move, ShortDistanceKill, TakeDrop, UseWeapon
 from feltbox.rules.flickem.state import Waiting
 from feltbox.rules.flickem.tokens import KeepToken
+from feltbox.rules.geometry import to_rectangle
 from feltbox.scenes.loader import load_flickem
 
 pytestmark = pytest.mark.physics
@@ -120,3 +121,103 @@ def test_S3_RESCUED_FIGURE_found_under_a_vehicle_stands_next_to_her_escort_not_o
     table = [bridge.session.poses[bridge.city.index(s), :2] for s in ("survivor-anita", "survivor-kevin")]
     assert float(np.linalg.norm(table[0] - table[1])) == pytest.approx(gap, abs=0.2)
     assert not disagreements(bridge)
+
+
+def _lay(bridge, zombie: str, at: tuple[float, float], moved: dict[str, tuple[float, float]]):
+    """``zombie`` fallen at ``at`` and the survivors in ``moved`` placed, rules and table."""
+    state = bridge.engine.state
+    data = state.data.with_positions({zombie: at, **moved})
+    data = replace(data, zombies=tuple(replace(z, standing=False) if z.id == zombie else z for z in data.zombies))
+    for piece, xy in {zombie: at, **moved}.items():
+        bridge.session.poses[bridge.city.index(piece), :2] = xy
+    bridge.engine.state = replace(state, data=data)
+
+
+def test_TOO_CLOSE_a_fallen_zombie_beside_a_teammate_is_killed_before_it_stands():
+    """S5 seed 1 read: a move by Lily stood (QUIET reaction) the zombie lying beside Anita, who
+    lost her last life (TOO CLOSE!). zombie-08 lies at (-9.2, 1.8), Anita 5 cm north of it, Gabriel
+    (knife) 5 cm east: next to it, no standing zombie within 6.6 cm of him. Gabriel kills it at
+    short distance with the knife first, whatever his goal (the end of the round, or any QUIET
+    reaction near it, would stand it next to Anita)."""
+    bridge, bot, sid = acting(5, "Gabriel")
+    _lay(bridge, "zombie-08", (-9.2, 1.8), {"survivor-anita": (-9.2, 6.8), sid: (-4.2, 1.8)})
+    action = bot_act.act(bot, legal(bridge))
+    assert isinstance(action, ShortDistanceKill) and action.zombie == "zombie-08"
+    assert (getattr(action, "weapon", None) or "knife") == "knife"
+    assert bot_safety.bombs(bridge.engine.state, "A") == {"zombie-08": ["survivor-anita", sid]}
+
+
+def test_ZOMBIES_REACTION_QUIET_stands_the_closest_fallen_zombie_next_to_a_teammate():
+    """QUIET: the closest zombie to the active survivor stands if fallen. Gabriel ends 8.5 cm south-east
+    of zombie-08 lying beside Anita: it is the closest zombie, so Anita is TOO CLOSE! once it
+    stands; ended 30 cm south (-4.2, -28) zombie-06 (-4.5, -19.6), standing, is closer: it rushes
+    instead, and nobody is stood next to."""
+    bridge, bot, sid = acting(5, "Gabriel")
+    _lay(bridge, "zombie-08", (-9.2, 1.8), {"survivor-anita": (-9.2, 6.8), sid: (-1.2, -1.2)})
+    state = bridge.engine.state
+    assert bot_safety.stood_up(state, sid, (-1.2, -1.2)) == {"zombie-08": ["survivor-anita"]}
+    assert bot_safety.stood_up(state, sid, (-4.2, -28.0)) == {}
+    assert "zombie-08" in bot_safety.stood_up(state, sid, (-4.2, -28.0), loud=True)
+
+
+def test_S1_a_survivor_with_only_a_gun_shoots_from_afar_rather_than_closing_in():
+    """S1 start: Anita holds only a gun (every kill of hers is LOUD: the 3 closest standing zombies
+    rush at her). The nearest zombies stand 19-27 cm away. Before, she landed next to one and
+    killed it at short distance, and the rush fell on her (seed 1: dead by turn 6); now she
+    shoots from where she stands, with a shot whose simulation fells a zombie."""
+    bridge, bot, sid = acting(1, "Anita")
+    action = bot_turns.s1_act(bot, legal(bridge), sid)
+    assert isinstance(action, UseWeapon) and action.weapon == "gun"
+    outcome, _ = simulate(bridge.session, sid, "bullet", bot.planned.aim)
+    first = outcome.first_contacts[0]
+    assert first.startswith("zombie-") and first in outcome.fell
+
+
+def test_S5_a_hunter_walks_up_to_a_far_zombie_when_the_bin_runs_short():
+    """S5: the bin holds 8 for hordes of 4, 2, 4, 2, 4 (A NEW HORDE ARRIVES: short, the game is
+    lost), so kills must refill it. Every zombie within 48 cm of Gabriel (knife) is put in the
+    game box (rules and table); zombie-07 stands 53 cm away. Before, a hunter with no zombie within
+    48 cm ended its turn idle (S5 seed 2: Gabriel, 2 silent turns); now he walks up to it (no
+    token left to search: his goal is to hunt)."""
+    bridge, bot, sid = acting(5, "Gabriel")
+    state = bridge.engine.state
+    here = np.array(state.data.position(sid))
+    far = {z.id for z in state.data.zombies if z.where == "city"
+           and float(np.linalg.norm(np.array(state.data.position(z.id)) - here)) < 48.0}
+    assert len(far) == 9
+    data = replace(state.data, zombies=tuple(replace(z, where="box") if z.id in far else z for z in state.data.zombies))
+    for z in far:
+        bridge.session.present[bridge.city.index(z)] = False
+    # nothing left to search (every token out of the game): his goal is to hunt
+    data = replace(data, tokens=tuple(replace(t, where="removed") for t in data.tokens))
+    bridge.engine.state = replace(state, data=data)
+    assert bot_act.goal_for(bot, sid, remember=False).kind == "hunt"
+    action = bot_act.act(bot, legal(bridge))
+    assert action == Move()
+    outcome, end = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
+    target = bot.xy("zombie-07")
+    assert outcome.clean and float(np.linalg.norm(end - target)) < float(np.linalg.norm(here - target)) - 5.0
+
+
+def test_S3_TAKE_IN_THE_CITY_a_searcher_far_from_its_vehicle_walks_along_the_street_to_it():
+    """S3 seed 1 read: Olivia's goal was the pickup truck's token, no straight flick from her start
+    (-3.2, -32.2) landed within reach of the truck (10, 20), and she ended 4 turns idle. Only the
+    survivor token is left, under the truck: she moves (from her start, where the map of the street
+    has no spot, a hop out onto it), and lands nearer to the spot beside the truck on her side
+    (`reach_spot`: 3.65 cm off the truck's footprint, the middle of the reach band)."""
+    bridge, bot, sid = acting(3, "Olivia")
+    state = bridge.engine.state
+    anita = next(t for t in state.data.tokens if t.kind == "survivor")
+    data = replace(state.data, tokens=tuple(replace(t, where="pickup_truck") if t.id == anita.id
+                                           else replace(t, where="removed") for t in state.data.tokens))
+    bridge.engine.state = replace(state, data=data)
+    goal = bot_act.goal_for(bot, sid, remember=False)
+    assert (goal.kind, goal.building) == ("reach", "pickup_truck")
+    rect = next(r for r in data.objects if r[0] == "pickup_truck")
+    spot = bot_act.reach_spot(np.array([-3.2, -32.2]), rect)
+    assert to_rectangle(tuple(spot), rect[1:3], *rect[3:]) == pytest.approx(3.65, abs=0.01)
+    assert bot_act.act(bot, legal(bridge)) == Move()
+    outcome, end = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
+    start = np.array([-3.2, -32.2])
+    assert outcome.clean and float(np.linalg.norm(end - start)) > 5.0
+    assert float(np.linalg.norm(end - spot)) < float(np.linalg.norm(start - spot)) - 2.0

@@ -23,9 +23,10 @@ from feltbox.game.flickem.bot_aim import FAIL, breach_spots, in_front, plan_brea
 from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
 from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, spot
 from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
+from feltbox.game.flickem.bot_safety import defuse
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
 from feltbox.game.flickem.bot_shots import plan_flare
-from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill, s1_act, shoot
+from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill, s1_act, shoot, walk_up
 from feltbox.rules.flickem.fights import FightWith
 from feltbox.rules.flickem.flow import EndTurn, Move, ShortDistanceKill
 from feltbox.rules.flickem.powers import ExtraAction, FreeMove, Heal, UseFlare
@@ -96,7 +97,10 @@ def act(bot, legal: list):
         if goal.take and (goal.kind == "stay" or (goal.kind == "reach" and goal.building in _reach(takes))):
             bot.done[sid].add(goal.building)    # nothing more here for this survivor
             goal = goal_for(bot, sid)
-    if s.where == "city":
+    if s.where == "city":                   # a fallen zombie beside a teammate stands up soon: TOO CLOSE!
+        bomb = defuse(legal, state, sid, pick=lambda kills: quiet_kill(kills, state, sid))
+        if bomb is not None:
+            return bomb
         kill = quiet_kill(legal, state, sid)
         standing = kill is not None and any(z.id == kill.zombie and z.standing for z in state.data.zombies)
         if kill is not None and (standing or goal.kind in ("hunt", "stay") or bin_deficit(state) > 0):
@@ -164,10 +168,31 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
             plan = plan_near(bot.session, sid, np.array([x, y]),
                              lambda end: to_rectangle((float(end[0]), float(end[1])), (x, y), heading, hl, hw),
                              REACH_BAND, bot.zombie_spots(), rng=bot.rng(), careful=bot.careful(sid))
+            if plan.score > 100.0:              # within reach of it
+                return _take(bot, plan)
+            # not within one straight flick (a figure, a lamp, a block in the line; far across the
+            # city): along the street to the spot beside it nearest to the survivor (S3 seed 1:
+            # Olivia, her way to the pickup truck blocked, stood at the start all game)
+            way = plan_move(bot.session, sid, reach_spot(bot.xy(sid), rect), None, bot.zombie_spots(),
+                            rng=bot.rng(), careful=bot.careful(sid))
+            if way.score > FAIL + 100.0 and (way.progress > 2.0 or way.hemmed):
+                return _take(bot, way)
             if plan.score > FAIL + 100.0:
-                bot.planned = plan
-                return Move()
+                return _take(bot, plan)
     return None
+
+
+def reach_spot(here: np.ndarray, rect: tuple) -> np.ndarray:
+    """The spot beside the object ``rect`` (id, x, y, heading, half length, half width) on the
+    line from its centre toward ``here``, in the middle of the reach band (TAKE IN THE CITY)."""
+    _, x, y, heading, hl, hw = rect
+    centre = np.array([x, y], dtype=float)
+    d = np.asarray(here, dtype=float) - centre
+    d = d / max(float(np.linalg.norm(d)), 1e-6)
+    a = np.radians(heading)
+    lx, ly = abs(d[0] * np.cos(a) + d[1] * np.sin(a)), abs(-d[0] * np.sin(a) + d[1] * np.cos(a))
+    edge = min(hl / lx if lx > 1e-6 else np.inf, hw / ly if ly > 1e-6 else np.inf)
+    return centre + d * (edge + sum(REACH_BAND) / 2)
 
 
 def _breach(bot, sid: str, building: str):
@@ -234,9 +259,7 @@ def _hunt(bot, legal: list, sid: str):
     kill it quietly next action; otherwise stay put (silent)."""
     state = bot.state
     s = state.data.survivor(sid)
-    if s.where != "city" or state.flow.actions_left < 2 or Move() not in legal:
-        return None
-    if not _has_quiet_kill(state, sid):
+    if s.where != "city" or Move() not in legal or not _has_quiet_kill(state, sid):
         return None
     here = bot.xy(sid)
     guarded = [np.array(spot(state, o.id)) for o in state.data.survivors
@@ -253,7 +276,7 @@ def _hunt(bot, legal: list, sid: str):
         near = min((float(np.linalg.norm(zxy - g)) for g in guarded), default=99.0)
         if (near < THREAT or refill) and float(np.linalg.norm(zxy - here)) < CLOSE_IN:
             threats.append((near, z.id, zxy))
-    for _, _zombie, zxy in sorted(threats, key=lambda t: (t[0], t[1]))[:2]:
+    for _, _zombie, zxy in sorted(threats, key=lambda t: (t[0], t[1]))[:2 if state.flow.actions_left >= 2 else 0]:
         others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - zxy)) > 1.0]
         careful = bot.careful(sid)
         plan = plan_near(bot.session, sid, zxy, lambda end, t=zxy: float(np.linalg.norm(end - t)), NEXT_TO,
@@ -261,6 +284,10 @@ def _hunt(bot, legal: list, sid: str):
         if plan.score > (200.0 if careful else 0.0):
             bot.planned = plan
             return Move()
+    if refill:          # the bin runs short of a coming horde (S5: 8 for hordes of 4 and 2): go get one
+        return walk_up(bot, legal, sid, [z for z in sorted(
+            (z.id for z in state.data.zombies if z.where == "city"),
+            key=lambda z: (float(np.linalg.norm(bot.xy(z) - here)), z))])
     return None
 
 

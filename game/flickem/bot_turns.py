@@ -29,6 +29,7 @@ import numpy as np
 
 from feltbox.game.flickem.bot_aim import ENTERED, plan_move, plan_near
 from feltbox.game.flickem.bot_goals import dist, spot
+from feltbox.game.flickem.bot_safety import bombs, stood_up
 from feltbox.game.flickem.bot_shots import HIT, plan_shot
 from feltbox.models.dimensions import dims
 from feltbox.rules.flickem.flow import WEAPON_PIECE, EndTurn, Move, ShortDistanceKill, UseWeapon
@@ -43,6 +44,7 @@ RUSH_ON = 25.0              # cm a rush runs on past the survivor it is aimed at
 RUSH_REACH = 6.0            # cm from the RV's footprint (its blocks' shelves included) a rushing line may pass
 APPROACH = (7.5, 13.0)      # cm from a zombie a walk up to it ends: the kill's landing is short next turn, not TOO CLOSE
 SHOT_RANGE = 45.0           # cm: farther zombies are approached rather than shot (house)
+GUN_RANGE = 60.0            # cm: a survivor with no quiet weapon shoots first, this far (house)
 QUIET_FIRST = {"knife": 0, "bat": 1, "sniper": 2, "shotgun": 3, "gun": 4, "two_guns": 5}
 WOUNDING = ("knife", "sniper", "shotgun", "gun", "two_guns")   # a bat knocks down, it never wounds
 
@@ -70,6 +72,8 @@ def urgency(bot, sid: str) -> float:
     if close < 12.0:                        # a standing zombie next to it: act before it is too late
         start = next((x.life for x in state.setup.survivors if x.id == sid), s.life)
         score += (5.0 if close < 7.0 else 3.0) + max(start - s.life, 0)     # TOO CLOSE! again, or worse
+    if any(sid in hit for hit in bombs(state, s.team).values()):
+        score += 3.0                        # a fallen zombie beside it stands up soon: kill it or go
     if goal.kind == "stay":
         score += 5.0 if goal.drop else 4.0 if goal.take else 0.0
     elif goal.kind in ("enter", "reach") and goal.building is not None:
@@ -119,7 +123,8 @@ def s1_act(bot, legal: list, sid: str):
     if need > 0:
         kill = quiet_kill(legal, state, sid, loud_ok=not near_rv)     # near the RV: quietly only
         loud = kill is not None and (getattr(kill, "weapon", None) or "") in GUNS
-        if kill is not None and not rush_risk(bot, bot.xy(sid), {kill.zombie}, loud):
+        if kill is not None and not rush_risk(bot, bot.xy(sid), {kill.zombie}, loud) \
+                and not _fatal_stand(state, sid, bot.xy(sid), loud, {kill.zombie}):
             return kill
     elif state.data.driver is None and Move() in legal:
         plan = plan_move(bot.session, sid, np.array(bot.doors["rv"]), "rv", bot.zombie_spots(),
@@ -134,6 +139,13 @@ def s1_act(bot, legal: list, sid: str):
             return action
     bot.planned = None
     return EndTurn()
+
+
+def _fatal_stand(state, sid: str, at, loud: bool, exclude=()) -> bool:
+    """The turn's reaction would stand a fallen zombie next to a teammate at its last life (TOO
+    CLOSE! kills it; S1 ends at 3 dead): S1 seed 1, a kill stood the zombie lying beside John."""
+    hit = {v for vs in stood_up(state, sid, at, loud, exclude).values() for v in vs if v != sid}
+    return any(state.data.survivor(v).life <= 1 for v in hit)
 
 
 def rush_risk(bot, at: np.ndarray, exclude=(), loud: bool = False) -> bool:
@@ -172,6 +184,14 @@ def _s1_hunt(bot, legal: list, sid: str):
     every = sorted((z.id for z in state.data.zombies if z.where == "city"),
                    key=lambda z: (float(np.linalg.norm(bot.xy(z) - here)), z))
     zombies = [z for z in every if float(np.linalg.norm(bot.xy(z) - rv)) > RV_CLEAR]
+    far_from_rv = float(np.linalg.norm(here - rv)) > RV_CLEAR
+    if not quiet and far_from_rv:
+        # a gun's kill is LOUD however it is made: shot from afar, the rush of 3 lands short of
+        # the shooter, and a second action may shoot again (a landing next to a zombie, then a
+        # kill at short distance, draws the rush onto the survivor: S1 seed 1, Anita died so)
+        shot = shoot(bot, legal, sid, [z for z in zombies if float(np.linalg.norm(bot.xy(z) - here)) < GUN_RANGE])
+        if shot is not None and not rush_risk(bot, here, (), loud=shot.weapon in GUNS):
+            return shot
     if state.flow.actions_left >= 2 and Move() in legal:
         for z in [z for z in (every if quiet else zombies) if float(np.linalg.norm(bot.xy(z) - here)) <= CLOSE_IN][:5]:
             target = bot.xy(z)
@@ -182,27 +202,34 @@ def _s1_hunt(bot, legal: list, sid: str):
                 if near_rv and float(np.linalg.norm(end - rv)) < float(np.linalg.norm(t - rv)) + 2.0:
                     return 99.0                 # on the RV's side of it: no
                 g = float(np.linalg.norm(end - t))
-                if NEXT_TO[0] <= g <= NEXT_TO[1] and rush_risk(bot, end, {z}):
-                    return 99.0                 # the kill's reaction would rush into the RV
+                if NEXT_TO[0] <= g <= NEXT_TO[1] and (rush_risk(bot, end, {z}) or _fatal_stand(state, sid, end, not quiet, {z})):
+                    return 99.0                 # the kill's reaction would rush into the RV, or kill a teammate
                 return g
             plan = plan_near(bot.session, sid, target, gap, NEXT_TO, others, rng=bot.rng(), careful=bot.careful(sid),
                              ring=8)
             if plan.score > 100.0:
                 bot.planned = plan
                 return Move()
-    if float(np.linalg.norm(here - rv)) > RV_CLEAR:
+    if far_from_rv and quiet:
         shot = shoot(bot, legal, sid, [z for z in zombies if float(np.linalg.norm(bot.xy(z) - here)) < SHOT_RANGE])
         if shot is not None and not rush_risk(bot, here, (), loud=shot.weapon in GUNS):
             return shot
+    return walk_up(bot, legal, sid, zombies)
+
+
+def walk_up(bot, legal: list, sid: str, zombies: list[str]):
+    """A walk up to one of the 3 first of ``zombies`` (nearest first), ending 7.5-13 cm from it
+    (a landing next to it, then a kill, next turn; not TOO CLOSE! now) or at least 5 cm nearer."""
     if Move() not in legal or not zombies:
         return None
+    here = bot.xy(sid)
     for z in zombies[:3]:                       # walk up to the nearest zombie, to kill it next turn
         target = bot.xy(z)
         span = float(np.linalg.norm(target - here))
         if span <= APPROACH[1]:
             continue                            # as near as a walk gets; landing next to it failed
         point = here + (target - here) * (span - sum(APPROACH) / 2) / span
-        if rush_risk(bot, point):
+        if bot.state.scenario == 1 and rush_risk(bot, point):
             continue                            # the walk's reaction would rush into the RV
         plan = plan_near(bot.session, sid, target, lambda end, t=target: float(np.linalg.norm(end - t)),
                          APPROACH, bot.zombie_spots(), rng=bot.rng(), ring=8)

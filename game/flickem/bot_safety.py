@@ -1,0 +1,94 @@
+"""TOO CLOSE! foreseen from the zombies standing up (rulebook TOO CLOSE!, ZOMBIES' REACTION!, END
+OF THE ROUND).
+
+A fallen zombie lying next to a survivor is harmless only until it stands: a QUIET reaction
+stands the zombie closest to the active survivor when it is fallen, a LOUD one stands every
+zombie left in the city, and every round ends with all zombies standing. The survivor next to it
+then "immediately loses 1 life token" (read in transcripts: S5 seed 1, a move by Lily stood the
+zombie lying beside Anita, who died; S4 seed 1, Lily's two kills stood the one beside Elijah; S1
+seed 1, Thomas's kill stood the one beside John). The bot reads only public positions.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS
+from feltbox.rules.flickem.flow import ShortDistanceKill
+
+TOO_CLOSE = 2 * FIGURE_RADIUS + DISC_WIDTH      # cm between two figures' centres: NEXT TO
+
+
+def _city(state):
+    at = {p: np.array((x, y), dtype=float) for p, x, y in state.data.positions}
+    zombies = [(z.id, at[z.id], z.standing) for z in state.data.zombies if z.where == "city" and z.id in at]
+    return at, zombies
+
+
+def neighbours(state, zombie: str, at: dict | None = None, active: str | None = None,
+               active_at=None) -> list[str]:
+    """Survivors in the city next to ``zombie`` who would stand then (standing, or the active one)."""
+    at = at if at is not None else _city(state)[0]
+    z = at.get(zombie)
+    if z is None:
+        return []
+    out = []
+    for s in state.data.survivors:
+        if s.where != "city" or s.id not in at or not (s.standing or s.id == active):
+            continue
+        xy = np.asarray(active_at, dtype=float) if s.id == active and active_at is not None else at[s.id]
+        if float(np.linalg.norm(xy - z)) < TOO_CLOSE:
+            out.append(s.id)
+    return out
+
+
+def stood_up(state, sid: str, at, loud: bool = False, exclude=()) -> dict[str, list[str]]:
+    """The fallen zombies the reaction to ``sid`` ending its turn at ``at`` stands up next to a
+    survivor (``exclude``: zombies killed first), each with the survivors it makes TOO CLOSE!."""
+    spots, zombies = _city(state)
+    zombies = [z for z in zombies if z[0] not in exclude]
+    if not zombies:
+        return {}
+    here = np.asarray(at, dtype=float)
+    if loud:
+        fallen = [z for z, _, standing in zombies if not standing]
+    else:
+        closest = min(zombies, key=lambda z: (float(np.linalg.norm(z[1] - here)), z[0]))
+        fallen = [] if closest[2] else [closest[0]]
+    out = {}
+    for z in fallen:
+        hit = neighbours(state, z, spots, sid, here)
+        if hit:
+            out[z] = hit
+    return out
+
+
+def bombs(state, team: str | None = None) -> dict[str, list[str]]:
+    """Fallen zombies lying next to survivors (of ``team``): the end of the round stands them all."""
+    spots, zombies = _city(state)
+    out = {}
+    for z, _, standing in zombies:
+        if standing:
+            continue
+        hit = [s for s in neighbours(state, z, spots)
+               if team is None or state.data.survivor(s).team == team]
+        if hit:
+            out[z] = hit
+    return out
+
+
+def defuse(legal: list, state, sid: str, pick=None):
+    """A short distance kill of a fallen zombie the coming reaction (this turn's noise so far) or
+    the round's end would stand next to a survivor of ``sid``'s team; ``pick(kills)`` chooses
+    among the legal kills (the quietest weapon). None when there is none."""
+    kills = [a for a in legal if isinstance(a, ShortDistanceKill)]
+    if not kills:
+        return None
+    team = state.data.survivor(sid).team
+    targets = set(bombs(state, team))
+    if not targets:
+        return None
+    mine = [a for a in kills if a.zombie in targets]
+    if not mine:
+        return None
+    choice = pick(mine) if pick is not None else mine[0]
+    return choice
