@@ -210,8 +210,9 @@ class Hud:
             self.bar["frameSize"] = (-half, half, -(TOP_SLIM if shut else TOP_H), 0.0)
             self.line2.node.hide() if shut else self.line2.node.show()
         body = {"cards": "cards_body", "choices": "choices_body", "feed": "feed_body"}.get(name)
-        if body and hasattr(self, body):
-            getattr(self, body).hide() if shut else getattr(self, body).show()
+        part = getattr(self, body, None) if body else None       # None: not built yet
+        if part is not None:
+            part.hide() if shut else part.show()
 
     def rects(self) -> dict[str, Rect]:
         """The rectangles (aspect2d) the panels cover now (game/window/hud_layout.panel_rects)."""
@@ -303,7 +304,7 @@ class Hud:
             card.survivor(c)
 
     def _tf(self, m: TFHud) -> None:
-        self.bar["frameColor"] = (0.08, 0.10, 0.08, 0.90)
+        self.bar["frameColor"] = (0.08, 0.08, 0.07, 0.92)      # neutral: a green tint let the tall trees show as felt
         for node in self.sun + self.moon + self.moon_bite:
             node.hide()
         if m.over:
