@@ -48,6 +48,39 @@ def throw_frames(episode, before: np.ndarray, tray: tuple[float, float], dice: l
     return out
 
 
+def add_throw(shown: np.ndarray, was: np.ndarray, frames: list, present: list, live: list) -> np.ndarray:
+    """Append a recorded throw's frames ``shown`` and ``HOLD`` frames of its result (``was``: what
+    is on the table meanwhile); the pose it ends on."""
+    shown = np.concatenate([shown, np.repeat(shown[-1:], HOLD, axis=0)])
+    frames.extend(shown)
+    present.extend([was] * len(shown))
+    live.extend([True] * (len(shown) - HOLD) + [False] * HOLD)
+    return shown[-1].astype(np.float64)
+
+
+def add_slide(before: np.ndarray, was: np.ndarray, after: np.ndarray, now: np.ndarray, frames: list, present: list,
+              live: list, move: int, settle: int) -> bool:
+    """Append the pieces an action moved sliding from ``before`` to ``after`` over ``move`` frames
+    (pieces coming or going shown meanwhile), then ``settle`` frames of rest; False (nothing
+    appended) when nothing moved, came or went."""
+    moved = np.flatnonzero(np.abs(after - before).max(axis=1) > 1e-4)
+    if not (len(moved) or (was != now).any()):
+        return False
+    during = was | now
+    paths = {i: slide_path(before[i], after[i], move - 1) for i in moved}
+    for k in range(move):
+        pose = before.copy()
+        for i, path in paths.items():
+            pose[i] = path[k]
+        frames.append(pose.astype(np.float32))
+        present.append(during if k < move - 1 else now.copy())
+        live.append(True)
+    frames.extend([after.astype(np.float32)] * settle)
+    present.extend([now.copy()] * settle)
+    live.extend([False] * settle)
+    return True
+
+
 def rebuild_timeline(replay, bridge, follow: Callable, dice: Callable, tray: tuple[float, float],
                      turn_ends: dict[str, str], game: str) -> tuple[Timeline, list[BodySpec]]:
     """(timeline, bodies) of a card game's replay on ``bridge`` (its engine fresh). ``follow(action,
@@ -73,32 +106,15 @@ def rebuild_timeline(replay, bridge, follow: Callable, dice: Callable, tray: tup
         request, state_before = bridge.pending(), bridge.engine.state
         before, was = bridge.poses.copy(), bridge.present.copy()
         for index in rec.episodes:                         # the throws, as recorded
-            shown = throw_frames(replay.episodes[index], before, tray, dice(request))
-            shown = np.concatenate([shown, np.repeat(shown[-1:], HOLD, axis=0)])
-            frames.extend(shown)
-            present.extend([was] * len(shown))
-            live.extend([True] * (len(shown) - HOLD) + [False] * HOLD)
-            before = shown[-1].astype(np.float64)
+            before = add_throw(throw_frames(replay.episodes[index], before, tray, dice(request)), was,
+                               frames, present, live)
         try:
             bridge.engine.apply(action)
         except IllegalAction as exc:
             raise RebuildError(f"action {rec.index} ({rec.type}) is refused by the rules: {exc.reason}") from None
         follow(action, request, state_before, [Recorded(replay.episodes[i]) for i in rec.episodes])
-        moved = np.flatnonzero(np.abs(bridge.poses - before).max(axis=1) > 1e-4)
-        if len(moved) or (was != bridge.present).any():
-            during = was | bridge.present
-            paths = {i: slide_path(before[i], bridge.poses[i], MOVE - 1) for i in moved}
-            for k in range(MOVE):
-                pose = before.copy()
-                for i, path in paths.items():
-                    pose[i] = path[k]
-                frames.append(pose.astype(np.float32))
-                present.append(during if k < MOVE - 1 else bridge.present.copy())
-                live.append(True)
-            frames.extend([bridge.poses.astype(np.float32)] * SETTLE)
-            present.extend([bridge.present.copy()] * SETTLE)
-            live.extend([False] * SETTLE)
-        elif any(e.get("kind") not in QUIET_EVENTS for e in rec.events):
+        slid = add_slide(before, was, bridge.poses, bridge.present, frames, present, live, MOVE, SETTLE)
+        if not slid and any(e.get("kind") not in QUIET_EVENTS for e in rec.events):
             frames.extend([frames[-1]] * LABEL_HOLD)
             present.extend([present[-1]] * LABEL_HOLD)
             live.extend([False] * LABEL_HOLD)

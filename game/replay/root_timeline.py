@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.game.cards.layout import slide_path
+from feltbox.game.replay.card_timeline import add_slide, add_throw, throw_frames
 from feltbox.game.replay.root_check import scene_for_replay
 from feltbox.game.replay.tailfeathers_timeline import RebuildError
-from feltbox.game.replay.timeline import HOLD, Marker, Timeline, follow_distance, follow_path, rule_markers
+from feltbox.game.replay.timeline import Marker, Timeline, follow_distance, follow_path, rule_markers
 from feltbox.game.root import table
 from feltbox.game.root.bridge import RootBridge
 from feltbox.game.table.bodies import BodySpec
-from feltbox.game.table.dice_throw import body_of
 from feltbox.rules.core import IllegalAction, from_json
 
 MOVE = 20
@@ -52,19 +51,6 @@ class _AsEpisode:
         self.type, self.data, self.events, self.episodes = rec.type, rec.data, rec.events, [rec.index]
 
 
-def _throw_frames(episode, before: np.ndarray, bridge: RootBridge) -> np.ndarray:
-    tx, ty = table.tray_centre()
-    frames = np.concatenate([episode.start[None], episode.frames])
-    out = np.repeat(before[None].astype(np.float32), len(frames), axis=0)
-    for k in range(2):
-        if f"die-{k + 1}" in (episode.outcome or {}).get("dice", []):
-            moving = frames[:, body_of(k)].astype(np.float32)
-            moving[:, 0] += tx
-            moving[:, 1] += ty
-            out[:, bridge.dice[k]] = moving
-    return out
-
-
 def build_root_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
     """(timeline, bodies) of a Root replay: the table, action by action, throws shown."""
     if not replay.rules:
@@ -82,30 +68,14 @@ def build_root_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
             raise RebuildError(f"action {rec.index} ({rec.type}) cannot be rebuilt ({exc!r})") from None
         before, was = bridge.poses.copy(), bridge.present.copy()
         for index in rec.episodes:
-            shown = _throw_frames(replay.episodes[index], before, bridge)
-            shown = np.concatenate([shown, np.repeat(shown[-1:], HOLD, axis=0)])
-            frames.extend(shown)
-            present.extend([was] * len(shown))
-            live.extend([True] * (len(shown) - HOLD) + [False] * HOLD)
-            before = shown[-1].astype(np.float64)
+            before = add_throw(throw_frames(replay.episodes[index], before, table.tray_centre(), bridge.dice),
+                               was, frames, present, live)
         try:
             bridge.engine.apply(action)
         except IllegalAction as exc:
             raise RebuildError(f"action {rec.index} ({rec.type}) is refused by the rules: {exc.reason}") from None
         bridge.follow(action, [_Recorded(replay.episodes[i]) for i in rec.episodes])
-        moved = np.flatnonzero(np.abs(bridge.poses - before).max(axis=1) > 1e-4)
-        if len(moved) or (was != bridge.present).any():
-            paths = {i: slide_path(before[i], bridge.poses[i], MOVE - 1) for i in moved}
-            for k in range(MOVE):
-                pose = before.copy()
-                for i, path in paths.items():
-                    pose[i] = path[k]
-                frames.append(pose.astype(np.float32))
-                present.append(was | bridge.present if k < MOVE - 1 else bridge.present.copy())
-                live.append(True)
-            frames.extend([bridge.poses.astype(np.float32)] * SETTLE)
-            present.extend([bridge.present.copy()] * SETTLE)
-            live.extend([False] * SETTLE)
+        add_slide(before, was, bridge.poses, bridge.present, frames, present, live, MOVE, SETTLE)
         action_of.extend([rec.index] * (len(frames) - len(action_of)))
         ends[rec.index] = len(frames) - 1
     poses = np.ascontiguousarray(np.stack(frames))
