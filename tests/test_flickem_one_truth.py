@@ -168,3 +168,28 @@ def test_LOSING_LIFE_a_dead_survivor_leaves_the_table_and_its_tokens_lie_face_up
     store = bridge.city.buildings["grocery_store"]
     assert bridge.session.present[i] and float(abs(store.to_local(bridge.session.poses[i, :2])).max()) < 15.0
     assert disagreements(bridge) == []
+
+
+def test_S3_GAME_END_Anita_dies_on_the_table_her_figure_leaves_it_and_the_group_loses():
+    # S3 TEND TO THE WOUNDED: Anita, found and escorted by Gabriel, has 1 life left. A standing
+    # zombie is put NEXT TO her (centres 4.5 cm apart, bases 1.9 cm). At Thomas's first action
+    # TOO CLOSE takes her last life: "The survivors lose if Anita dies", and her figure leaves
+    # the table although her escort lives (it once followed him back into play).
+    bridge = FlickemBridge(load_flickem(3), seed=1)
+    bridge.decide(ChooseSurvivor("survivor-thomas"))
+    state = bridge.engine.state
+    data = state.data.with_survivor(replace(state.data.survivor("survivor-anita"), where="city", life=1))
+    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort="survivor-gabriel"))
+    arrange(bridge, **{"survivor-anita": ((25.0, -30.0), True), "zombie-02": ((25.0, -25.5), True)})
+    anita = bridge.city.index("survivor-anita")
+    assert bridge.session.present[anita] and table_standing(bridge, "survivor-anita")
+    events = bridge.decide(Move())
+    kinds = [(e.kind, e.data) for e in events]
+    assert ("too close", {"survivor": "survivor-anita"}) in kinds
+    assert ("survivor died", {"survivor": "survivor-anita", "life": 0}) in kinds
+    over = bridge.pending()
+    assert getattr(over, "reason", "").startswith("lost") and "Anita" in over.reason
+    assert rules_figure(bridge, "survivor-anita").where == "dead"
+    assert rules_figure(bridge, "survivor-gabriel").where == "city"          # her escort lives
+    assert not bridge.session.present[anita]                                # off the table
+    assert disagreements(bridge) == []
