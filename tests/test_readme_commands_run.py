@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -54,7 +55,9 @@ def inputs(tmp_path_factory) -> dict[str, str]:
     home = tmp / "home"
     env = {**os.environ, "FELTBOX_HOME": str(home)}
     replay = tmp / "s1.fbr"
-    (tmp / "docs").symlink_to(ROOT / "docs")      # README's relative paths, outputs kept out of the checkout
+    # README's relative paths: a copy of docs/, so what a command writes there (a render's
+    # --out docs/...png) stays out of the checkout (a symlink wrote through into it)
+    shutil.copytree(ROOT / "docs", tmp / "docs")
     run(["play", "flickem", "1", "--headless", "--seed", "2", "--record", str(replay)], env, tmp)
     own = tmp / "my-city.toml"
     own.write_text((ROOT / "scenes" / "flickem" / "s01.toml").read_text().replace("x = -27.0", "x = -26.0", 1))
