@@ -11,6 +11,7 @@ import pytest
 from feltbox.game.cli.main import main
 from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.tailfeathers_timeline import FLIGHT, build_tf_timeline, is_tailfeathers
+from tests.tf_tray import assert_lying_in_tray
 from tests.xvfb import felt_in, needs_xvfb, run_in_xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,13 +52,23 @@ def _fresh_bridge(replay):
     return bridge
 
 
-def test_the_timeline_holds_the_battlefield_not_the_dice(built):
+def test_the_timeline_holds_the_battlefield_and_the_last_rolls_dice_in_its_tray(built):
     replay, timeline, bodies = built
     assert is_tailfeathers(replay.header)
     kinds = {b.kind for b in bodies}
     assert {"tf_bird", "tf_rodent", "tf_tree", "tf_nest", "tf_leaf"} <= kinds
-    assert not any("die" in k for k in kinds)                 # the rolls' dice are not on the battlefield
     assert [b.kind for b in bodies if "tray" in b.kind] == ["tf_dice_tray"]   # its tray stands beside it
+    # the dice shown at the end are the last roll's, as its throws left them in the tray
+    last = [rec for rec in replay.rules if rec.episodes][-1]
+    faces: dict[str, str] = {}
+    for episode in (replay.episodes[i] for i in last.episodes):
+        cocked = set(episode.outcome["cocked"])
+        faces.update({d: f for d, f in zip(episode.outcome["dice"], episode.outcome["faces"]) if d not in cocked})
+    tray = next(k for k, b in enumerate(bodies) if b.kind == "tf_dice_tray")
+    shown = {b.id.removeprefix("tray-"): timeline.poses[-1, k] for k, b in enumerate(bodies)
+             if b.id.startswith("tray-die-") and timeline.present[-1, k]}
+    assert sorted(shown) == sorted(faces) and faces
+    assert_lying_in_tray(shown, faces, timeline.poses[-1, tray])
     assert timeline.poses.shape == (timeline.frames, len(bodies), 7)
     assert timeline.present.shape == (timeline.frames, len(bodies))
     assert timeline.duration > 30.0

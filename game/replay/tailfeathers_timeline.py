@@ -13,9 +13,11 @@ each action the bodies' poses are laid on the 60 Hz timeline (game/replay/timeli
   (~1 s, eased), facing along it; any other move is linear over ``MOVE`` frames (0.4 s); then
   ``SETTLE`` frames of rest. An action that moves nothing but has events worth a label holds
   ``LABEL_HOLD`` frames; bookkeeping actions take no time;
-* the dice stay in their tray (a separate world, not drawn): roll results are event markers
-  with labels (``rolled: ...``), turns (``Activate``) are turn markers, as game/replay/timeline.py makes
-  them for any replay;
+* the dice are thrown in their tray's own world; a roll's dice then lie in the tray beside the
+  battlefield as the recorded throws left them (game/replay/tf_props.dice_lying) and the camera
+  looks at them while the result's label holds; roll results are event markers with labels
+  (``rolled: ...``), turns (``Activate``) are turn markers, as game/replay/timeline.py makes them
+  for any replay;
 * models that change during the game (a bird's tilt, a nest dial's life: TFBridge.bodies_now)
   get **one body per variant that occurs**: the body table is the bridge's, plus one extra body
   for each other (tilt / life) variant seen; the ``present`` mask shows only the current one,
@@ -36,11 +38,12 @@ import numpy as np
 
 from feltbox.game.replay.sealing import is_sealed, keyed_hash, opened_action
 from feltbox.game.replay.tailfeathers_check import scene_for_replay
-from feltbox.game.replay.tf_props import LIFT, RANGE_HOLD, Props, laying, ranged_shot
+from feltbox.game.replay.tf_props import LIFT, RANGE_HOLD, Props, dice_lying, laying, ranged_shot
 from feltbox.game.replay.timeline import QUIET_EVENTS, Timeline, follow_distance, follow_path, rule_markers
 from feltbox.game.table.bodies import BodySpec, heading_quat
 from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.tailfeathers.flight_builder import template_lays
+from feltbox.game.tailfeathers.table import TRAY_ID
 from feltbox.rules.core import IllegalAction, from_json, state_hash
 from feltbox.rules.tailfeathers import flight, geometry
 from feltbox.rules.tailfeathers.flight import Fly
@@ -233,12 +236,13 @@ def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
     variants, props = None, Props()
     laid: dict = {}                        # a flight's templates, until its bird has flown along them
     flyer: tuple[int, np.ndarray] | None = None     # (piece, where it stood when they were laid)
+    dice: dict = {}                        # the last roll's dice, lying in the tray
 
     def emit(pose, cols, moving: bool, on_table: dict, look=None) -> None:
         frames.append(pose)
         columns.append(cols)
         live.append(moving)
-        shown.append(on_table)
+        shown.append({**dice, **on_table})
         focus.append(look)
 
     for rec, bridge, paths, figs, before, was, laid_now in rebuild(replay):
@@ -257,6 +261,10 @@ def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
         moved = np.flatnonzero(delta & was & bridge.present).tolist()
         changed = bool(delta.any() or (was != bridge.present).any() or now != columns[-1])
         shot = ranged_shot(props, bridge, rec.events)
+        tray = bridge.poses[bridge.index[TRAY_ID]]
+        rolled = dice_lying(props, replay, rec, tray)
+        if rolled is not None:              # a roll: its dice lie in the tray until the next one
+            dice = rolled
         if changed:
             flying = any(bridge.index.get(fid) in moved for fid in paths)
             n = FLIGHT if flying else MOVE
@@ -277,8 +285,9 @@ def build_tf_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
             for _ in range(RANGE_HOLD):
                 emit(frames[-1], now, False, {**laid, **shot[0]}, shot[1])
         elif not changed and any(e.get("kind") not in QUIET_EVENTS for e in rec.events):
+            look = np.array([tray[0], tray[1], 0.0]) if rolled is not None else None   # at the dice
             for _ in range(LABEL_HOLD):
-                emit(frames[-1], now, False, laid)
+                emit(frames[-1], now, False, laid, look)
         if laid and _flown(flyer, bridge, rec):       # the bird has flown along its templates: picked up
             laid, flyer = {}, None
         action_of.extend([rec.index] * (len(frames) - len(action_of)))

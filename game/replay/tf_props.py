@@ -12,7 +12,9 @@ bodies, shown only while they are on the table:
   before, kept while the bird glides along them and its rest after;
 * a ranged attack (an ``attack`` event of kind ``ranged``): the range finder from the attacker to
   the first target, touching both where the rules measured them (sight.range_check's points),
-  for ``RANGE_HOLD`` frames; an attack with extended range (no range finder) lays none.
+  for ``RANGE_HOLD`` frames; an attack with extended range (no range finder) lays none;
+* a roll: its dice lying in the tray beside the battlefield where the recorded throws left them
+  (game/tailfeathers/dice.lying_in_tray, as the play window shows them), until the next roll.
 
 One body per (slot, size, end) variant of a template, as for the birds' tilts: a seek stays plain
 indexing with exact models.
@@ -24,6 +26,7 @@ import math
 import numpy as np
 
 from feltbox.game.table.bodies import BodySpec, heading_quat
+from feltbox.game.tailfeathers.dice import lying_in_tray
 from feltbox.game.tailfeathers.flight_builder import TemplateLay
 from feltbox.rules.tailfeathers.combat import thing_of
 from feltbox.rules.tailfeathers.geometry import RANGE
@@ -62,6 +65,11 @@ class Props:
         return k, _pose(a[0], a[1], z, math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])))
 
 
+    def die(self, body: BodySpec) -> int:
+        """Prop index of the die the replay's tray table records as ``body``."""
+        return self._prop(("die", body.id), BodySpec(f"tray-{body.id}", body.kind, dict(body.params)))
+
+
 def _pose(x: float, y: float, z: float, heading: float) -> np.ndarray:
     return np.concatenate([[x, y, z], heading_quat(heading)]).astype(np.float32)
 
@@ -98,3 +106,14 @@ def ranged_shot(props: Props, bridge, events) -> tuple[dict[int, np.ndarray], np
         k, pose = props.range_finder(a, b, z)
         return {k: pose}, np.array([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, 0.0])
     return None
+
+
+def dice_lying(props: Props, replay, rec, tray: np.ndarray) -> dict[int, np.ndarray] | None:
+    """{prop: pose} of the dice of the roll recorded with ``rec``, lying in the battlefield's tray
+    (at pose ``tray``); None when ``rec`` threw no die."""
+    throws = [replay.episodes[i] for i in rec.episodes if replay.episodes[i].kind == "roll"]
+    if not throws:
+        return None
+    specs = {b["id"]: BodySpec.from_json(b) for b in replay.header["bodies"]}
+    lying = lying_in_tray(tray, [(e.start, e.frames[-1] if len(e.frames) else e.start, e.outcome) for e in throws])
+    return {props.die(specs[die]): pose.astype(np.float32) for die, pose in lying.items()}

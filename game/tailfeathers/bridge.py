@@ -25,9 +25,9 @@ import numpy as np
 
 from feltbox.game.table.bodies import BodySpec, heading_quat, quat_mul
 from feltbox.game.table.seeds import roll_seed
-from feltbox.game.tailfeathers.dice import roll
+from feltbox.game.tailfeathers.dice import lying_in_tray, roll
 from feltbox.game.tailfeathers.feathers import Obstacle, drop_feathers
-from feltbox.game.tailfeathers.table import space_slots, standing_pose, tf_table
+from feltbox.game.tailfeathers.table import TRAY_ID, space_slots, standing_pose, tf_table
 from feltbox.models.tailfeathers import tf_dims
 from feltbox.rules.core import Event, GameOver, Measured, PhysicsRequest
 from feltbox.rules.engine import Engine
@@ -102,6 +102,9 @@ class TFBridge:
         self.rolls = 0               # rolls made so far (the next roll's counter)
         self.episodes = 0            # physics episodes run (rolls' throws and feather drops)
         self.tilts: dict[str, str] = {}
+        # the last roll's dice lying in the tray beside the battlefield: (which measured outcome
+        # of the game they show, die id -> pose); shown only: no rule reads them, no save holds them
+        self._dice: tuple[int | None, dict[str, np.ndarray]] = (None, {})
         self.sync()
 
     # -- rules ---------------------------------------------------------------------------------
@@ -129,6 +132,7 @@ class TFBridge:
             raise ValueError(f"no physics is pending (the rules wait for {request})")
         if request.kind == "roll":
             result = roll(int(request.spec["dice"]), roll_seed(self.seed, self.rolls), self._episode)
+            self._dice = (self.rolls, self._lying(result))
             self.rolls += 1
             outcome = result.measured()
         elif request.kind == "feathers":
@@ -175,6 +179,26 @@ class TFBridge:
             if np.hypot(px - x, py - y) < NEAR:
                 out.append(Obstacle("figure", fig.id, (float(px), float(py), 0.0, 0.0), (r, 3.0)))
         return out
+
+    def dice_in_tray(self) -> dict[str, np.ndarray]:
+        """Die id ("die-1" ..) -> pose of each die of the last roll, lying in the tray beside the
+        battlefield where its throws left them (game/tailfeathers/dice.lying_in_tray). A roll the
+        rules were handed (a loaded save, a script) is thrown again: the k-th measured outcome of
+        a game is thrown with ``roll_seed(seed, k)``, so the same dice land the same way; if the
+        faces differ (a scripted roll), no die is shown."""
+        measured = [s.action.outcome for s in self.engine.history if isinstance(s.action, Measured)]
+        last = max((k for k, m in enumerate(measured) if "faces" in m), default=None)
+        if last is None:
+            return {}
+        if self._dice[0] != last:
+            result = roll(len(measured[last]["faces"]), roll_seed(self.seed, last))
+            same = [str(f) for f in result.faces] == [str(f) for f in measured[last]["faces"]]
+            self._dice = (last, self._lying(result) if same else {})
+        return self._dice[1]
+
+    def _lying(self, result) -> dict[str, np.ndarray]:
+        return lying_in_tray(self.poses[self.index[TRAY_ID]],
+                             [(e.start, e.result.final, e.outcome) for e in result.episodes])
 
     def base_z(self, fig) -> float:
         """The height of the base ``fig`` stands on: its space's, 0 when flying (the felt)."""

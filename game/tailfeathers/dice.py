@@ -10,12 +10,12 @@ re-simulates them bit for bit.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
 from feltbox.game.table import dice_throw
-from feltbox.game.table.bodies import BodySpec
+from feltbox.game.table.bodies import BodySpec, quat_mul, quat_rotate
 from feltbox.game.table.dice_throw import (  # noqa: F401  (this game's names for the shared ones)
     COCKED_DEG,
     FLAT_TOLERANCE,
@@ -67,3 +67,23 @@ def roll(n: int, seed: int, on_episode: Callable[[Episode], None] | None = None)
 def tray_header(seed: int = 0) -> dict:
     """A replay header for roll episodes: the tray's body table instead of a city's."""
     return dice_throw.tray_header(KIT, seed)
+
+
+def lying_in_tray(tray: np.ndarray, throws: Iterable[tuple[np.ndarray, np.ndarray, dict]]) -> dict[str, np.ndarray]:
+    """Die id ("die-1" ..) -> its pose lying in the battlefield's dice tray (at pose ``tray``),
+    from a roll's throws as (start snapshot, final poses, outcome) in the tray's own world: each
+    die where its last throw left it (a cocked die is thrown again, the others lie where they
+    came to rest). The same tray model stands in both worlds, so a die's pose relative to its
+    tray is carried over unchanged."""
+    index = {b.id: i for i, b in enumerate(KIT.bodies())}
+    tray = np.asarray(tray, np.float64)
+    lying: dict[str, np.ndarray] = {}
+    for start, final, outcome in throws:
+        home = np.asarray(start[0], np.float64)                  # the tray in its own world
+        back = home[3:] * np.array([1.0, -1.0, -1.0, -1.0])      # its rotation undone
+        for die in outcome["dice"]:
+            pose = np.asarray(final[index[die]], np.float64)
+            local = quat_rotate(back, pose[:3] - home[:3])
+            lying[die] = np.concatenate([tray[:3] + quat_rotate(tray[3:], local),
+                                         quat_mul(tray[3:], quat_mul(back, pose[3:]))])
+    return lying

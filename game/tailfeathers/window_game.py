@@ -26,7 +26,9 @@ import numpy as np
 
 from feltbox.game.players.choices import PAGE, ChoicesController
 from feltbox.game.players.script import describe
+from feltbox.game.table.bodies import BodySpec
 from feltbox.game.tailfeathers.bridge import TFBridge
+from feltbox.game.tailfeathers.dice import KIT as DICE
 from feltbox.game.tailfeathers.flight_builder import fly_label
 from feltbox.game.tailfeathers.launch_drag import compass
 from feltbox.game.tailfeathers.seats import new_seats
@@ -41,6 +43,8 @@ from feltbox.scenes.tailfeathers.schema import TFScene
 
 KEYS = "abcdefghijklmnopqrstuvwxyz"
 HIDDEN_Z = -500.0            # figures off the battlefield are posed under the table
+DICE_IDS = [b.id for b in DICE.bodies()[1:]]              # die-1 .. die-10, the box's action dice
+OFF = np.array([0.0, 0.0, HIDDEN_Z, 1.0, 0.0, 0.0, 0.0])   # a die not rolled: in the box
 PHASES = {"mission": "MISSION", "tilt": "TILT", "initiative": "INITIATIVE", "activation": "ACTIVATION",
           "final": "FINAL", "over": "OVER"}
 
@@ -151,14 +155,17 @@ class TFWindowGame(ChoicesController):
         return f"Tail Feathers - {self.bridge.scene.title}"
 
     def bodies(self):
-        """The body table now: each bird's model at its current tilt, nest dials at their life."""
-        return self.bridge.bodies_now()
+        """The body table now: each bird's model at its current tilt, nest dials at their life;
+        then the action dice, which lie in the tray after a roll (TFBridge.dice_in_tray)."""
+        return self.bridge.bodies_now() + [BodySpec(f"tray-{die}", DICE.die_kind) for die in DICE_IDS]
 
     def poses(self) -> np.ndarray:
-        """Every body's pose; figures and feathers off the battlefield go under the table."""
+        """Every body's pose; figures, feathers and dice off the battlefield go under the table."""
         poses = self.bridge.poses.copy()
         poses[~self.bridge.present, 2] = HIDDEN_Z
-        return poses.astype(np.float32)
+        lying = self.bridge.dice_in_tray()
+        dice = np.array([lying.get(die, OFF) for die in DICE_IDS])
+        return np.vstack([poses, dice]).astype(np.float32)
 
     def preview(self) -> list[np.ndarray]:
         """Outlines the window draws on the table: the flight being laid (on the table or
