@@ -19,6 +19,11 @@ from feltbox.rules.flickem.state import Data, FlickemState
 
 FIGURE_RADIUS = 1.3       # house: dimensions table figure.base_diameter / 2
 DISC_WIDTH = 4.0          # house: dimensions table movement_disc.diameter
+# S3 RESCUED FIGURE "within a movement disc's width of its escort": house, her base 2.5 cm from his
+# (not 1 cm as any other figure placed NEXT TO one), so his movement disc (4 cm across, in his place)
+# sweeps past her in any direction 40 degrees or more from hers; at 1 cm it touched her up to 66
+# degrees off (S3 seed 3: every flick round the pickup truck failed on her)
+RESCUED_GAP = 2.5
 
 
 def place_measured_figures(data: Data, outcome: TableFacts) -> Data:
@@ -56,16 +61,30 @@ def zombies_enter_buildings(state: FlickemState, outcome: TableFacts, events: li
     return replace(state, data=data)
 
 
-def free_spot(data: Data, xy: tuple[float, float], ignore: tuple[str, ...] = ()) -> tuple[float, float]:
-    """A figure's place NEXT TO ``xy`` (bases 1 cm apart), on the side farthest from the other
-    figures in the city (ties toward the city's centre, so it stays on the table)."""
-    spacing = 2 * FIGURE_RADIUS + 1.0
+def free_spot(data: Data, xy: tuple[float, float], ignore: tuple[str, ...] = (),
+              behind: tuple[float, float] | None = None, gap: float = 1.0) -> tuple[float, float]:
+    """A figure's place NEXT TO ``xy`` (bases ``gap`` cm apart), on the side farthest from the
+    other figures in the city (ties toward the city's centre, so it stays on the table).
+    ``behind``: where the figure comes from (S3's rescued figure trailing her escort); then the
+    spot nearest that side among those with a figure's room (bases at least ``gap`` from any
+    other), so she is repositioned behind him, out of the way he was going (house: the rulebook
+    leaves the spot to the players; a player keeps her off the line of the escort's next flick)."""
+    spacing = 2 * FIGURE_RADIUS + gap
     others = [(x, y) for p, x, y in data.positions if p not in ignore and (x, y) != tuple(xy)]
 
-    def score(angle: float) -> tuple[float, float]:
+    def room(angle: float) -> float:
         p = (xy[0] + spacing * math.cos(angle), xy[1] + spacing * math.sin(angle))
-        room = min((math.dist(p, o) for o in others), default=99.0)
-        return (round(min(room, 10.0), 3), -math.hypot(*p))
+        return min((math.dist(p, o) for o in others), default=99.0)
 
-    best = max((math.radians(a) for a in range(0, 360, 30)), key=score)
+    def score(angle: float) -> tuple[float, float]:
+        return (round(min(room(angle), 10.0), 3), -math.hypot(xy[0] + spacing * math.cos(angle),
+                                                               xy[1] + spacing * math.sin(angle)))
+
+    angles = [math.radians(a) for a in range(0, 360, 30)]
+    best = max(angles, key=score)
+    if behind is not None and math.dist(behind, xy) > 1e-6:
+        back = math.atan2(behind[1] - xy[1], behind[0] - xy[0])
+        roomy = [a for a in angles if room(a) >= spacing]
+        if roomy:
+            best = min(roomy, key=lambda a: abs((a - back + math.pi) % (2 * math.pi) - math.pi))
     return (round(xy[0] + spacing * math.cos(best), 3), round(xy[1] + spacing * math.sin(best), 3))

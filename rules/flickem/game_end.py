@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from feltbox.rules.core import Event
-from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS, free_spot
+from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS, RESCUED_GAP, free_spot
 from feltbox.rules.flickem.outcome import FlickOutcome, TableFacts
 from feltbox.rules.flickem.scenarios import objective_met, outnumbering, rv_claimed, scenario_rules, war_won
 from feltbox.rules.flickem.state import FlickemState, Waiting
@@ -46,7 +46,9 @@ def _follow_escort(state: FlickemState, events: list[Event]) -> FlickemState:
     if escort.standing and escort.where != "dead":
         data = data.with_survivor(replace(rescued, where=escort.where))
         if escort.where == "city" and not _within_reach(data, rescued.id, escort.id):   # repositioned by her escort
-            data = data.with_positions({rescued.id: free_spot(data, data.position(escort.id), ignore=(rescued.id,))})
+            was = next(((x, y) for p, x, y in data.positions if p == rescued.id), None)   # None: out of a building
+            data = data.with_positions({rescued.id: free_spot(data, data.position(escort.id), ignore=(rescued.id,),
+                                                              behind=was, gap=RESCUED_GAP)})
         return replace(state, data=data)
     others = sorted((s for s in data.survivors if s.standing and s.where == rescued.where
                      and s.id not in (rescued.id, escort.id)), key=lambda s: s.id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from feltbox.rules.core import Event, IllegalAction
-from feltbox.rules.flickem.figures import free_spot
+from feltbox.rules.flickem.figures import RESCUED_GAP, free_spot
 from feltbox.rules.flickem.scenarios import scenario_rules
 from feltbox.rules.flickem.state import Data, FlickemState, Survivor, Token, Waiting
 from feltbox.rules.geometry import to_rectangle
@@ -140,8 +140,10 @@ def survivor_found(state: FlickemState, token_id: str, events: list[Event]) -> F
     # Found in the street (S3: under a vehicle): RESCUED FIGURE "within a movement disc's width of
     # its escort", next to the finder, never on the finder's own spot (two figures in one place).
     here = {p: (x, y) for p, x, y in data.positions}.get(taker.id)
+    gap = RESCUED_GAP if scenario_rules(state.scenario).rescue else 1.0
     if here is not None:
-        data = data.with_positions({found.id: free_spot(data, here, ignore=(found.id,)) if taker.where == "city" else here})
+        data = data.with_positions({found.id: free_spot(data, here, ignore=(found.id,), gap=gap)
+                                    if taker.where == "city" else here})
     data = data.with_token(replace(data.token(token_id), where="removed", face="up"))
     if scenario_rules(state.scenario).rescue:       # S3: she is escorted, she does not act
         data = replace(data, rescued=found.id, escort=taker.id)

@@ -1,0 +1,62 @@
+"""S3 TEND TO THE WOUNDED: the escort walks Anita to the hospital. RESCUED FIGURE: "after the escort
+completes a move action, the rescued figure must be repositioned" (within a movement disc's width
+of him); the rulebook leaves the spot to the players, and a player keeps her off the line of the
+escort's next flick. Read in S3 seed 3: the escort stood beside the pickup truck with Anita placed
+(bases 1 cm apart) between him and the way round it; his movement disc, wider than his base,
+touched her in every direction within 66 degrees of hers, and he ended 3 turns idle."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from feltbox.game.flickem.agreement import disagreements
+from feltbox.game.flickem.bot_aim import plan_move, simulate
+from feltbox.rules.flickem.figures import FIGURE_RADIUS, RESCUED_GAP, free_spot
+from feltbox.rules.flickem.flow import new_game
+from tests.test_bot_coop import acting
+from tests.test_flickem_scenarios import _s3
+
+SPACING = 2 * FIGURE_RADIUS + 1.0          # bases 1 cm apart (free_spot's default gap)
+
+
+def test_RESCUED_FIGURE_is_repositioned_behind_her_escort_on_the_side_she_came_from():
+    # Gabriel moved from (0, 0) to (0, 20); Anita stood at (3.6, 0). Seen from (0, 20) she was at
+    # -79.7 degrees; the 30-degree step nearest it with room is -90: (0, 20 - 3.6). Without the
+    # side she came from, she went to the side farthest from the others.
+    data = new_game(_s3(), 1).data
+    spot = free_spot(data, (0.0, 20.0), ignore=("survivor-anita",), behind=(3.6, 0.0))
+    assert spot == pytest.approx((0.0, 20.0 - SPACING), abs=1e-3)
+    # Mike at (0, 15): the spots at -60, -90 and -120 degrees are within 2.6 cm of him (no room);
+    # -30 (4.5 cm from him) is the nearest to her side with room: (3.118, 18.2)
+    crowded = data.with_positions({"survivor-mike": (0.0, 15.0)})
+    spot = free_spot(crowded, (0.0, 20.0), ignore=("survivor-anita",), behind=(3.6, 0.0))
+    assert spot == pytest.approx((SPACING * np.cos(np.radians(-30)), 20.0 + SPACING * np.sin(np.radians(-30))),
+                                 abs=1e-3)
+
+
+def test_the_escort_plans_round_Anita_not_through_her():
+    # seed 3's table at its round 5: Thomas escorts Anita from beside the pickup truck's south
+    # end; she stands west-north-west of him (150 degrees), on the way round the truck to the
+    # hospital's door; zombies as they stood (zombie-04 fallen), the others in the bin. With her
+    # base 1 cm from his (centres 3.6 cm apart) every planned flick touched her or made no
+    # progress (best: 11 cm farther along the way); at RESCUED_GAP the plan's flick, simulated on
+    # the real table, touches nothing and leaves him nearer the door.
+    bridge, bot, sid = acting(3, "Thomas", seed=3, at=(12.86, 11.03))
+    apart = 2 * FIGURE_RADIUS + RESCUED_GAP
+    anita = (12.86 + apart * np.cos(np.radians(150.0)), 11.03 + apart * np.sin(np.radians(150.0)))
+    state = bridge.engine.state
+    city = {"zombie-02": (7.8, 2.7), "zombie-03": (20.3, -4.9), "zombie-04": (-10.3, 20.1), "zombie-09": (1.5, 25.8)}
+    zombies = tuple(replace(z, where="city" if z.id in city else "bin", standing=z.id != "zombie-04")
+                    for z in state.data.zombies)
+    data = replace(state.data, zombies=zombies).with_positions({**city, "survivor-anita": anita})
+    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="city"))
+    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid))
+    bridge.show([])
+    assert not disagreements(bridge)
+    door = np.array(bot.doors["hospital"])
+    plan = plan_move(bridge.session, sid, door, "hospital", bot.zombie_spots(), 0, company=("survivor-anita",))
+    assert plan.progress > 2.0
+    outcome, _ = simulate(bridge.session, sid, "movement_disc", plan.aim)
+    assert outcome.clean and not outcome.first_contacts
