@@ -7,8 +7,13 @@
 // filtered lookups. The neighbourhood is read with texelFetch (unfiltered, cheap) and the blend
 // takes two filtered taps (the "four-tap" refinement of FXAA lite cost as much again for a blend
 // that differs by a few levels on a few edge pixels).
+// With KEEP_DEPTH defined (the window: fxaa_pass.antialias(keep_depth=True)) the pass also writes
+// the scene's depth into the window, so markers drawn after it (game/window/overlay.py) are hidden
+// behind pieces as before.
 uniform sampler2D scene;
-in vec2 v_uv;
+#ifdef KEEP_DEPTH
+uniform sampler2D depth;
+#endif
 out vec4 frag;
 
 const float REDUCE_MIN = 1.0 / 128.0;
@@ -20,6 +25,9 @@ float luma(vec3 c) { return dot(c, vec3(0.299, 0.587, 0.114)); }
 
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
+#ifdef KEEP_DEPTH
+    gl_FragDepth = texelFetch(depth, p, 0).r;
+#endif
     vec2 texel = 1.0 / vec2(textureSize(scene, 0));    // one pixel in texture coordinates
     vec3 m = texelFetch(scene, p, 0).rgb;
     float l_nw = luma(texelFetch(scene, p + ivec2(-1, -1), 0).rgb);
@@ -37,7 +45,9 @@ void main() {
     float reduce = max((l_nw + l_ne + l_sw + l_se) * 0.25 * REDUCE_MUL, REDUCE_MIN);
     float scale = 1.0 / (min(abs(dir.x), abs(dir.y)) + reduce);
     dir = clamp(dir * scale, vec2(-SPAN_MAX), vec2(SPAN_MAX)) * texel;
-    vec3 two = 0.5 * (texture(scene, v_uv + dir * (1.0 / 3.0 - 0.5)).rgb
-                      + texture(scene, v_uv + dir * (2.0 / 3.0 - 0.5)).rgb);
+    vec2 uv = gl_FragCoord.xy * texel;    // not v_uv: in the window the texture is padded to a power
+                                          // of two and the quad's 0..1 coordinates miss the picture
+    vec3 two = 0.5 * (texture(scene, uv + dir * (1.0 / 3.0 - 0.5)).rgb
+                      + texture(scene, uv + dir * (2.0 / 3.0 - 0.5)).rgb);
     frag = vec4(two, 1.0);
 }
