@@ -4,10 +4,11 @@ Tail Feathers' Show of Force battlefield), with anti-aliasing and, when asked, s
 ``window_fps()`` runs the measurement in a child process (a ShowBase is one per process): on the
 current display when DISPLAY is set, else on a fresh Xvfb display when Xvfb is installed. The
 child opens the window (no shadows unless asked), lets it warm up, then renders ``FRAMES`` frames
-with the orbit camera turning around the table, anti-aliased (lighting.antialias_window, off by
+with the orbit camera turning around the table, anti-aliased (lighting.antialias_window, on by
 default in the window), and reports fps: mean over the run and p5 (the
 5th percentile of per-frame fps, i.e. the slow frames), and the process's CPU per frame (llvmpipe's
-threads included: less bent by other jobs on the machine than wall time). Target (issue 13):
+threads included: less bent by other jobs on the machine than wall time) and the main thread's
+(the rest is llvmpipe's rasterizer threads shading pixels). Target (issue 13):
 >= 30 fps mean, >= 24 at p5 on llvmpipe with shadows and anti-aliasing. The orbit moves only the
 camera, so the shadow map is kept (game/render/shadow_cache.py); ``*_pieces_moving`` is the same
 orbit with the shadow map drawn again every frame, as while a flick plays. Also, on S1, the hover
