@@ -1,6 +1,6 @@
 """The shadow map is drawn again only when a piece moves, and a kept map draws the same picture
 (game/render/shadow_cache.py); one render per picture is whole after the first (offscreen.image);
-only the pieces cast (shading.apply); the window anti-aliases when asked (lighting.antialias_window)
+only the pieces cast (shading.apply); the window anti-aliases by default (lighting.antialias_window)
 and keeps its shadow map while the camera turns. Behaviour only: the speed is measured by ``feltbox bench``."""
 from __future__ import annotations
 
@@ -123,10 +123,10 @@ print("antialiased", app.scene.antialiasing is not None, "shadows", app.shadows)
 
 
 @needs_xvfb
-def test_the_window_antialiases_when_asked_and_keeps_its_shadow_map_while_the_camera_turns(tmp_path, monkeypatch):
+def test_the_window_antialiases_by_default_and_keeps_its_shadow_map_while_the_camera_turns(tmp_path, monkeypatch):
     monkeypatch.setenv("FELTBOX_HOME", str(tmp_path))
     out = run_in_xvfb(WINDOW, tmp_path / "unused.png")
-    assert "default antialiased False" in out, "off by default: it softens the window's thin markers"
+    assert "default antialiased True" in out, "on by default: the thin markers draw after it (overlay.py)"
     assert "turned on True" in out and "antialiased True shadows True" in out
     assert "turned 0" in out, out
     assert "moved 1" in out, out

@@ -60,6 +60,8 @@ base = app.base
 key("2"); step(10)
 lens = base.camLens
 print("ortho", isinstance(lens, OrthographicLens), isinstance(base.cam.node().getLens(), OrthographicLens))
+marker_lens = base.cam.find("overlay-camera").node().getLens()      # the markers drawn after the FXAA pass
+print("overlay_ortho", isinstance(marker_lens, OrthographicLens))
 free = app.director.free()
 half = 69.0
 inside = []
@@ -79,7 +81,8 @@ for piece in ("survivor-john", "barrel-1", "car", "box-2"):
 print("picked", picked)
 shot(sys.argv[1])
 key("1"); step(5)
-print("back", isinstance(base.camLens, PerspectiveLens), isinstance(base.cam.node().getLens(), PerspectiveLens))
+print("back", isinstance(base.camLens, PerspectiveLens), isinstance(base.cam.node().getLens(), PerspectiveLens),
+      isinstance(base.cam.find("overlay-camera").node().getLens(), PerspectiveLens))
 key("2"); step(5)
 xdo("key", "--window", win, "Right"); step(5)       # an orbit leaves the top view
 print("orbit_leaves", isinstance(base.cam.node().getLens(), PerspectiveLens))
@@ -92,10 +95,11 @@ def test_the_top_view_is_orthographic_frames_the_table_and_picks(tmp_path):
     shot = tmp_path / "top.png"
     out = run_in_xvfb(DRIVER, shot)
     assert "ortho True True" in out
+    assert "overlay_ortho True" in out, "the markers over the FXAA pass follow the table camera's lens"
     assert "corners_inside True" in out
     picked = eval(out.split("picked ")[1].splitlines()[0])
     assert picked and all(piece == hover for piece, hover in picked), picked
-    assert "back True True" in out and "orbit_leaves True" in out
+    assert "back True True True" in out and "orbit_leaves True" in out
 
 
 @pytest.mark.render

@@ -3,12 +3,10 @@ its felt, rim and floor: surfaces.py), a warmer key and, when ``Settings.shadows
 default) and the graphics driver does shaders, the key light's shadows (game/render/shading.py),
 their map drawn again only when a piece moved (shadow_cache.py, a task before each frame).
 
-Anti-aliasing in the window (``antialias_window``: the FXAA pass of fxaa_pass.py over the table,
-the HUD drawn after it, sharp) works but is off by default: the window's markers are thin lines
-drawn in the 3D scene (the active piece's white ring, the hover ring, aim lines), and the pass
-softens them into the felt (on snow the active ring's pure white went from over 40 sampled pixels
-to none: tests/test_first_game_window.py). Drawing the markers after the pass, in a display region
-of their own, comes first. ``feltbox bench`` measures the window with it on (issue 13's target).
+The window's table is anti-aliased (``antialias_window``: the FXAA pass of fxaa_pass.py, made by
+``setup_lighting``). Its thin markers (the active piece's white ring, the hover ring, aim lines)
+are drawn after the pass and the HUD after them, both sharp: the markers in a scene of their own
+(game/window/overlay.py) over the pass, which writes the table's depth into the window for them.
 """
 from __future__ import annotations
 
@@ -21,12 +19,12 @@ SHADOW_TASK_SORT = 49     # after the game's updates (sort 0) moved the pieces, 
 
 
 def setup_lighting(base, scene, shadows: bool = True) -> bool:
-    """Tune the scene's lights for the window; returns whether shadows are on."""
+    """Tune the scene's lights for the window and anti-alias it; returns whether shadows are on."""
     key = scene.root.find("**/+DirectionalLight")
     if not key.isEmpty():
         key.node().setColor((0.95, 0.88, 0.76, 1))
         scene.lights["key"] = key.node().getColor()      # the plain table's key (a mood of None)
-    scene.antialiasing = getattr(base, ANTIALIASING, None)
+    antialias_window(base, scene)
     return set_shadows(base, scene, shadows)
 
 
@@ -34,9 +32,10 @@ def antialias_window(base, scene) -> bool:
     """Draw the window's table through the FXAA pass from now on; whether it is on (not where
     there is no window or no shaders). The pass is made once per window and kept on ``base``: a
     later table in the same window (the start screen's game, a loaded save) reuses it, since the
-    pass moved the camera's display region into its own buffer and a second would find none."""
+    pass moved the camera's display region into its own buffer and a second would find none. The
+    pass writes the table's depth into the window for the markers drawn after it (overlay.py)."""
     if base.win is not None and not hasattr(base, ANTIALIASING):
-        setattr(base, ANTIALIASING, antialias(base.win, base.cam))
+        setattr(base, ANTIALIASING, antialias(base.win, base.cam, keep_depth=True))
     scene.antialiasing = getattr(base, ANTIALIASING, None)
     return scene.antialiasing is not None
 

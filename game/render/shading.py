@@ -34,6 +34,7 @@ SHADERS = Path(__file__).resolve().parent / "shaders"
 MAP_SIZE = 1024          # texels per side of the key light's shadow map
 NORMAL_OFFSET = 0.12     # cm, the lookup point lifted along the face normal
 KEY_PRIORITY = 10        # the key light comes first among the shader's lights (index 0)
+OFF_PRIORITY = 1         # shadows off: the root's ShaderOff outranks the printed nodes' shader
 
 _SHADERS: dict[str, Shader] = {}
 
@@ -49,17 +50,33 @@ def table_shader() -> Shader:
     return _shader("table")
 
 
+def _table_variant(frag: str) -> Shader:
+    """table.vert with another fragment shader (shaders/<frag>.frag)."""
+    if frag not in _SHADERS:
+        _SHADERS[frag] = Shader.load(Shader.SL_GLSL, str(SHADERS / "table.vert"), str(SHADERS / f"{frag}.frag"))
+    return _SHADERS[frag]
+
+
 def unshadowed_shader() -> Shader:
     """The table's lights without the shadow lookup (table.vert, table_unshadowed.frag)."""
-    if "table_unshadowed" not in _SHADERS:
-        _SHADERS["table_unshadowed"] = Shader.load(Shader.SL_GLSL, str(SHADERS / "table.vert"),
-                                                   str(SHADERS / "table_unshadowed.frag"))
-    return _SHADERS["table_unshadowed"]
+    return _table_variant("table_unshadowed")
 
 
-def fxaa_shader() -> Shader:
-    """The anti-aliasing pass over a finished picture (shaders/fxaa.*)."""
-    return _shader("fxaa")
+def printed_shader() -> Shader:
+    """The table's lights and shadow times the node's texture (table.vert, table_printed.frag)."""
+    return _table_variant("table_printed")
+
+
+def fxaa_shader(keep_depth: bool = False) -> Shader:
+    """The anti-aliasing pass over a finished picture (shaders/fxaa.*); ``keep_depth``: it also
+    writes the scene's depth (its ``depth`` input) into the output, as the window's markers drawn
+    after the pass need (fxaa.frag built with KEEP_DEPTH defined)."""
+    if not keep_depth:
+        return _shader("fxaa")
+    if "fxaa_depth" not in _SHADERS:
+        frag = (SHADERS / "fxaa.frag").read_text().replace("#version 150\n", "#version 150\n#define KEEP_DEPTH\n", 1)
+        _SHADERS["fxaa_depth"] = Shader.make(Shader.SL_GLSL, (SHADERS / "fxaa.vert").read_text(), frag)
+    return _SHADERS["fxaa_depth"]
 
 
 def shaders_work(gsg) -> bool:
@@ -83,6 +100,7 @@ def apply(root: NodePath, gsg, on: bool = True) -> bool:
         if light.isShadowCaster():
             light.setShadowCaster(False)
         root.clearShader()
+        root.setShaderOff(OFF_PRIORITY)      # over the printed nodes' own shader (printed())
         _floor(root).clearShader()
         shadow_cache.attach(root, None)
         return False
@@ -100,10 +118,10 @@ def apply(root: NodePath, gsg, on: bool = True) -> bool:
     half = dims()["table"]["width"] * 0.6
     lens.setFilmSize(2 * half, 2 * half)
     lens.setNearFar(-300, 300)
+    root.clearShader()                      # a ShaderOff of priority OFF_PRIORITY would outrank printed()'s
     root.setShader(table_shader())
     _floor(root).setShader(unshadowed_shader())
     root.setShaderInput("shadow_normal_offset", NORMAL_OFFSET)
-    root.setShaderInput("textured", 0.0)
     return True
 
 
@@ -113,6 +131,9 @@ def _floor(root: NodePath) -> NodePath:
 
 
 def printed(path: NodePath) -> None:
-    """Mark ``path`` as carrying textures (a card, a printed mat): the table shader reads its
-    texture there and nowhere else (the lookup is a sizeable share of a software-rendered frame)."""
-    path.setShaderInput("textured", 1.0)
+    """Mark ``path`` as carrying textures (a card, a printed mat): it gets the table shader that
+    reads its texture (table_printed.frag), the rest of the table one without any texture lookup
+    (on llvmpipe a lookup costs every pixel even behind a branch that skips it: ~4 CPU ms a
+    1280 x 720 frame). Where shadows are off the root's ShaderOff (priority OFF_PRIORITY) outranks
+    this shader, so it may be set before or after :func:`apply`, under any root."""
+    path.setShader(printed_shader())

@@ -20,6 +20,7 @@ from feltbox.game.text.event_feed import name as tf_name
 from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.flick_target import drag_hint
 from feltbox.game.window.framing import Rect
+from feltbox.game.window.overlay import overlay
 
 FIGURES = ("tf_bird", "tf_rodent")  # Tail Feathers' figures, named by their units
 HINT_S = 5.0                         # how long a hint stays on the help line
@@ -82,7 +83,7 @@ class ActiveMarker:
         """``help_line``: the window's help line (an OnscreenText at ``help_at``), hidden while a
         hint is shown in its place."""
         self.base, self.scene, self.help_line = base, scene, help_line
-        self.ring = base.render.attachNewNode("active-ring")
+        self.ring = overlay(base).attachNewNode("active-ring")   # drawn after the anti-aliasing
         self.ring.setLightOff()
         self.ring.setBin("fixed", 10)
         self.ring.setDepthTest(False)          # seen through the piece's own base and a low car

@@ -10,6 +10,7 @@ from panda3d.core import LineSegs, TextNode
 
 from feltbox.game.window.aim import line_length, ticks
 from feltbox.game.window.hud_layout import free_area_aspect2d
+from feltbox.game.window.overlay import overlay
 
 METER_HALF = 0.25            # the meter's half width (aspect2d units)
 METER_OFFSET = (0.34, -0.07)  # from the piece on the screen to the meter's centre
@@ -18,8 +19,8 @@ METER_OFFSET = (0.34, -0.07)  # from the piece on the screen to the meter's cent
 class AimView:
     def __init__(self, base):
         self.base = base
-        self.line = base.render.attachNewNode("aim")
-        self.path = base.render.attachNewNode("aim-preview")
+        self.line = overlay(base).attachNewNode("aim")
+        self.path = overlay(base).attachNewNode("aim-preview")
         self.path.setLightOff()
         self.line.setLightOff()
         self.meter = DirectWaitBar(range=100, value=0, pos=(0, 0, 0), scale=(METER_HALF, 1, 0.5),

@@ -46,6 +46,7 @@ from feltbox.game.window.camera_rig import CameraRig
 from feltbox.game.window.context_menu import ContextMenu, menu_room
 from feltbox.game.window.display import NoDisplayError, open_base
 from feltbox.game.window.game_view import KEYS, Frames, GameView, Listener
+from feltbox.game.window.overlay import overlay
 from feltbox.game.window.picking import Picker
 from feltbox.game.window.piece_actions import MenuItem, choose_item, items_for
 from feltbox.game.window.settings import Settings, load_settings
@@ -87,7 +88,7 @@ class PlayApp:
         self.last_aim: tuple[float, float] | None = None
         self.last_flicked: str | None = None
         self.preview_on = bool(self.settings.aim_preview)
-        self.preview_node = base.render.attachNewNode("preview")   # outlines the game supplies
+        self.preview_node = overlay(base).attachNewNode("preview")   # outlines the game supplies
         self.preview_key: bytes = b""
         self._active_seen: str | None = None
         self._texts(title)

@@ -10,6 +10,8 @@ import math
 
 from panda3d.core import CollisionHandlerQueue, CollisionNode, CollisionRay, CollisionTraverser, GeomNode, LineSegs
 
+from feltbox.game.window.overlay import overlay
+
 HOVER = (1.45, 1.4, 1.1, 1.0)
 SELECTED = (1.2, 1.5, 1.7, 1.0)
 
@@ -28,7 +30,7 @@ class Picker:
         self.selected: str | None = None
         self._last: tuple | None = None
         self._tinted: dict[str, tuple] = {}
-        self.ring = base.render.attachNewNode("hover-ring")
+        self.ring = overlay(base).attachNewNode("hover-ring")
         self.ring.setLightOff()
         self._ring_piece: str | None = None
 

@@ -25,6 +25,7 @@ from panda3d.core import LineSegs, Point2, Point3, TextNode, TransparencyAttrib
 from feltbox.game.render.visuals import piece_node
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.window.hud_layout import free_area_aspect2d
+from feltbox.game.window.overlay import overlay
 
 RING = (0.35, 0.85, 1.0, 1.0)
 ARROW = (1.0, 0.85, 0.2, 1.0)
@@ -42,8 +43,8 @@ class TableChoiceView:
         self.app, self.base = app, app.base
         self.choice = app.game.table_choice
         render = self.base.render
-        self.rings = render.attachNewNode("table-choice-rings")
-        self.arrow = render.attachNewNode("launch-arrow")
+        self.rings = overlay(self.base).attachNewNode("table-choice-rings")
+        self.arrow = overlay(self.base).attachNewNode("launch-arrow")
         for node in (self.rings, self.arrow):
             node.setLightOff()
             node.setBin("fixed", 40)
