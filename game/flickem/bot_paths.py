@@ -21,7 +21,6 @@ DISC_R = dims()["movement_disc"]["diameter"] / 2
 MARGIN = 0.25               # cm kept between a sliding disc and any piece (each flick is simulated anyway)
 LOW, HIGH = 0.0, 1.2        # cm: the height a sliding disc occupies
 REACH_BAND = (2.5, 4.8)     # cm from a landed disc's centre to an object's footprint: within reach, untouched
-REACH = 60.0                # cm: the longest straight slide a planned move aims for (`Field.along`)
 
 
 def _part_points(part) -> np.ndarray:
@@ -243,44 +242,19 @@ class Field:
         return out
 
     def along(self, here: np.ndarray, clear: Clearance) -> list[np.ndarray]:
-        """Landings a straight slide from ``here`` reaches clear (where a disc fits), at most
-        ``REACH`` cm away, that leave the least way to go, best first: any spot of the map, not
-        only spots on the way itself (a way round a crowd zig-zags, and the farthest point of it
-        a straight lane reaches was often 10-15 cm away while a spot off it, reached in one long
-        flick, cut the way left by 30 cm: S4 seed 3, John carrying food from the grocery store)."""
-        here = np.asarray(here, dtype=float)
-        start = self.cost_near(here)
-        nx, ny = self.shape
-        i, j = divmod(self._cell(here), ny)
-        r = int(REACH / self.STEP)
-        ii, jj = np.meshgrid(np.arange(max(i - r, 0), min(i + r + 1, nx)),
-                             np.arange(max(j - r, 0), min(j + r + 1, ny)), indexing="ij")
-        cells = (ii * ny + jj).ravel()
-        pts = self.origin + self.STEP * np.stack([ii.ravel(), jj.ravel()], axis=1).astype(float)
-        togo = self.togo[cells]
-        span = np.linalg.norm(pts - here, axis=1)
-        keep = np.isfinite(togo) & (span <= REACH) & (span > 3.0)
-        if np.isfinite(start):
-            keep &= togo < start - 2.0                  # only landings that shorten the way
-        pts, togo = pts[keep], togo[keep]
-        if not len(pts):
+        """Points on the way from ``here`` that a straight slide reaches clear, farthest first
+        (where a disc fits), at most 60 cm away."""
+        way = [p for p in self.path(here) if float(np.linalg.norm(p - here)) <= 60.0]
+        if not way:
             return []
+        pts = np.array(way)
+        lane = clear.free_many(np.repeat(here[None, :], len(pts), axis=0), pts)
         gaps = clear.gap(pts)
         for room in (0.8, MARGIN):                      # roomy landings first, then any that fits
-            fit = gaps > DISC_R + room
-            cand, cost = pts[fit], togo[fit]
-            cand = cand[np.argsort(cost, kind="stable")]
-            out: list[np.ndarray] = []
-            for lo in range(0, len(cand), 300):         # in batches, best first, until 3 are found
-                part = cand[lo:lo + 300]
-                lane = clear.free_many(np.repeat(here[None, :], len(part), axis=0), part)
-                for k in np.flatnonzero(lane):          # the best, then others apart from it
-                    if all(float(np.linalg.norm(part[k] - o)) > 6.0 for o in out):
-                        out.append(part[k])
-                    if len(out) == 3:
-                        return out
+            ok = lane & (gaps > DISC_R + room)
+            out = [pts[k] for k in range(len(pts) - 1, -1, -1) if ok[k] and np.linalg.norm(pts[k] - here) > 3.0]
             if out:
-                return out
+                return out[:3]
         return []
 
 
