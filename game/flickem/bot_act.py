@@ -210,7 +210,7 @@ def _breach(bot, sid: str, building: str):
             return _take(bot, plan)
         bot.breached.add(tried)
     team = [bot.xy(o.id) for o in state.data.survivors if o.id != sid and o.where == "city"]
-    spots = [p for p in breach_spots(bot.bridge.city, building, Clearance(bot.session, ignore={sid}))
+    spots = [p for p in breach_spots(bot.bridge.city, building)
              if all(float(np.linalg.norm(p - t)) > 6.0 for t in team) and float(np.linalg.norm(p - here)) > 4.0]
     for side in sorted(spots, key=lambda p: float(np.linalg.norm(p - here)))[:3]:
         plan = plan_move(bot.session, sid, side, None, bot.zombie_spots(), rng=bot.rng())

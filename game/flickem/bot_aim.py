@@ -25,7 +25,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from feltbox.game.flickem.bot_paths import (
-    DISC_R,
     Clearance,
     Field,
     door_centre,
@@ -232,20 +231,15 @@ def plan_breach(session, survivor: str, building: str, rng: random.Random | None
     return search.best()
 
 
-def breach_spots(city, building: str, clear: Clearance | None = None) -> list[np.ndarray]:
+def breach_spots(city, building: str) -> list[np.ndarray]:
     """Spots ahead of the door and beside it from which a disc glances the barricades out of the
     entrance (house: found by trying 20 aims at each barricade from a grid of spots; the first
-    five cleared the last barricade most often). With ``clear``, only the spots where a disc
-    fits: S4's pickup truck stands on the east ones, and a survivor walking to a spot under it
-    went back and forth beside the truck for 3 rounds (S4 seeds 1 and 3, John)."""
+    five cleared the last barricade most often)."""
     g = city.buildings[building]
-    spots = [g.to_world(np.array([g.door_x + ahead, side]))[0] for ahead, side in
-             ((10.5, -12.0), (10.5, 0.0), (16.5, -6.0), (16.5, 6.0), (10.5, 12.0), (16.5, 0.0),
-              (13.0, 18.0), (13.0, -18.0), (9.0, 15.0), (9.0, -15.0), (18.0, 12.0), (18.0, -12.0),
-              (22.0, 6.0), (22.0, -6.0))]
-    if clear is None:
-        return spots
-    return [p for p in spots if clear.gap(p)[0] > DISC_R + 1.0 and clear.in_city(p)]
+    return [g.to_world(np.array([g.door_x + ahead, side]))[0] for ahead, side in
+            ((10.5, -12.0), (10.5, 0.0), (16.5, -6.0), (16.5, 6.0), (10.5, 12.0), (16.5, 0.0),
+             (13.0, 18.0), (13.0, -18.0), (9.0, 15.0), (9.0, -15.0), (18.0, 12.0), (18.0, -12.0),
+             (22.0, 6.0), (22.0, -6.0))]
 
 
 def _barricades(session, building: str) -> list[str]:
