@@ -157,10 +157,11 @@ def search_targets(state: FlickemState, s: Survivor, known: dict[str, str]) -> d
             continue
         if t.where.startswith("front:") or t.where in ("city", "supply", "removed", "bin"):
             continue
-        # a building holding 2 zombies is a 1 vs 2 fight on the way in (FIGHT: SURVIVOR VS ZOMBIE;
-        # zombies that got in never leave): worth it for the goods there (S2 needs every token),
-        # not for a survivor whose last life a lost fight would take
-        if blocked_by_x(t.where, places) or (sum(z.where == t.where for z in state.data.zombies) >= 2
+        # a building holding zombies is a fight on the way in (FIGHT: SURVIVOR VS ZOMBIE; zombies
+        # that got in never leave): worth it for the goods there (S2 needs every token), not for a
+        # survivor whose last life a lost fight round would take (S3 seed 2: Olivia, at 1 life,
+        # went into the RV where the zombie that had just killed Thomas stood, and died there)
+        if blocked_by_x(t.where, places) or (any(z.where == t.where for z in state.data.zombies)
                                              and s.life <= 1):
             continue
         value = worth(state, s.team, t.id, known)
