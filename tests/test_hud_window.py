@@ -127,7 +127,10 @@ def _check(shot, regions=REGIONS):
     for name, (dark, bright, felt) in _regions(shot, regions).items():
         assert dark > 0.5, f"{name}: the panel is not drawn ({dark:.2f} dark)"
         assert bright > 0.003, f"{name}: no text in the panel ({bright:.3f} bright)"
-        assert felt < 0.15, f"{name}: the felt shows through ({felt:.2f})"   # the gaps between cards show it a little
+        # the gaps between cards show a little of what lies behind them, which depends on where the
+        # camera's spring stands when the shot is taken (Tail Feathers' cards: 0.136 at rest, 0.156
+        # with the machine under load); a panel not drawn shows well over half felt
+        assert felt < 0.2, f"{name}: the felt shows through ({felt:.2f})"
     centre = _regions(shot, {"centre": (440, 260, 840, 460)})["centre"]
     assert centre[2] > 0.2, "the HUD covers the table's centre"
 
