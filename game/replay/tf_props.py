@@ -64,7 +64,6 @@ class Props:
         k = self._prop(("range",), BodySpec("range-finder", "tf_range_finder", {}))
         return k, _pose(a[0], a[1], z, math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])))
 
-
     def die(self, body: BodySpec) -> int:
         """Prop index of the die the replay's tray table records as ``body``."""
         return self._prop(("die", body.id), BodySpec(f"tray-{body.id}", body.kind, dict(body.params)))
