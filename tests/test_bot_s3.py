@@ -36,7 +36,7 @@ def test_RESCUED_FIGURE_is_repositioned_behind_her_escort_on_the_side_she_came_f
                                  abs=1e-3)
 
 
-def test_the_escort_plans_round_Anita_not_through_her():
+def test_RESCUED_FIGURE_at_her_gap_the_escort_flicks_round_her_toward_the_hospital():
     # seed 3's table at its round 5: Thomas escorts Anita from beside the pickup truck's south
     # end; she stands west-north-west of him (150 degrees), on the way round the truck to the
     # hospital's door; zombies as they stood (zombie-04 fallen), the others in the bin. With her
