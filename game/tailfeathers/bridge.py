@@ -105,6 +105,7 @@ class TFBridge:
         # the last roll's dice lying in the tray beside the battlefield: (which measured outcome
         # of the game they show, die id -> pose); shown only: no rule reads them, no save holds them
         self._dice: tuple[int | None, dict[str, np.ndarray]] = (None, {})
+        self._dice_seen = -1                 # the history length they were last worked out for
         self.sync()
 
     # -- rules ---------------------------------------------------------------------------------
@@ -186,9 +187,14 @@ class TFBridge:
         rules were handed (a loaded save, a script) is thrown again: the k-th measured outcome of
         a game is thrown with ``roll_seed(seed, k)``, so the same dice land the same way; if the
         faces differ (a scripted roll), no die is shown."""
-        measured = [s.action.outcome for s in self.engine.history if isinstance(s.action, Measured)]
+        history = self.engine.history
+        if self._dice_seen == len(history):        # asked again with no new action (every redraw)
+            return self._dice[1]
+        self._dice_seen = len(history)
+        measured = [s.action.outcome for s in history if isinstance(s.action, Measured)]
         last = max((k for k, m in enumerate(measured) if "faces" in m), default=None)
         if last is None:
+            self._dice = (None, {})
             return {}
         if self._dice[0] != last:
             result = roll(len(measured[last]["faces"]), roll_seed(self.seed, last))
