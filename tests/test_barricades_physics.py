@@ -154,3 +154,21 @@ def test_S4_BARRICADES_EXCEPTION_knocked_out_from_inside_the_building_they_are_p
         i = bridge.city.index(b)
         assert bridge.session.present[i]
         assert (bridge.session.poses[i].tobytes() != bridge.city.poses[i].tobytes()) == (b in moved)
+
+
+def test_S4_BARRICADES_the_bots_breach_plan_knocks_out_the_last_one_and_the_survivor_enters():
+    """Barricade-1 removed; from (-3.5, 16), 15 cm ahead of it, the planner's first candidate is
+    straight at it, 45 cm past it (power 0.6: well above the 0.35 that clears one, see above). Once
+    no barricade is left the table measures {} (no building blocked), which is all of them out, not
+    unmeasured: the plan scores a removal (250), and flicked for real it lets the survivor in."""
+    from feltbox.game.flickem.bot_aim import plan_breach
+    bridge, survivor = _bridge_with_survivor_at(-3.5, 16.0)
+    bridge.session.present[bridge.city.index("barricade-2")] = False     # already removed earlier
+    bridge.engine.state = replace(bridge.engine.state, data=replace(bridge.engine.state.data, barricades=BOTH[:1]))
+    plan = plan_breach(bridge.session, survivor, "grocery_store")
+    assert plan.score >= 250.0 and plan.simulated == 1
+    assert plan.aim.direction == pytest.approx(90.0) and plan.aim.power == pytest.approx(0.6, abs=0.01)
+    bridge.decide(Move())
+    events = bridge.physics(plan.aim)
+    assert "barricades cleared" in [e.kind for e in events]
+    assert bridge.engine.state.data.survivor(survivor).where == "grocery_store"

@@ -211,9 +211,13 @@ def plan_breach(session, survivor: str, building: str, rng: random.Random | None
         return Plan(Aim(0.0, 0.05), FAIL, 0)
 
     def score(outcome, end):
-        left = (outcome.extra.barricades or {}).get(building, tuple(blocking))
+        # a disc that goes on under the building and out of the city fails the move, as touching
+        # the barricade already does: the barricades it knocked out are removed all the same, and
+        # the last one out lets the survivor in (BARRICADES); hard flicks often end so
+        measured = outcome.extra.barricades      # {} once no building has one left: all out
+        left = tuple(blocking) if measured is None else measured.get(building, ())
         removed = len(blocking) - len(left)
-        if removed <= 0 or outcome.flicked in outcome.left_city:
+        if removed <= 0:
             return FAIL
         return 250.0 * removed + (ENTERED if outcome.entered == building else 0.0)
     search = Search(session, survivor, "movement_disc", score)
@@ -281,7 +285,7 @@ def score_move(outcome, end: np.ndarray, point: np.ndarray, enter: str | None, i
                zombies, barricades: int = 0) -> float:
     if barricades and enter is not None and outcome.extra.barricades is not None:
         removed = barricades - len((outcome.extra.barricades or {}).get(enter, ()))
-        if removed > 0 and outcome.flicked not in outcome.left_city:
+        if removed > 0:                     # out of the city or not (plan_breach)
             return 250.0 * removed - float(np.linalg.norm(end - point)) + (ENTERED if outcome.entered == enter else 0)
     if not outcome.clean or outcome.flicked in outcome.left_city or outcome.flicked in outcome.fell:
         return FAIL                         # touched something, left the city, or (Mike) fell
