@@ -3,7 +3,7 @@
 OBJECT and IN THE CITY).
 
 Every piece stands at its rest pose with z = 0 on the table, heading 0 toward +x. Collision is one
-convex hull or box per solid part (a lamp's pole and head, a barricade's feet and boards), so no
+convex hull or box per solid part (a lamp's pole and head), so no
 hull fills the space between parts where a figure could stand.
 """
 from __future__ import annotations
@@ -91,21 +91,25 @@ def street_lamp() -> PieceModel:
 
 
 def barricade() -> PieceModel:
-    """A plank fence along y on two small feet (rulebook: BARRICADES block a way); light enough to be
-    knocked over."""
+    """A barricade token: a low plank that lies in a building's doorway, in the space between its
+    support blocks under the building (rulebook S4 STARVATION, BARRICADES: blocking is a token
+    occupying "the space between the building's support blocks"; house shape, dimensions.toml).
+
+    Long along y, its front face toward +x. Two boards nailed one above the other with a
+    black-and-yellow hazard band across the front, so it reads as boarded up from the street.
+    Collision is the plank's one box."""
     b = dims()["barricade"]
     L, H, t = b["length"], b["height"], b["thickness"]
-    foot_h, post_y = 0.35, L / 2 - 0.9
-    feet = [box((2.0, 0.7, foot_h), (0.0, y, foot_h / 2)) for y in (-post_y, post_y)]
-    posts = [box((t, 0.5, H - foot_h), (0.0, y, foot_h + (H - foot_h) / 2)) for y in (-post_y, post_y)]
-    boards = [box((t * 0.6, L, 0.75), (0.1, 0.0, z)) for z in (H * 0.42, H * 0.8)]
-    brace = slab(np.array([[-post_y + 0.3, H * 0.42 + 0.3], [-post_y + 0.9, H * 0.42 + 0.3],
-                           [post_y - 0.3, H * 0.8 - 0.3], [post_y - 0.9, H * 0.8 - 0.3]]), "x", 0.25, 0.45)
-    stripes = [(box((0.04, 0.8, 0.7), (0.28 + 0.02, y, H * 0.8)), (0.92, 0.80, 0.12, 1.0))
-               for y in np.arange(-L / 2 + 0.8, L / 2, 1.6)]
-    parts = [(m, WOOD_DARK) for m in feet + posts] + [(m, WOOD) for m in boards] + [(brace, WOOD_DARK)] + stripes
-    fence = trimesh.util.concatenate(posts + boards).convex_hull
-    return finish("barricade", parts, [*feet, fence], mass=b["mass"], mass_solids=feet + posts + boards,
+    plank = box((t, L, H), (0.0, 0.0, H / 2))
+    gap = 0.06                                      # the seam between the two boards
+    boards = [box((t, L, H / 2 - gap / 2), (0.0, 0.0, z)) for z in (H / 4 - gap / 4, 3 * H / 4 + gap / 4)]
+    seam = box((t - 0.04, L - 0.04, gap), (0.0, 0.0, H / 2))
+    band = [(box((0.03, 0.7, H * 0.5), (t / 2 + 0.015, y, H * 0.5)), (0.92, 0.80, 0.12, 1.0) if k % 2 == 0 else DARK)
+            for k, y in enumerate(np.arange(-L / 2 + 0.5, L / 2 - 0.3, 0.7))]
+    nails = [(box((0.04, 0.18, 0.18), (t / 2 + 0.02, y, z)), IRON)
+             for y in (-L / 2 + 0.3, L / 2 - 0.3) for z in (H / 4, 3 * H / 4)]
+    parts = [(m, WOOD) for m in boards] + [(seam, WOOD_DARK)] + band + nails
+    return finish("barricade", parts, [plank], mass=b["mass"], friction=b["friction"],
                   tags=frozenset({"object", "barricade"}))
 
 

@@ -4,13 +4,19 @@ whether a flick touched a barricade, and whether the flicking survivor stood beh
 Reading of "no portion of the barricade token occupies the space between the building's support
 blocks": that space is taken as the text says, the gap between the 2 blocks' inner edges, from the
 blocks' backs to their front faces (the door line). A barricade blocks while any part of its real
-footprint (its collision hulls at their pose, seen from above) overlaps that gap; it is removed
-once no part of it does. The building stands 2 cm above the table on its blocks, so the 3 cm fence
-itself never fits under it: a barricade set up "in front of the Grocery store's door" stands
-against the door line with its low feet reaching under the building into the gap (scene s04.toml),
-and a flick that draws it out, turns it or knocks it sideways clears the gap.
-(Until this reading the house extended the gap one movement disc's width in front of the door
-line; no flick then ever removed the second barricade, and the text names no such strip.)
+footprint (its collision hull at its pose, seen from above) overlaps that gap; it is removed once
+no part of it does.
+
+House shape (models/dimensions.toml [barricade], scene s04.toml): the rulebook calls them tokens
+and speaks of them occupying that space, and forbids removing them "from behind a building", which
+describes a low piece lying in the doorway under the building where a flicked disc reaches it. So
+a barricade is a low plank (6.6 x 1.0 x 1.4 cm; the building's underside is 2 cm up) and the two
+set up "in front of the Grocery store's door" lie side by side across the 14 cm between its
+blocks, just behind the door line, facing the street. The blocks hold them on both sides: a flick
+from the street clears one by pushing it through under the building and out past the blocks'
+backs (the door stays shut to a soft flick, a hard one clears one plank; docs/bots.md, "Branch
+s4door"). A flick from behind the door line that knocks one out toward the street does not count
+(rules/flickem/barricades.py: it is put back).
 """
 from __future__ import annotations
 
