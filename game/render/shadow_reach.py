@@ -76,6 +76,7 @@ class ShadowReach:
     def __init__(self, light: NodePath, casters: NodePath, root: NodePath):
         self.light, self.casters, self.root = light, casters, root
         self._boxes: dict[int, tuple[NodePath, np.ndarray]] = {}    # node key: (path, (C, 8, 3) corners)
+        self._rects: dict[int, tuple[object, np.ndarray]] = {}      # node key: (what it was worked out for, rects)
 
     def _corners(self, piece: NodePath) -> np.ndarray:
         """The corners of the piece's cluster boxes in its own frame, (C, 8, 3)."""
@@ -86,6 +87,24 @@ class ShadowReach:
         self._boxes[piece.getKey()] = (piece, corners)
         return corners
 
+    def _piece_rects(self, piece: NodePath, slide: np.ndarray) -> np.ndarray:
+        """The piece's rectangles on the felt, (C, 4); kept while it and the light stay put."""
+        key = piece.getKey()
+        corners = self._corners(piece)
+        placed = (piece.node(), piece.getTransform(self.root), tuple(slide))
+        cached = self._rects.get(key)
+        if cached is not None and cached[0] == placed:
+            return cached[1]
+        mat = piece.getMat(self.root)
+        m = np.array([list(mat.getRow(i)) for i in range(4)])
+        points = corners @ m[:3, :3] + m[3, :3]                             # (C, 8, 3), row vectors
+        lifted = np.maximum(points[..., 2], 0.0)          # below the felt: no shadow on it, keep its xy
+        ground = points[..., :2] - lifted[..., None] * slide
+        rects = np.column_stack([ground[..., 0].min(axis=1) - MARGIN, ground[..., 0].max(axis=1) + MARGIN,
+                                 ground[..., 1].min(axis=1) - MARGIN, ground[..., 1].max(axis=1) + MARGIN])
+        self._rects[key] = (placed, rects)
+        return rects
+
     def rectangles(self) -> np.ndarray | None:
         """(N, 4) rectangles x0, x1, y0, y1 on the felt (``root``'s frame, cm) holding every shadow a
         visible caster can throw there; None when the light does not shine down onto the felt
@@ -94,24 +113,13 @@ class ShadowReach:
         if d.z > -LOWEST_LIGHT * d.length():
             return None
         slide = np.array([d.x / d.z, d.y / d.z])
-        rects, seen = [np.zeros((0, 4))], {}
         if self.casters.isHidden():
-            return rects[0]
-        for piece in self.casters.getChildren():
-            if piece.isHidden():
-                continue
-            corners = self._corners(piece)
-            seen[piece.getKey()] = self._boxes[piece.getKey()]
-            if not len(corners):
-                continue
-            mat = piece.getMat(self.root)
-            m = np.array([list(mat.getRow(i)) for i in range(4)])
-            points = corners @ m[:3, :3] + m[3, :3]                         # (C, 8, 3), row vectors
-            lifted = np.maximum(points[..., 2], 0.0)          # below the felt: no shadow on it, keep its xy
-            ground = points[..., :2] - lifted[..., None] * slide
-            rects.append(np.column_stack([ground[..., 0].min(axis=1) - MARGIN, ground[..., 0].max(axis=1) + MARGIN,
-                                          ground[..., 1].min(axis=1) - MARGIN, ground[..., 1].max(axis=1) + MARGIN]))
-        self._boxes = seen                                   # forget pieces that are gone
+            return np.zeros((0, 4))
+        pieces = [piece for piece in self.casters.getChildren() if not piece.isHidden()]
+        rects = [np.zeros((0, 4))] + [self._piece_rects(piece, slide) for piece in pieces]
+        keys = {piece.getKey() for piece in pieces}            # forget pieces that are gone
+        self._boxes = {k: v for k, v in self._boxes.items() if k in keys}
+        self._rects = {k: v for k, v in self._rects.items() if k in keys}
         return np.concatenate(rects)
 
 
@@ -122,6 +130,7 @@ def cells_reached(rects: np.ndarray | None, x: np.ndarray, y: np.ndarray) -> np.
     if rects is None:
         return np.ones(shape, bool)
     rects = np.asarray(rects, dtype=float).reshape(-1, 4)
+    rects = rects[(rects[:, 1] >= x[0]) & (rects[:, 0] <= x[-1]) & (rects[:, 3] >= y[0]) & (rects[:, 2] <= y[-1])]
     # the first and last column (row) each rectangle meets, then a summed-area count of the rectangles
     c0 = np.searchsorted(x[1:], rects[:, 0], "left")
     c1 = np.searchsorted(x[:-1], rects[:, 1], "right") - 1

@@ -38,6 +38,7 @@ BOARD = 16.0           # cm, the width of a floor board
 SURFACES_BIN, SURFACES_BIN_SORT = "surfaces", 25
 FELT_ORDER, RIM_ORDER, FLOOR_ORDER = 0, 1, 2
 GRID_TAG = "feltbox-grid"      # a surface node's python tag: its grid's (x, y) edges
+SPLIT_TAG = "feltbox-split"    # ... and the cells it draws with the shadow lookup (split_surface)
 SHADOWED = ("felt", "rim-*")   # the surfaces that look the shadow map up (the floor does not)
 
 
@@ -170,9 +171,12 @@ def split_surface(path: NodePath, shadowed: Callable[[np.ndarray, np.ndarray], n
     shadow_reach.py)."""
     node = path.node()
     x, y = node.getPythonTag(GRID_TAG)
+    mask = np.asarray(shadowed(x, y), bool).ravel()
+    if node.hasPythonTag(SPLIT_TAG) and np.array_equal(node.getPythonTag(SPLIT_TAG), mask):
+        return                                  # as it is drawn already (a map drawn, no shadow moved)
+    node.setPythonTag(SPLIT_TAG, mask)
     vdata = node.getGeom(0).getVertexData()
     quads = _quad_indices(len(x), len(y))
-    mask = np.asarray(shadowed(x, y), bool).ravel()
     node.removeAllGeoms()
     for part, state in ((quads[mask], RenderState.makeEmpty()), (quads[~mask], lit_state)):
         if len(part):
