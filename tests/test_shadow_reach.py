@@ -1,6 +1,5 @@
 """Only the felt's (and rim's) cells a shadow can reach look the shadow map up, and the picture is
-the same as when every cell does (game/render/shadow_reach.py, surfaces.split_surface); the felt
-drawn in half-width cells has the colours of the 5 cm grid it is sampled on."""
+the same as when every cell does (game/render/shadow_reach.py, surfaces.split_surface)."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,7 +8,7 @@ import pytest
 from feltbox.game.render.offscreen import Renderer
 from feltbox.game.render.shadow_cache import TAG
 from feltbox.game.render.shadow_reach import cells_reached
-from feltbox.game.render.surfaces import GRID_TAG, SHADOWED, halved_grid, split_surface
+from feltbox.game.render.surfaces import GRID_TAG, SHADOWED, split_surface
 from feltbox.game.tailfeathers.table import tf_table
 from feltbox.scenes.loader import load_tailfeathers
 
@@ -27,15 +26,6 @@ def test_cells_reached_marks_the_cells_a_rectangle_meets():
     assert cells_reached(None, edges, edges).all()
     # touching an edge counts (a shadow exactly on it is in both cells)
     assert cells_reached(np.array([[5.0, 5.0, 5.0, 5.0]]), edges, edges).sum() == 4
-
-
-def testhalved_grid_grid_keeps_the_colour_of_each_triangle():
-    x = np.array([0.0, 2.0])
-    colour = np.array([[[0.0], [1.0]], [[2.0], [4.0]]])   # (y, x): a=0 at (0,0), b=1 at (2,0), d=2 at (0,2), c=4 at (2,2)
-    fine, out = halved_grid(x, colour)
-    assert list(fine) == [0.0, 1.0, 2.0]
-    # the cell is cut along a-c: (1,0) is mid a-b, (0,1) mid a-d, (1,1) mid a-c, (2,1) mid b-c, (1,2) mid d-c
-    assert out[:, :, 0].tolist() == [[0.0, 0.5, 1.0], [1.0, 2.0, 2.5], [2.0, 3.0, 4.0]]
 
 
 @pytest.mark.render
