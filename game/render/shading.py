@@ -16,7 +16,8 @@ everything and only receive, and leaving them out of the shadow pass saves a who
 map is drawn again only on frames where a piece or the light moved (shadow_cache.py): it does not
 depend on the camera. The floor does not look the map up at all (shaders/table_unshadowed.frag): it
 stands for the room's floor below the table, where no shadow of a piece lands, and it covers much
-of the picture (the lookup is the dearest part of a pixel on llvmpipe).
+of the picture (the lookup is the dearest part of a pixel on llvmpipe). Nor do the felt's and rim's cells that no
+caster's shadow can reach (shadow_reach.py): each drawing of the map splits them anew.
 
 Where shaders do not work (the p3tinydisplay software fallback) the table keeps the
 fixed-function lights and has no shadows; :func:`apply` says which it got.
