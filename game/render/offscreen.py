@@ -98,6 +98,7 @@ class Scene3D:
             return
         self.mood = mood
         set_felt(self.root, mood.felt if mood else FELT)
+        shadow_cache.force_redraw(self.root)     # the new felt is split by where the shadows fall (shading.py)
         for name, plain in self.lights.items():
             self.root.find(name).node().setColor((*getattr(mood, name), 1.0) if mood else plain)
         self._light_lamps()

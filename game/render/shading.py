@@ -16,7 +16,8 @@ everything and only receive, and leaving them out of the shadow pass saves a who
 map is drawn again only on frames where a piece or the light moved (shadow_cache.py): it does not
 depend on the camera. The floor does not look the map up at all (shaders/table_unshadowed.frag): it
 stands for the room's floor below the table, where no shadow of a piece lands, and it covers much
-of the picture (the lookup is the dearest part of a pixel on llvmpipe).
+of the picture (the lookup is the dearest part of a pixel on llvmpipe). Nor do the felt's and rim's cells that no
+caster's shadow can reach (shadow_reach.py): each drawing of the map splits them anew.
 
 Where shaders do not work (the p3tinydisplay software fallback) the table keeps the
 fixed-function lights and has no shadows; :func:`apply` says which it got.
@@ -28,6 +29,8 @@ from pathlib import Path
 from panda3d.core import ColorWriteAttrib, LightAttrib, NodePath, RenderState, Shader, ShaderAttrib, TextureAttrib
 
 from feltbox.game.render import shadow_cache
+from feltbox.game.render.shadow_reach import ShadowReach, cells_reached
+from feltbox.game.render.surfaces import SHADOWED, split_surface
 from feltbox.models.dimensions import dims
 
 SHADERS = Path(__file__).resolve().parent / "shaders"
@@ -113,7 +116,7 @@ def apply(root: NodePath, gsg, on: bool = True) -> bool:
     casters = root.find("pieces")
     if not casters.isEmpty():      # only the pieces cast: the felt, rim and floor receive
         light.setScene(casters)
-        shadow_cache.attach(root, shadow_cache.ShadowCache(key, casters, gsg))
+        shadow_cache.attach(root, shadow_cache.ShadowCache(key, casters, gsg, _felt_split(root, key, casters)))
     lens = light.getLens()
     half = dims()["table"]["width"] * 0.6
     lens.setFilmSize(2 * half, 2 * half)
@@ -123,6 +126,20 @@ def apply(root: NodePath, gsg, on: bool = True) -> bool:
     _floor(root).setShader(unshadowed_shader())
     root.setShaderInput("shadow_normal_offset", NORMAL_OFFSET)
     return True
+
+
+def _felt_split(root: NodePath, key: NodePath, casters: NodePath):
+    """What the shadow cache calls on each drawing of the map: only the felt's cells a caster's
+    shadow can reach look the map up (shadow_reach.py), the rest get the unshadowed shader."""
+    reach = ShadowReach(key, casters, root)
+    lit = RenderState.make(ShaderAttrib.make(unshadowed_shader()))
+
+    def split() -> None:
+        rects = reach.rectangles()
+        for name in SHADOWED:
+            for path in root.findAllMatches(name):
+                split_surface(path, lambda x, y: cells_reached(rects, x, y), lit)
+    return split
 
 
 def _floor(root: NodePath) -> NodePath:

@@ -14,6 +14,8 @@ about 10 ms of CPU on llvmpipe (docs/look.md "Cost").
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from panda3d.core import NodePath
 
 TAG = "feltbox-shadow-cache"       # the python tag of the scene root that holds its ShadowCache
@@ -22,8 +24,10 @@ TAG = "feltbox-shadow-cache"       # the python tag of the scene root that holds
 class ShadowCache:
     """Re-draw the key light's shadow buffer only on frames where a caster or the light moved."""
 
-    def __init__(self, light: NodePath, casters: NodePath, gsg):
-        self.light, self.casters, self.gsg = light, casters, gsg
+    def __init__(self, light: NodePath, casters: NodePath, gsg, on_draw: Callable[[], None] | None = None):
+        """``on_draw``: called on each frame the map is drawn, before it is (what depends on where
+        the shadows fall: the felt's cells that look the map up, shading.apply)."""
+        self.light, self.casters, self.gsg, self.on_draw = light, casters, gsg, on_draw
         self.drawn: object = None        # the signature the shadow buffer last drew
         self.buffer = None
         self.draws = 0                   # frames the shadow pass was let draw (for the bench and tests)
@@ -50,6 +54,8 @@ class ShadowCache:
             return False
         buffer.setOneShot(True)          # active in this frame only, then idle until the next change
         self.drawn = now
+        if self.on_draw is not None:
+            self.on_draw()
         self.draws += 1
         return True
 

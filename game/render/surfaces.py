@@ -7,8 +7,19 @@ software renderer one texture lookup over the felt cost as much as drawing the w
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
-from panda3d.core import CullBinEnums, CullBinManager, Geom, GeomNode, GeomTriangles, GeomVertexData, NodePath
+from panda3d.core import (
+    CullBinEnums,
+    CullBinManager,
+    Geom,
+    GeomNode,
+    GeomTriangles,
+    GeomVertexData,
+    NodePath,
+    RenderState,
+)
 
 from feltbox.game.render.vertices import vertex_format
 from feltbox.models.dimensions import dims
@@ -26,6 +37,9 @@ BOARD = 16.0           # cm, the width of a floor board
 # lamplight (mood.py) still adds onto the felt.
 SURFACES_BIN, SURFACES_BIN_SORT = "surfaces", 25
 FELT_ORDER, RIM_ORDER, FLOOR_ORDER = 0, 1, 2
+GRID_TAG = "feltbox-grid"      # a surface node's python tag: its grid's (x, y) edges
+SPLIT_TAG = "feltbox-split"    # ... and the cells it draws with the shadow lookup (split_surface)
+SHADOWED = ("felt", "rim-*")   # the surfaces that look the shadow map up (the floor does not)
 
 
 def _in_bin(path: NodePath, order: int) -> NodePath:
@@ -58,24 +72,36 @@ def _grid(name: str, x: np.ndarray, y: np.ndarray, z: float, colour: np.ndarray)
     vdata = GeomVertexData(name, vertex_format(), Geom.UHStatic)
     vdata.uncleanSetNumRows(n)
     memoryview(vdata.modifyArray(0)).cast("B").cast("f")[:] = rows.ravel()
-    w = len(x)
-    i, j = np.meshgrid(np.arange(len(x) - 1), np.arange(len(y) - 1))
-    a = (j * w + i).ravel()
-    quads = np.column_stack([a, a + 1, a + w + 1, a, a + w + 1, a + w]).ravel().astype(np.uint32)
-    prim = GeomTriangles(Geom.UHStatic)
-    prim.setIndexType(Geom.NTUint32)
-    handle = prim.modifyVertices()
-    handle.uncleanSetNumRows(len(quads))
-    memoryview(handle).cast("B").cast("I")[:] = quads
-    geom = Geom(vdata)
-    geom.addPrimitive(prim)
     node = GeomNode(name)
-    node.addGeom(geom)
+    node.addGeom(_cells_geom(vdata, _quad_indices(len(x), len(y))))
+    node.setPythonTag(GRID_TAG, (x, y))
     return node
 
 
-def _felt(half: float, colour=FELT) -> GeomNode:
-    """The felt: a soft mottle a few percent either side of its colour."""
+def _quad_indices(nx: int, ny: int) -> np.ndarray:
+    """(cells, 6) vertex indices of the two triangles of each cell of an ``nx`` by ``ny`` corner
+    grid, cell (j, i) in row j * (nx - 1) + i; each cell cut along its diagonal from (x0, y0)."""
+    i, j = np.meshgrid(np.arange(nx - 1), np.arange(ny - 1))
+    a = (j * nx + i).ravel()
+    return np.column_stack([a, a + 1, a + nx + 1, a, a + nx + 1, a + nx]).astype(np.uint32)
+
+
+def _cells_geom(vdata: GeomVertexData, quads: np.ndarray) -> Geom:
+    prim = GeomTriangles(Geom.UHStatic)
+    prim.setIndexType(Geom.NTUint32)
+    handle = prim.modifyVertices()
+    handle.uncleanSetNumRows(quads.size)
+    memoryview(handle).cast("B").cast("I")[:] = quads.ravel()
+    geom = Geom(vdata)
+    geom.addPrimitive(prim)
+    return geom
+
+
+def _felt(colour=FELT) -> GeomNode:
+    """The felt: a soft mottle a few percent either side of its colour. Its cells are not made
+    smaller for split_surface to follow the shadows more closely: on llvmpipe four times the
+    triangles (2.5 cm cells) cost about 3 CPU ms a frame, more than the closer split saved."""
+    half = dims()["table"]["width"] / 2
     x = np.arange(-half, half + 1e-6, FELT_CELL)
     rng = np.random.default_rng(17)
     mottle = _smooth(rng.normal(size=(len(x), len(x))), 2)
@@ -103,7 +129,7 @@ def _boards(name: str, x0: float, x1: float, y0: float, y1: float, z: float, col
 def lay_surfaces(root: NodePath) -> None:
     """The felt, the wooden rim around it and the floor under ``root`` (table frame, cm)."""
     w = dims()["table"]["width"] / 2
-    _in_bin(root.attachNewNode(_felt(w)), FELT_ORDER)
+    _in_bin(root.attachNewNode(_felt()), FELT_ORDER)
     frames = ((-w - RIM, w + RIM, -w - RIM, -w), (-w - RIM, w + RIM, w, w + RIM), (-w - RIM, -w, -w, w), (w, w + RIM, -w, w))
     for k, (x0, x1, y0, y1) in enumerate(frames):
         _in_bin(root.attachNewNode(_boards(f"rim-{k}", x0, x1, y0, y1, 0.01, WOOD, RIM, k < 2, 29 + k, (4.0, 0.5))),
@@ -117,4 +143,24 @@ def set_felt(root: NodePath, colour=FELT) -> None:
     old = root.find("felt")
     if not old.isEmpty():
         old.removeNode()
-    _in_bin(root.attachNewNode(_felt(dims()["table"]["width"] / 2, colour)), FELT_ORDER)
+    _in_bin(root.attachNewNode(_felt(colour)), FELT_ORDER)
+
+
+def split_surface(path: NodePath, shadowed: Callable[[np.ndarray, np.ndarray], np.ndarray],
+                  lit_state: RenderState) -> None:
+    """Draw a surface grid (the felt, a rim board) in two parts sharing its vertices: the cells
+    where ``shadowed(x, y)`` ((cells along y, cells along x) bools over the grid's edges) is true
+    as before, the others with ``lit_state`` (the shader without the shadow lookup: shading.apply,
+    shadow_reach.py)."""
+    node = path.node()
+    x, y = node.getPythonTag(GRID_TAG)
+    mask = np.asarray(shadowed(x, y), bool).ravel()
+    if node.hasPythonTag(SPLIT_TAG) and np.array_equal(node.getPythonTag(SPLIT_TAG), mask):
+        return                                  # as it is drawn already (a map drawn, no shadow moved)
+    node.setPythonTag(SPLIT_TAG, mask)
+    vdata = node.getGeom(0).getVertexData()
+    quads = _quad_indices(len(x), len(y))
+    node.removeAllGeoms()
+    for part, state in ((quads[mask], RenderState.makeEmpty()), (quads[~mask], lit_state)):
+        if len(part):
+            node.addGeom(_cells_geom(vdata, part), state)
