@@ -17,7 +17,7 @@ W = ``width``, w = ``wall``, all sizes from dimensions.toml [zombie_tower] and [
   onto the slide and leave through the exit toward +x. ``exit_headroom`` says how much room a
   figure standing square on the run-out has under the lintel (negative: its head can catch);
 - anchor "foot" = the foot centre; "roof_support" = where the plate's centre of mass sits. The
-  body frame is the centre of mass (about 1.3 cm behind the foot centre: the slide is heavy at
+  body frame is the centre of mass (about 1.5 cm behind the foot centre: the slide is heavy at
   the back), and that is the point scenes and the rush place (friction, angles and lip were
   tuned by measurement with the tower placed so).
 All three parts are static: the tower does not move during a rush, the plate is removed.

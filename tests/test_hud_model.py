@@ -50,8 +50,10 @@ def s7():
     game = WindowGame(load_flickem(7), 7, "teamB")
     game.run_bots()
     for step in range(80):          # play on until the bots' and the script's moves cost a life
-        hurt = any(s.life < 3 for s in game.bridge.engine.state.data.survivors)
-        if step >= 6 and hurt or game.bridge.engine.state.flow.waiting == Waiting.OVER:
+        state = game.bridge.engine.state   # and a survivor has played this round (its backpack
+        hurt = any(s.life < 3 for s in state.data.survivors)    # not in the round's colour)
+        played = any(s.backpack != state.flow.colour for s in state.data.survivors)
+        if step >= 6 and hurt and played or state.flow.waiting == Waiting.OVER:
             break
         if game.choices():
             game.choose(0)
