@@ -72,13 +72,14 @@ def free_spot(data: Data, xy: tuple[float, float], ignore: tuple[str, ...] = (),
     spacing = 2 * FIGURE_RADIUS + gap
     others = [(x, y) for p, x, y in data.positions if p not in ignore and (x, y) != tuple(xy)]
 
+    def spot(angle: float) -> tuple[float, float]:
+        return (xy[0] + spacing * math.cos(angle), xy[1] + spacing * math.sin(angle))
+
     def room(angle: float) -> float:
-        p = (xy[0] + spacing * math.cos(angle), xy[1] + spacing * math.sin(angle))
-        return min((math.dist(p, o) for o in others), default=99.0)
+        return min((math.dist(spot(angle), o) for o in others), default=99.0)
 
     def score(angle: float) -> tuple[float, float]:
-        return (round(min(room(angle), 10.0), 3), -math.hypot(xy[0] + spacing * math.cos(angle),
-                                                               xy[1] + spacing * math.sin(angle)))
+        return (round(min(room(angle), 10.0), 3), -math.hypot(*spot(angle)))
 
     angles = [math.radians(a) for a in range(0, 360, 30)]
     best = max(angles, key=score)
@@ -87,4 +88,5 @@ def free_spot(data: Data, xy: tuple[float, float], ignore: tuple[str, ...] = (),
         roomy = [a for a in angles if room(a) >= spacing]
         if roomy:
             best = min(roomy, key=lambda a: abs((a - back + math.pi) % (2 * math.pi) - math.pi))
-    return (round(xy[0] + spacing * math.cos(best), 3), round(xy[1] + spacing * math.sin(best), 3))
+    x, y = spot(best)
+    return (round(x, 3), round(y, 3))
