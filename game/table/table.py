@@ -12,7 +12,8 @@ import ctypes
 import functools
 import struct
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import call
@@ -20,7 +21,7 @@ from operator import call
 import numpy as np
 import panda3d
 from panda3d.bullet import BulletWorld, getBulletVersion
-from panda3d.core import Point3, RenderState, TransformState, Vec3
+from panda3d.core import ConfigVariableBool, Point3, RenderState, TransformState, Vec3
 
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.pieces import make_placed_body, make_table_plane
@@ -49,6 +50,31 @@ def _keep_freed_pools() -> None:
             return
         libc.mallopt(-3, 64 * 1024 * 1024)    # M_MMAP_THRESHOLD
         libc.mallopt(-1, 128 * 1024 * 1024)   # M_TRIM_THRESHOLD
+
+
+_UNIQUIFY = ConfigVariableBool("uniquify-transforms")
+
+
+@contextmanager
+def unshared_states() -> Iterator[None]:
+    """Step Bullet with Panda3D's transform states left out of its state cache.
+
+    After every tick Panda3D gives each moving body a new TransformState. By default each one is
+    looked up in (and added to) the process-wide state cache, and stays there until
+    ``collect_states``: 0.6 us a state to add and as much to collect, ~3 ms a rush. The table
+    never composes these states or compares them by identity, so while an episode steps they
+    are made unshared: a state then dies with the tick that replaced it. Poses are the same bits
+    (tests/test_rush_watch.py, tests/test_cli_replay.py, and every old replay verifies).
+    Restores the setting after, for the window's scene graph, which does use the cache."""
+    had, before = _UNIQUIFY.hasLocalValue(), _UNIQUIFY.getValue()
+    _UNIQUIFY.setValue(False)
+    try:
+        yield
+    finally:
+        if had:
+            _UNIQUIFY.setValue(before)
+        else:
+            _UNIQUIFY.clearLocalValue()
 
 
 def collect_states() -> None:
@@ -264,29 +290,32 @@ class Table:
         n_frames = 0
         still_checks = 0
         settled = False
-        step, touches = self.step, self._touches
-        while self.tick < cap:
-            while pending and pending[0].tick == self.tick:
-                self.apply(pending.pop(0))
-            step()
-            for w in due():
-                node = self.nodes[w]
-                if node is not None:
-                    touches(node, w, seen[w], contacts_of[w], only)
-            if self.tick % TICKS_PER_FRAME:
-                continue
-            awake = self._awake()
-            self._read(awake)
-            if gate is not None:
-                gate.frame(self._poses, self.woken)
-            frames[n_frames] = self._poses
-            n_frames += 1
-            if self.tick <= quiet_after:
-                continue
-            still_checks = still_checks + 1 if self._still(awake) else 0
-            if still_checks >= need_still:
-                settled = True
-                break
+        do_physics, touches, nodes = self.world.doPhysics, self._touches, self.nodes
+        with unshared_states():
+            while self.tick < cap:
+                while pending and pending[0].tick == self.tick:
+                    self.apply(pending.pop(0))
+                do_physics(DT, 1, DT)            # self.step(), without the call
+                self.tick += 1
+                if watched:
+                    for w in due():
+                        node = nodes[w]
+                        if node is not None:
+                            touches(node, w, seen[w], contacts_of[w], only)
+                if self.tick % TICKS_PER_FRAME:
+                    continue
+                awake = self._awake()
+                self._read(awake)
+                if gate is not None:
+                    gate.frame(self._poses, self.woken)
+                frames[n_frames] = self._poses
+                n_frames += 1
+                if self.tick <= quiet_after:
+                    continue
+                still_checks = still_checks + 1 if self._still(awake) else 0
+                if still_checks >= need_still:
+                    settled = True
+                    break
         first = contacts_of[watched[0]] if watched else []
         collect_states()
         return EpisodeResult(self.start, self._poses.copy(), frames[:n_frames].copy(), self.tick,
