@@ -6,18 +6,19 @@ stepping itself, while the zombies are nearly always far from the RV. The gate l
 only for the watched bodies that could be touching a target, in two steps:
 
 - at every frame (and at the start) a watched body is a *candidate* when its centre lies in the
-  box around the targets' collision points grown by its own reach (its farthest collision point
-  from its centre), the touch distance, ``SLACK`` (more than Bullet's collision margins) and how
-  far it and a target can travel in one frame at ``MAX_SPEED``;
-- at every tick a candidate is queried when its centre, read from Bullet, lies in that box grown
-  by its reach, the touch distance and ``SLACK`` (and, while a target is awake in Bullet, by how
-  far a target can travel in one frame: it may have moved since the frame; a sleeping one has not).
+  box around the targets' collision points grown by its *reach* (its farthest collision point
+  from its centre, the touch distance and ``SLACK``, more than Bullet's collision margins) and by
+  how far it can travel in one frame at ``MAX_SPEED`` (twice that while a target is awake in
+  Bullet: the target may come to meet it);
+- at every tick a candidate is queried when its centre, read from Bullet, lies in the box grown
+  by its reach (and, while a target is awake, by a target's travel in one frame). A target that
+  was asleep at the frame and woke since makes every watched body due until the next frame.
 
-A body left out cannot be within the touch distance of a target, so the touches recorded are the
-ones a query of every watched body every tick records, at the same ticks. The promise rests on no
-body moving faster than ``MAX_SPEED``: the fastest body seen in 40 rushes and 40 hordes over all
-ten scenarios moved at 208 cm/s, and a watched body (or a target that moved) faster than half of
-it at a frame is a candidate for that frame, wherever it is.
+A body left out cannot be within the touch distance of a target (a sleeping target does not
+move), so the touches recorded are the ones a query of every watched body every tick records, at
+the same ticks. The promise rests on no body moving faster than ``MAX_SPEED``: the fastest body
+seen in 40 rushes and 40 hordes over all ten scenarios moved at 208 cm/s, and a watched body (or
+a target) faster than half of it at a frame is a candidate for that frame, wherever it is.
 """
 from __future__ import annotations
 
@@ -47,13 +48,11 @@ class TouchGate:
         self.bodies, self.nodes = bodies, nodes
         self.watched = [w for w in watched if nodes[w] is not None]
         self.targets = [t for t in targets if nodes[t] is not None]
-        travel = MAX_SPEED * frame_s                      # one body, one frame
-        # (body, pad at the frame: it and a target both travel, pad at a tick: none travels)
-        self._pads = [(w, reach(bodies[w].model) + touch + SLACK + 2.0 * travel,
-                       reach(bodies[w].model) + touch + SLACK) for w in self.watched]
-        self._travel = travel
-        self._target_awake = [nodes[t].isActive for t in self.targets]
+        self._travel = MAX_SPEED * frame_s                         # one body, one frame
+        self._reach = [(w, reach(bodies[w].model) + touch + SLACK) for w in self.watched]
         self._fast2 = (MAX_SPEED / 2.0) ** 2
+        self._target_awake = [nodes[t].isActive for t in self.targets]
+        self._awake_at_frame = False
         self._box: tuple[float, ...] | None = None
         self._candidates: list[tuple] = []
 
@@ -80,23 +79,29 @@ class TouchGate:
         self._candidates = out = []
         if self._box is None:
             return
+        self._awake_at_frame = awake = any(map(call, self._target_awake))
+        travel = self._travel * (2.0 if awake else 1.0)
+        everyone = targets_moved and any(nodes[t].getLinearVelocity().lengthSquared() > fast2 for t in self.targets)
         x0, y0, z0, x1, y1, z1 = self._box
-        everyone = targets_moved and any(nodes[t] is not None and
-                                         nodes[t].getLinearVelocity().lengthSquared() > fast2 for t in self.targets)
-        for w, far, near in self._pads:
+        for w, near in self._reach:
             node = nodes[w]
-            if node is None:
-                continue
+            far = near + travel
             x, y, z = poses[w, :3].tolist()
             if everyone or (x0 - far <= x <= x1 + far and y0 - far <= y <= y1 + far and z0 - far <= z <= z1 + far) \
                     or node.getLinearVelocity().lengthSquared() > fast2:
                 out.append((w, node.getTransform, x0 - near, x1 + near, y0 - near, y1 + near, z0 - near, z1 + near))
 
     def due(self) -> list[int]:
-        """The candidates to query after this tick: those whose centre is within reach now."""
-        if not self._candidates:
+        """The watched bodies to query after this tick: the candidates within reach now, or every
+        one when a target has woken since the frame."""
+        if any(map(call, self._target_awake)):
+            if not self._awake_at_frame:
+                return self.watched
+            grow = self._travel
+        elif not self._candidates:
             return []
-        grow = self._travel if any(map(call, self._target_awake)) else 0.0
+        else:
+            grow = 0.0
         out = []
         for w, transform, xa, xb, ya, yb, za, zb in self._candidates:
             x, y, z = transform().getPos()
