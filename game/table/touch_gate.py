@@ -83,10 +83,9 @@ class TouchGate:
         travel = self._travel * (2.0 if awake else 1.0)
         everyone = targets_moved and any(nodes[t].getLinearVelocity().lengthSquared() > fast2 for t in self.targets)
         x0, y0, z0, x1, y1, z1 = self._box
-        for w, near in self._reach:
+        for (w, near), (x, y, z) in zip(self._reach, poses[self.watched, :3].tolist()):
             node = nodes[w]
             far = near + travel
-            x, y, z = poses[w, :3].tolist()
             if everyone or (x0 - far <= x <= x1 + far and y0 - far <= y <= y1 + far and z0 - far <= z <= z1 + far) \
                     or node.getLinearVelocity().lengthSquared() > fast2:
                 out.append((w, node.getTransform, x0 - near, x1 + near, y0 - near, y1 + near, z0 - near, z1 + near))
