@@ -12,7 +12,8 @@ only for the watched bodies that could be touching a target, in two steps:
   Bullet: the target may come to meet it);
 - at every tick a candidate is queried when its centre, read from Bullet, lies in the box grown
   by its reach (and, while a target is awake, by a target's travel in one frame). A target that
-  was asleep at the frame and woke since makes every watched body due until the next frame.
+  was asleep at the frame and woke since makes every watched body due until the next frame (the
+  targets are asked only while some watched body is within its reach and both travels).
 
 A body left out cannot be within the touch distance of a target (a sleeping target does not
 move), so the touches recorded are the ones a query of every watched body every tick records, at
@@ -55,6 +56,7 @@ class TouchGate:
         self._awake_at_frame = False
         self._box: tuple[float, ...] | None = None
         self._candidates: list[tuple] = []
+        self._poll = False
 
     def _target_box(self, poses: np.ndarray) -> tuple[float, ...] | None:
         """(xmin, ymin, zmin, xmax, ymax, zmax) around every target's collision points now."""
@@ -77,22 +79,33 @@ class TouchGate:
         if self._box is None or targets_moved:
             self._box = self._target_box(poses)
         self._candidates = out = []
+        self._poll = False
         if self._box is None:
             return
         self._awake_at_frame = awake = any(map(call, self._target_awake))
         travel = self._travel * (2.0 if awake else 1.0)
         everyone = targets_moved and any(nodes[t].getLinearVelocity().lengthSquared() > fast2 for t in self.targets)
         x0, y0, z0, x1, y1, z1 = self._box
+        # ``poll``: a body is within reach of a target that would wake and come to meet it, so
+        # ``due`` must ask every tick whether a target woke
+        poll = awake
         for (w, near), (x, y, z) in zip(self._reach, poses[self.watched, :3].tolist()):
             node = nodes[w]
             far = near + travel
             if everyone or (x0 - far <= x <= x1 + far and y0 - far <= y <= y1 + far and z0 - far <= z <= z1 + far) \
                     or node.getLinearVelocity().lengthSquared() > fast2:
                 out.append((w, node.getTransform, x0 - near, x1 + near, y0 - near, y1 + near, z0 - near, z1 + near))
+                poll = True
+            elif not poll:
+                far += self._travel
+                poll = x0 - far <= x <= x1 + far and y0 - far <= y <= y1 + far and z0 - far <= z <= z1 + far
+        self._poll = poll
 
     def due(self) -> list[int]:
         """The watched bodies to query after this tick: the candidates within reach now, or every
         one when a target has woken since the frame."""
+        if not self._poll:
+            return []
         if any(map(call, self._target_awake)):
             if not self._awake_at_frame:
                 return self.watched
