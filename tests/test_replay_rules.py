@@ -15,7 +15,7 @@ import pytest
 from feltbox.game.cli.main import main
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.flickem.seats import new_seats
-from feltbox.game.replay.format import ReplayWriter
+from feltbox.game.replay.format import VERSION, ReplayWriter
 from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.replay.rules_records import file_order
@@ -60,12 +60,14 @@ def opening(tmp_path_factory):
     return path, bridge
 
 
-def rewrite(src, dst, version=3, edit=None, edit_episode=None, rules=None, reveal=True, edit_reveal=None,
+def rewrite(src, dst, version=VERSION, edit=None, edit_episode=None, rules=None, reveal=True, edit_reveal=None,
             edit_header=None):
     """Write ``src`` again record by record (in file order), letting ``edit(rule)`` change a rule,
     ``edit_episode(episode)`` an episode, ``edit_reveal(data)`` the REVL record and
     ``edit_header(header)`` the header; ``rules``: keep only the first so many actions (and the
-    episodes before them); ``reveal``: keep the REVL record, if any (never with ``rules``)."""
+    episodes before them); ``reveal``: keep the REVL record, if any (never with ``rules``). Before
+    v4 a world record had no touch list (every touch of a watched body was recorded): an older
+    version drops it, as such a file was written."""
     replay = read_replay(src)
     header = json.loads(json.dumps(replay.header))
     if edit_header:
@@ -81,6 +83,8 @@ def rewrite(src, dst, version=3, edit=None, edit_episode=None, rules=None, revea
                 ep = replay.episodes[i]
                 if edit_episode:
                     edit_episode(ep)
+                if version < 4:
+                    ep.inputs[0].pop("touch", None)
                 w.add_episode(ep.kind, ep.start, ep.inputs, ep.frames, ep.outcome)
             elif version >= 2:
                 rule = replay.rules[i]
@@ -98,7 +102,7 @@ def rewrite(src, dst, version=3, edit=None, edit_episode=None, rules=None, revea
 def test_a_recorded_game_holds_every_action_in_order_with_its_hash_and_verifies(opening, capsys):
     path, bridge = opening
     replay = read_replay(path)
-    assert replay.header["version"] == 3
+    assert replay.header["version"] == 4
     assert replay.header["rules"] == {"game": "flickem", "scenario": 1, "seed": 4,
                                       "start_hash": replay.header["rules"]["start_hash"]}
     history = bridge.engine.history

@@ -175,7 +175,7 @@ def run_bench(quick: bool = False, compare: bool = False) -> dict:
                  "load_at": {}}
     sections = {
         "flick": lambda: overhead(city, "flick", reps),
-        "rush3": lambda: overhead(city, "rush", max(3, reps // 2)),       # with the game's contact watch
+        "rush3": lambda: overhead(city, "rush", max(3, reps // 2)),       # S1: watched for the RV, as the game runs it
         "horde8": lambda: overhead(city, "horde", max(3, reps // 2)),
         "world_build_ms": lambda: bench_build(city, 20),
         "replay": lambda: bench_replay(city),

@@ -160,7 +160,7 @@ def check_header(header: Any, version: int) -> None:
 def file_context(header: dict) -> dict:
     """What the records' checks look up: the body count, ids and buildings of the header."""
     bodies = header["bodies"]
-    return {"bodies": len(bodies), "ids": {b["id"] for b in bodies},
+    return {"version": header["version"], "bodies": len(bodies), "ids": {b["id"] for b in bodies},
             "buildings": {b["id"] for b in bodies if b["kind"] == "building"},
             "ticks_per_frame": header["tick_hz"] // header["record_hz"],
             "sealed": "commitment" in (header.get("rules") or {})}
@@ -195,13 +195,25 @@ OUTCOME = Obj({}, OUTCOME_KEYS, extra=Json(), what="outcome (below)")
 def _world_refs(world: dict, ctx: dict) -> str | None:
     absent = set(world["absent"])
     awake = [b for b in world["awake"] if b in absent]
-    return f"awake body {awake[0]} is absent" if awake else None
+    if awake:
+        return f"awake body {awake[0]} is absent"
+    if "touch" in world:
+        if ctx.get("version", 4) < 4:
+            return f"a touch list in a version {ctx['version']} replay (v4 added it)"
+        if not isinstance(world["watch"], list):
+            return "a touch list without a list of watched bodies"
+        off = [b for b in world["touch"] if b in absent]
+        if off:
+            return f"touched body {off[0]} is absent"
+    return None
 
 
 WORLD = Where(Obj({"op": Const("world"), "absent": List(Index("bodies", "body"), unique=True),
                    "awake": List(Index("bodies", "body"), unique=True),
                    "watch": Either(NULL, Index("bodies", "body"), List(Index("bodies", "body"), unique=True))},
-                  what="world {op, absent, awake, watch}"), _world_refs, "awake bodies present")
+                  {"touch": List(Index("bodies", "body"), unique=True)},
+                  what="world {op, absent, awake, watch[, touch]}"), _world_refs,
+              "awake bodies present; v4: touch (bodies present) only beside a list of watched bodies")
 INPUT = Obj({"tick": Int(0, MAX_FRAMES * 16), "op": Str(enum=("impulse", "remove")), "body": Index("bodies", "body"),
              "vector": VEC3, "offset": VEC3}, what="input {tick, op, body, vector, offset}")
 

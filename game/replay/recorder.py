@@ -131,7 +131,7 @@ def rerun(bodies: list[BodySpec], start: np.ndarray, inputs: list[dict]) -> Epis
     present = np.ones(len(bodies), bool)
     present[world["absent"]] = False
     table = Table(bodies, start, present, world["awake"])
-    return table.run([Input.from_json(i) for i in inputs[1:]], watch=world["watch"])
+    return table.run([Input.from_json(i) for i in inputs[1:]], watch=world["watch"], touch=world.get("touch"))
 
 
 def verify(path: str | Path, rules_check: Callable[[dict, list], RulesCheck] | None = None,

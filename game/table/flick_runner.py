@@ -39,7 +39,12 @@ def run_flick(city: City, setup: FlickSetup, inside: str | None = None, cap_s: f
     return FlickRun(setup, result, outcome)
 
 
-def episode_world(present: np.ndarray, awake: list[int], watch: list[int] | None) -> dict:
-    """An episode's world record: the bodies off the table, those started awake, those watched."""
-    return {"absent": [int(i) for i in np.flatnonzero(~present)], "awake": [int(i) for i in awake],
-            "watch": watch}
+def episode_world(present: np.ndarray, awake: list[int], watch: list[int] | None,
+                  touch: list[int] | None = None) -> dict:
+    """An episode's world record: the bodies off the table, those started awake, those watched
+    and (replay v4, only when given) the only bodies whose touches the watch records."""
+    world = {"absent": [int(i) for i in np.flatnonzero(~present)], "awake": [int(i) for i in awake],
+             "watch": watch}
+    if touch is not None:
+        world["touch"] = [int(i) for i in touch]
+    return world

@@ -20,6 +20,7 @@ from feltbox.models import buildings as building_models
 from feltbox.models.dimensions import dims
 from feltbox.rules.flickem.judge import judge_bat, judge_move
 from feltbox.rules.flickem.outcome import FlickOutcome, RushOutcome
+from feltbox.rules.flickem.scenarios import scenario_rules
 
 
 @dataclass
@@ -60,10 +61,19 @@ class Session:
 
     # -- running ------------------------------------------------------------------------------
     def _run(self, kind: str, poses: np.ndarray, present: np.ndarray, inputs: list, awake: list[int],
-             watch: list[int] | None) -> tuple[EpisodeResult, dict]:
+             watch: list[int] | None, touch: list[int] | None = None) -> tuple[EpisodeResult, dict]:
         table = Table(self.city.bodies, poses, present, awake)
-        result = table.run(inputs, watch=watch)
-        return result, episode_world(present, awake, watch)
+        result = table.run(inputs, watch=watch, touch=touch)
+        return result, episode_world(present, awake, watch, touch)
+
+    def rv_parts(self, present: np.ndarray) -> list[int] | None:
+        """The RV and its support blocks on the table, when the scenario loses the moment a
+        zombie touches them (S1 INSTANT DEFEAT); None in any other scenario."""
+        if scenario_rules(self.city.scene.number).instant_defeat != "zombie_touches_rv" \
+                or "rv" not in self.city.buildings:
+            return None
+        parts = [self.city.index(p) for p in ("rv", *self.city.buildings["rv"].supports)]
+        return [i for i in parts if present[i]]
 
     def _record(self, kind: str, result: EpisodeResult, world: dict, inputs: list, outcome: dict) -> None:
         self.episodes += 1
@@ -186,7 +196,12 @@ class Session:
         return self._run_rush("horde", setup, zombies)
 
     def _run_rush(self, kind: str, setup: RushSetup, zombies: list[str]) -> RushOutcome:
-        result, world = self._run(kind, setup.poses, setup.present, setup.inputs, setup.awake, setup.awake)
+        # The rules read a rush's touches only for S1's INSTANT DEFEAT (bridge._touching_rv): the
+        # rushing zombies are watched there, for touches of the RV and its blocks alone; elsewhere
+        # nothing is watched.
+        rv = self.rv_parts(setup.present)
+        result, world = self._run(kind, setup.poses, setup.present, setup.inputs, setup.awake,
+                                  None if rv is None else setup.awake, rv)
         before, after = result.start, result.final
         ids = [b.id for b in self.city.bodies]
         on_table = setup.present & ~np.isin(np.arange(len(ids)), setup.awake)

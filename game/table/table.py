@@ -12,16 +12,20 @@ import ctypes
 import functools
 import struct
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import call
 
 import numpy as np
 import panda3d
 from panda3d.bullet import BulletWorld, getBulletVersion
-from panda3d.core import Point3, RenderState, TransformState, Vec3
+from panda3d.core import ConfigVariableBool, Point3, RenderState, TransformState, Vec3
 
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.pieces import make_placed_body, make_table_plane
+from feltbox.game.table.touch_gate import TouchGate
 from feltbox.models.dimensions import dims
 
 
@@ -46,6 +50,31 @@ def _keep_freed_pools() -> None:
             return
         libc.mallopt(-3, 64 * 1024 * 1024)    # M_MMAP_THRESHOLD
         libc.mallopt(-1, 128 * 1024 * 1024)   # M_TRIM_THRESHOLD
+
+
+_UNIQUIFY = ConfigVariableBool("uniquify-transforms")
+
+
+@contextmanager
+def unshared_states() -> Iterator[None]:
+    """Step Bullet with Panda3D's transform states left out of its state cache.
+
+    After every tick Panda3D gives each moving body a new TransformState. By default each one is
+    looked up in (and added to) the process-wide state cache, and stays there until
+    ``collect_states``: 0.6 us a state to add and as much to collect, ~3 ms a rush. The table
+    never composes these states or compares them by identity, so while an episode steps they
+    are made unshared: a state then dies with the tick that replaced it. Poses are the same bits
+    (tests/test_rush_watch.py, tests/test_cli_replay.py, and every old replay verifies).
+    Restores the setting after, for the window's scene graph, which does use the cache."""
+    had, before = _UNIQUIFY.hasLocalValue(), _UNIQUIFY.getValue()
+    _UNIQUIFY.setValue(False)
+    try:
+        yield
+    finally:
+        if had:
+            _UNIQUIFY.setValue(before)
+        else:
+            _UNIQUIFY.clearLocalValue()
 
 
 def collect_states() -> None:
@@ -160,7 +189,7 @@ class Table:
         self._contained = False
         self._dynamic = [i for i in range(len(bodies))
                          if self.nodes[i] is not None and self.bodies[i].model.mass > 0.0]
-        self._is_active = [(i, self.nodes[i].isActive) for i in self._dynamic]
+        self._is_active = [self.nodes[i].isActive for i in self._dynamic]    # in _dynamic's order
 
     # -- inputs -------------------------------------------------------------------------------
     def apply(self, inp: Input) -> None:
@@ -174,8 +203,9 @@ class Table:
         elif inp.op == "remove":
             self.world.removeRigidBody(node)
             self.nodes[inp.body] = None
-            self._dynamic = [i for i in self._dynamic if i != inp.body]
-            self._is_active = [(i, f) for i, f in self._is_active if i != inp.body]
+            keep = [k for k, i in enumerate(self._dynamic) if i != inp.body]
+            self._dynamic = [self._dynamic[k] for k in keep]
+            self._is_active = [self._is_active[k] for k in keep]
             # What rested on it must already be awake (Bullet wakes nothing on removal):
             # episodes that pull a support list those bodies in ``awake``.
             self._poses[inp.body, :3] = np.asarray(inp.vector, dtype=np.float32)
@@ -195,7 +225,8 @@ class Table:
         if self._contained:
             return [i for i in np.flatnonzero(self.woken).tolist() if self.nodes[i] is not None
                     and self.nodes[i].isActive()]
-        awake = [i for i, is_active in self._is_active if is_active()]
+        # every body asked, in C loops (map, compress): a Python loop cost 25 us a frame
+        awake = list(compress(self._dynamic, map(call, self._is_active)))
         self.woken[awake] = True
         return awake
 
@@ -226,53 +257,74 @@ class Table:
         return self._poses.copy()
 
     def run(self, inputs: Sequence[Input] = (), watch: int | Sequence[int] | None = None,
-            cap_s: float | None = None, min_ticks: int = 0) -> EpisodeResult:
+            cap_s: float | None = None, min_ticks: int = 0,
+            touch: Sequence[int] | None = None) -> EpisodeResult:
         """Apply inputs at their ticks and step until settled (own detector) or the time cap.
 
         The loop is the hot path of every episode: work per tick is one Bullet step and, per
         watched body, one contact query; poses are read and stillness checked per frame.
+        ``touch``: only touches of these bodies count, and a watched body is queried only while
+        it may be touching one of them (touch_gate.TouchGate); None: every touch.
         """
         cap = int(round((cap_s or PHYS["episode_cap_s"]) * TICK_HZ))
         pending = sorted(inputs, key=lambda inp: inp.tick)
         quiet_after = max([inp.tick for inp in pending] + [min_ticks])
         need_still = max(1, int(PHYS["settle_ticks"]) // TICKS_PER_FRAME)
         watched = [] if watch is None else ([watch] if isinstance(watch, int) else list(watch))
-        # only the watched pieces move, until one of them touches something but the felt
-        self._contained = bool(watched) and set(np.flatnonzero(self.woken).tolist()) <= set(watched)
+        # only the watched pieces move, until one of them touches something but the felt (a
+        # gated watch does not see every touch, so it cannot tell)
+        self._contained = bool(watched) and touch is None and \
+            set(np.flatnonzero(self.woken).tolist()) <= set(watched)
+        only = None if touch is None else frozenset(touch)
+        gate = None if touch is None else TouchGate(self.bodies, self.nodes, watched, list(touch),
+                                                    TICKS_PER_FRAME * DT, TOUCH_DISTANCE)
+        if gate is None:
+            def due() -> list[int]:
+                return watched
+        else:
+            gate.frame(self._poses, self.woken)
+            due = gate.due
         seen: dict[int, set[int]] = {w: set() for w in watched}
         contacts_of: dict[int, list[tuple[int, int]]] = {w: [] for w in watched}
         frames = np.empty((cap // TICKS_PER_FRAME, len(self.bodies), 7), np.float32)
         n_frames = 0
         still_checks = 0
         settled = False
-        step, touches = self.step, self._touches
-        while self.tick < cap:
-            while pending and pending[0].tick == self.tick:
-                self.apply(pending.pop(0))
-            step()
-            for w in watched:
-                node = self.nodes[w]
-                if node is not None:
-                    touches(node, w, seen[w], contacts_of[w])
-            if self.tick % TICKS_PER_FRAME:
-                continue
-            awake = self._awake()
-            self._read(awake)
-            frames[n_frames] = self._poses
-            n_frames += 1
-            if self.tick <= quiet_after:
-                continue
-            still_checks = still_checks + 1 if self._still(awake) else 0
-            if still_checks >= need_still:
-                settled = True
-                break
+        do_physics, touches, nodes = self.world.doPhysics, self._touches, self.nodes
+        with unshared_states():
+            while self.tick < cap:
+                while pending and pending[0].tick == self.tick:
+                    self.apply(pending.pop(0))
+                do_physics(DT, 1, DT)            # self.step(), without the call
+                self.tick += 1
+                if watched:
+                    for w in due():
+                        node = nodes[w]
+                        if node is not None:
+                            touches(node, w, seen[w], contacts_of[w], only)
+                if self.tick % TICKS_PER_FRAME:
+                    continue
+                awake = self._awake()
+                self._read(awake)
+                if gate is not None:
+                    gate.frame(self._poses, self.woken)
+                frames[n_frames] = self._poses
+                n_frames += 1
+                if self.tick <= quiet_after:
+                    continue
+                still_checks = still_checks + 1 if self._still(awake) else 0
+                if still_checks >= need_still:
+                    settled = True
+                    break
         first = contacts_of[watched[0]] if watched else []
         collect_states()
         return EpisodeResult(self.start, self._poses.copy(), frames[:n_frames].copy(), self.tick,
                              settled, first, self.woken.copy(), contacts_of)
 
-    def _touches(self, node, watch: int, seen: set[int], out: list[tuple[int, int]]) -> None:
-        """Record bodies the watched body touches for the first time, in canonical order.
+    def _touches(self, node, watch: int, seen: set[int], out: list[tuple[int, int]],
+                 only: frozenset[int] | None = None) -> None:
+        """Record bodies the watched body touches for the first time (of ``only``, when given),
+        in canonical order.
 
         Bullet's own persistent manifolds would be cheaper to read (one pass for every watched
         body), but they do not hold the same touches (issue 14, tried): read after the next
@@ -284,8 +336,8 @@ class Table:
             index = index_of.get(contact.getNode1().name)
             if index == watch:
                 index = index_of.get(contact.getNode0().name)
-            if index is None:
-                continue                                    # the felt
+            if index is None or (only is not None and index not in only):
+                continue                                    # the felt, or not a target
             self._contained = False
             if index not in seen and contact.getManifoldPoint().getDistance() <= TOUCH_DISTANCE:
                 new = new or set()
