@@ -54,6 +54,13 @@ class BuildingGeom:
         out[:, 1] = -s * d[:, 0] + c * d[:, 1]
         return out
 
+    def local_xy(self, x: float, y: float) -> tuple[float, float]:
+        """``to_local`` of one point in Python floats: the same operations, so the same bits,
+        without numpy's cost on a one-row array (measure_flick asks it of every building)."""
+        c, s = (float(v) for v in self._turn)
+        dx, dy = x - float(self.x), y - float(self.y)
+        return c * dx + s * dy, -s * dx + c * dy
+
     def to_world(self, local: np.ndarray) -> np.ndarray:
         c, s = self._turn
         p = np.atleast_2d(local)
@@ -93,6 +100,20 @@ class City:
             masks[tags] = np.array([any(t in b.model.tags for t in tags) for b in self.bodies])
             masks[tags].setflags(write=False)
         return masks[tags]
+
+    def names(self) -> list[str]:
+        """Every body's piece id, in canonical order (kept per city: read only)."""
+        names = self.__dict__.get("_names")
+        if names is None:
+            names = self.__dict__["_names"] = [b.id for b in self.bodies]
+        return names
+
+    def has_kind(self, kind: str) -> bool:
+        """Whether any body is of ``kind`` (kept per city)."""
+        kinds = self.__dict__.setdefault("_kinds", {})
+        if kind not in kinds:
+            kinds[kind] = any(b.kind == kind for b in self.bodies)
+        return kinds[kind]
 
     def ids(self, tag: str) -> list[int]:
         """Indices of bodies whose model carries ``tag`` (e.g. "zombie", "figure")."""
