@@ -12,7 +12,7 @@ from functools import cached_property
 
 import numpy as np
 
-from feltbox.game.table.bodies import BodySpec, collision_points, heading_quat, quat_mul, quat_rotate
+from feltbox.game.table.bodies import BodySpec, collision_points, heading_quat, per_model, quat_mul, quat_rotate
 from feltbox.models import buildings as building_models
 from feltbox.models.base import inflation
 from feltbox.models.catalog import build
@@ -127,13 +127,21 @@ def rest_pose(spec: BodySpec, x: float, y: float, heading: float, base_z: float 
     q = heading_quat(heading)
     if fallen:   # tipped over sideways about its own facing axis
         q = quat_mul(q, np.array([np.cos(np.pi / 4), np.sin(np.pi / 4), 0.0, 0.0]))
-    points = collision_points(model)
-    lowest = quat_rotate(q, points)[:, 2].min()
+    if fallen:
+        lowest = quat_rotate(q, collision_points(model))[:, 2].min()
+    else:    # a turn about +z leaves every point's z as it was, bit for bit (quat_rotate's terms
+        lowest = _lowest_z(model)    # in x and y are exact zeros): no rotation of every point
     margin = inflation(model) if model.mass > 0 else 0.0   # rest on the felt, not in it
     if "place" in model.anchors:     # the scene names a point other than the centre of mass
         px, py, _ = quat_rotate(q, np.asarray(model.anchors["place"], dtype=float))
         x, y = x - px, y - py
     return np.array([x, y, base_z - lowest + margin, *q], dtype=np.float64)
+
+
+@per_model
+def _lowest_z(model) -> float:
+    """The lowest collision point's height in the body frame."""
+    return collision_points(model)[:, 2].min()
 
 
 def compose(parent: np.ndarray, local_point: tuple[float, float, float]) -> np.ndarray:
