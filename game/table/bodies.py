@@ -95,6 +95,16 @@ def quat_rotate(q: np.ndarray, v: np.ndarray) -> np.ndarray:
     return v + w * t + _cross(u, t)
 
 
+def up_z(qw: float, qx: float, qy: float, qz: float) -> float:
+    """``up_axes`` of one pose's quaternion, its z only, in Python floats: the same operations
+    in the same order (quat_rotate with v = +z), so the same bits, at a fraction of numpy's cost
+    on one row."""
+    t0 = 2.0 * (qy * 1.0 - qz * 0.0)
+    t1 = 2.0 * (qz * 0.0 - qx * 1.0)
+    t2 = 2.0 * (qx * 0.0 - qy * 0.0)
+    return (1.0 + qw * t2) + (qx * t1 - qy * t0)
+
+
 def up_axes(poses: np.ndarray) -> np.ndarray:
     """Each body's local +z axis in world coordinates, (N,3), from an (N,7) pose array."""
     return quat_rotate(poses[:, 3:7], np.array([0.0, 0.0, 1.0]))

@@ -12,7 +12,7 @@ from functools import cached_property
 
 import numpy as np
 
-from feltbox.game.table.bodies import BodySpec, collision_points, heading_quat, quat_mul, quat_rotate
+from feltbox.game.table.bodies import BodySpec, collision_points, heading_quat, per_model, quat_mul, quat_rotate
 from feltbox.models import buildings as building_models
 from feltbox.models.base import inflation
 from feltbox.models.catalog import build
@@ -54,6 +54,13 @@ class BuildingGeom:
         out[:, 1] = -s * d[:, 0] + c * d[:, 1]
         return out
 
+    def local_xy(self, x: float, y: float) -> tuple[float, float]:
+        """``to_local`` of one point in Python floats: the same operations, so the same bits,
+        without numpy's cost on a one-row array (measure_flick asks it of every building)."""
+        c, s = (float(v) for v in self._turn)
+        dx, dy = x - float(self.x), y - float(self.y)
+        return c * dx + s * dy, -s * dx + c * dy
+
     def to_world(self, local: np.ndarray) -> np.ndarray:
         c, s = self._turn
         p = np.atleast_2d(local)
@@ -94,6 +101,20 @@ class City:
             masks[tags].setflags(write=False)
         return masks[tags]
 
+    def names(self) -> list[str]:
+        """Every body's piece id, in canonical order (kept per city: read only)."""
+        names = self.__dict__.get("_names")
+        if names is None:
+            names = self.__dict__["_names"] = [b.id for b in self.bodies]
+        return names
+
+    def has_kind(self, kind: str) -> bool:
+        """Whether any body is of ``kind`` (kept per city)."""
+        kinds = self.__dict__.setdefault("_kinds", {})
+        if kind not in kinds:
+            kinds[kind] = any(b.kind == kind for b in self.bodies)
+        return kinds[kind]
+
     def ids(self, tag: str) -> list[int]:
         """Indices of bodies whose model carries ``tag`` (e.g. "zombie", "figure")."""
         return [i for i, b in enumerate(self.bodies) if tag in b.model.tags]
@@ -106,13 +127,21 @@ def rest_pose(spec: BodySpec, x: float, y: float, heading: float, base_z: float 
     q = heading_quat(heading)
     if fallen:   # tipped over sideways about its own facing axis
         q = quat_mul(q, np.array([np.cos(np.pi / 4), np.sin(np.pi / 4), 0.0, 0.0]))
-    points = collision_points(model)
-    lowest = quat_rotate(q, points)[:, 2].min()
+    if fallen:
+        lowest = quat_rotate(q, collision_points(model))[:, 2].min()
+    else:    # a turn about +z leaves every point's z as it was, bit for bit (quat_rotate's terms
+        lowest = _lowest_z(model)    # in x and y are exact zeros): no rotation of every point
     margin = inflation(model) if model.mass > 0 else 0.0   # rest on the felt, not in it
     if "place" in model.anchors:     # the scene names a point other than the centre of mass
         px, py, _ = quat_rotate(q, np.asarray(model.anchors["place"], dtype=float))
         x, y = x - px, y - py
     return np.array([x, y, base_z - lowest + margin, *q], dtype=np.float64)
+
+
+@per_model
+def _lowest_z(model) -> float:
+    """The lowest collision point's height in the body frame."""
+    return collision_points(model)[:, 2].min()
 
 
 def compose(parent: np.ndarray, local_point: tuple[float, float, float]) -> np.ndarray:

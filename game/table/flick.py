@@ -175,6 +175,12 @@ def _setup_template(city: City, poses: np.ndarray, present: np.ndarray, weapon: 
 
 
 def heading_of(pose: np.ndarray) -> float:
-    """Heading (degrees) of a body's local +x axis projected on the table."""
-    x_axis = quat_rotate(pose[3:7].astype(float), np.array([1.0, 0.0, 0.0]))
-    return float(np.degrees(np.arctan2(x_axis[1], x_axis[0])))
+    """Heading (degrees) of a body's local +x axis projected on the table.
+
+    ``quat_rotate`` of +x written out in Python floats (the same operations in the same order,
+    so the same bits: tests/test_measure_fast.py): numpy's cost on one vector was most of it."""
+    w, ux, uy, uz = (float(v) for v in pose[3:7])
+    t0, t1, t2 = 2.0 * (uy * 0.0 - uz * 0.0), 2.0 * (uz * 1.0 - ux * 0.0), 2.0 * (ux * 0.0 - uy * 1.0)
+    x = (1.0 + w * t0) + (uy * t2 - uz * t1)
+    y = (0.0 + w * t1) + (uz * t0 - ux * t2)
+    return float(np.degrees(np.arctan2(y, x)))

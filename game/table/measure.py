@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from feltbox.game.table.barricades import blocking
-from feltbox.game.table.bodies import collision_points, per_model, up_axes
+from feltbox.game.table.bodies import collision_points, per_model, up_axes, up_z
 from feltbox.game.table.city import City
 from feltbox.game.table.table import EpisodeResult
 from feltbox.models.dimensions import dims
@@ -50,8 +50,9 @@ def _footprint_radius(model) -> float:
 
 def building_at(city: City, xy: np.ndarray) -> str | None:
     """The building whose underside (between its blocks, behind its door) holds point ``xy``."""
+    x, y = (float(v) for v in xy)
     for geom in city.buildings.values():
-        lx, ly = geom.to_local(np.asarray(xy, dtype=float))[0]
+        lx, ly = geom.local_xy(x, y)
         if geom.back_x <= lx <= geom.door_x and abs(ly) <= geom.door_half_span:
             return geom.id
     return None
@@ -60,7 +61,7 @@ def building_at(city: City, xy: np.ndarray) -> str | None:
 def wholly_out_of(city: City, building: str, xy: np.ndarray, radius: float) -> bool:
     """True if a disc of ``radius`` at ``xy`` lies entirely in front of the building's door."""
     geom = city.buildings[building]
-    lx, _ = geom.to_local(np.asarray(xy, dtype=float))[0]
+    lx, _ = geom.local_xy(*(float(v) for v in xy))
     return lx - radius >= geom.door_x
 
 
@@ -119,14 +120,23 @@ def measure_flick(city: City, result: EpisodeResult, flicked: int, present: np.n
     them is part of shooting, not a hit.
     """
     start, final = result.start, result.final
-    ids = [b.id for b in city.bodies]
-    standing_kinds = city.mask("figure", "object")
-    was_down, is_down = fallen_mask(start), fallen_mask(final)
-    tracked = standing_kinds & present
-    fell = np.flatnonzero(tracked & ~was_down & is_down)
-    got_up = np.flatnonzero(tracked & was_down & ~is_down)
-    left = np.flatnonzero(present & inside_city(city, start[:, :2]) & ~inside_city(city, final[:, :2]))
-    moved = np.flatnonzero(present & (np.linalg.norm(final[:, :3] - start[:, :3], axis=1) > MOVED_EPS))
+    ids = city.names()
+    # only a body whose pose row changed can have fallen, got up, left the city or moved: the
+    # rest are judged as they were (the same bits give the same answers), in Python floats for
+    # the few that changed (numpy's per-call cost was most of the measuring)
+    changed = np.flatnonzero((final != start).any(axis=1) & present)
+    standing = city.mask("figure", "object")
+    fell, got_up = [], []
+    for i in changed.tolist():
+        if not standing[i]:
+            continue
+        was_down, is_down = up_z(*start[i, 3:7].tolist()) < FALLEN_COS, up_z(*final[i, 3:7].tolist()) < FALLEN_COS
+        if is_down and not was_down:
+            fell.append(i)
+        elif was_down and not is_down:
+            got_up.append(i)
+    left = changed[inside_city(city, start[changed, :2]) & ~inside_city(city, final[changed, :2])]
+    moved = changed[np.linalg.norm(final[changed, :3] - start[changed, :3], axis=1) > MOVED_EPS]
     xy = final[flicked, :2].astype(float)
     radius = footprint_radius(city, flicked)
     entered = building_at(city, xy)
@@ -145,12 +155,12 @@ def measure_flick(city: City, result: EpisodeResult, flicked: int, present: np.n
     touched_by = {ids[w]: tuple(ids[i] for _, i in c if i not in held) for w, c in result.contacts_of.items()}
     by_any = {ids[i] for c in result.contacts_of.values() for _, i in c if i not in held}
     barricades = None
-    if any(b.kind == "barricade" for b in city.bodies):     # S4 BARRICADES, at the episode's end
+    if city.has_kind("barricade"):     # S4 BARRICADES, at the episode's end
         barricades = {b: tuple(ids) for b, ids in blocking(city, final, present).items()}
     # where the flicked piece ended and whether it turned over (a flare's side up counts)
     details = FlickDetails(touched_by=touched_by, fell_touched=tuple(ids[i] for i in fell if ids[i] in by_any),
                            end=(float(final[flicked, 0]), float(final[flicked, 1])),
-                           flipped=bool(up_axes(final[[flicked]])[0, 2] < 0.0), barricades=barricades)
+                           flipped=up_z(*final[flicked, 3:7].tolist()) < 0.0, barricades=barricades)
     return FlickOutcome(
         flicked=ids[flicked], first_contacts=tuple(touched),
         first_contact_ticks=tuple(int(t) for t, i in result.contacts if i not in held),

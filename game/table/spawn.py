@@ -11,6 +11,7 @@ component starts, "next to" the survivor, and the nearest clear spot is still ne
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -58,32 +59,46 @@ def _transform(pose: np.ndarray) -> TransformState:
     return TransformState.makePosQuatScale(Point3(x, y, z), Quat(qw, qx, qy, qz), _ONE)
 
 
+@functools.cache
+def _probe_world() -> BulletWorld:
+    """The world whose collision dispatcher tests the pairs. ``contactTestPair`` asks the
+    dispatcher about two bodies and nothing else, so the bodies are never attached (nothing is
+    stepped) and one world serves every probe: a world per probe cost ~0.1 ms."""
+    return BulletWorld()
+
+
+_RADII: dict[int, tuple[list, np.ndarray]] = {}     # keyed by id(city.bodies)
+
+
+def _radii(bodies: list) -> np.ndarray:
+    """Every body's ``_reach``, in canonical order (kept per body table: read only)."""
+    cached = _RADII.get(id(bodies))
+    if cached is None or cached[0] is not bodies or len(cached[1]) != len(bodies):
+        cached = (bodies, np.array([_reach(b.model) for b in bodies]))
+        _RADII[id(bodies)] = cached
+    return cached[1]
+
+
 class _Probe:
-    """A scratch Bullet world holding the laid pieces and, as they are first needed, the pieces
-    they could reach (bounding spheres filter the pairs; Bullet tests the rest)."""
+    """The laid pieces and, as they are first needed, the pieces they could reach (bounding
+    spheres filter the pairs; Bullet tests the rest)."""
 
     def __init__(self, city: City, poses: np.ndarray, present: np.ndarray, laid: Sequence[int]):
         self.city, self.poses, self.laid = city, poses, list(laid)
-        self.world = BulletWorld()
+        self.world = _probe_world()
         laid_set = set(self.laid)
         self.reach = {i: _reach(city.bodies[i].model) for i in self.laid}
         self.others = [j for j in np.flatnonzero(present).tolist() if j not in laid_set]
         self.at = poses[self.others, :3].astype(float)
-        self.radius = np.array([_reach(city.bodies[j].model) for j in self.others])
+        self.radius = _radii(city.bodies)[self.others]
         self.other_nodes: dict[int, object] = {}
-        self.nodes = {}
-        for i in self.laid:
-            node = make_body(city.bodies[i].id, city.bodies[i].model)
-            self.world.attachRigidBody(node)
-            self.nodes[i] = node
+        self.nodes = {i: make_body(city.bodies[i].id, city.bodies[i].model) for i in self.laid}
 
     def _other(self, j: int):
         node = self.other_nodes.get(j)
         if node is None:
             spec = self.city.bodies[j]
-            node = make_placed_body(spec.id, spec.model, self.poses[j])
-            self.world.attachRigidBody(node)
-            self.other_nodes[j] = node
+            node = self.other_nodes[j] = make_placed_body(spec.id, spec.model, self.poses[j])
         return node
 
     def inside(self, shift: np.ndarray, first: bool = False) -> list[tuple[int, int, float]]:

@@ -187,6 +187,8 @@ class Table:
             self.nodes[i] = node
             self._index_of_name[spec.id] = i
         self._contained = False
+        self._last_awake: list[int] = []
+        self._contact_test = self.world.contactTest
         self._dynamic = [i for i in range(len(bodies))
                          if self.nodes[i] is not None and self.bodies[i].model.mass > 0.0]
         self._is_active = [self.nodes[i].isActive for i in self._dynamic]    # in _dynamic's order
@@ -227,7 +229,9 @@ class Table:
                     and self.nodes[i].isActive()]
         # every body asked, in C loops (map, compress): a Python loop cost 25 us a frame
         awake = list(compress(self._dynamic, map(call, self._is_active)))
-        self.woken[awake] = True
+        if awake != self._last_awake:        # mostly the same bodies as a frame ago
+            self.woken[awake] = True
+            self._last_awake = awake
         return awake
 
     def _read(self, indices: list[int]) -> None:
@@ -278,10 +282,7 @@ class Table:
         only = None if touch is None else frozenset(touch)
         gate = None if touch is None else TouchGate(self.bodies, self.nodes, watched, list(touch),
                                                     TICKS_PER_FRAME * DT, TOUCH_DISTANCE)
-        if gate is None:
-            def due() -> list[int]:
-                return watched
-        else:
+        if gate is not None:
             gate.frame(self._poses, self.woken)
             due = gate.due
         seen: dict[int, set[int]] = {w: set() for w in watched}
@@ -291,13 +292,23 @@ class Table:
         still_checks = 0
         settled = False
         do_physics, touches, nodes = self.world.doPhysics, self._touches, self.nodes
+
+        def queries() -> list[tuple]:
+            """(node, body, its touches seen, its first touches) of each watched body on the
+            table: without a gate, every one is asked after every tick"""
+            return [(nodes[w], w, seen[w], contacts_of[w]) for w in watched if nodes[w] is not None]
+        every = queries() if gate is None else []
         with unshared_states():
             while self.tick < cap:
-                while pending and pending[0].tick == self.tick:
-                    self.apply(pending.pop(0))
+                if pending and pending[0].tick == self.tick:
+                    while pending and pending[0].tick == self.tick:
+                        self.apply(pending.pop(0))
+                    every = queries() if gate is None else []      # an input may take one off
                 do_physics(DT, 1, DT)            # self.step(), without the call
                 self.tick += 1
-                if watched:
+                for node, w, s, out in every:
+                    touches(node, w, s, out, only)
+                if gate is not None:
                     for w in due():
                         node = nodes[w]
                         if node is not None:
@@ -332,7 +343,7 @@ class Table:
         24 first touches of one S1 rush came a tick later; recorded games would change."""
         index_of = self._index_of_name
         new = None
-        for contact in self.world.contactTest(node).getContacts():   # one list, not a call per contact
+        for contact in self._contact_test(node).getContacts():   # one list, not a call per contact
             index = index_of.get(contact.getNode1().name)
             if index == watch:
                 index = index_of.get(contact.getNode0().name)
