@@ -67,16 +67,13 @@ def _probe_world() -> BulletWorld:
     return BulletWorld()
 
 
-_RADII: dict[int, tuple[list, np.ndarray]] = {}     # keyed by id(city.bodies)
-
-
-def _radii(bodies: list) -> np.ndarray:
-    """Every body's ``_reach``, in canonical order (kept per body table: read only)."""
-    cached = _RADII.get(id(bodies))
-    if cached is None or cached[0] is not bodies or len(cached[1]) != len(bodies):
-        cached = (bodies, np.array([_reach(b.model) for b in bodies]))
-        _RADII[id(bodies)] = cached
-    return cached[1]
+def _radii(city: City) -> np.ndarray:
+    """Every body's ``_reach``, in canonical order (kept on the city, which owns its body table:
+    a module-level cache would keep every game's bodies alive)."""
+    radii = city.__dict__.get("_reach_radii")
+    if radii is None:
+        radii = city.__dict__["_reach_radii"] = np.array([_reach(b.model) for b in city.bodies])
+    return radii
 
 
 class _Probe:
@@ -90,7 +87,7 @@ class _Probe:
         self.reach = {i: _reach(city.bodies[i].model) for i in self.laid}
         self.others = [j for j in np.flatnonzero(present).tolist() if j not in laid_set]
         self.at = poses[self.others, :3].astype(float)
-        self.radius = _radii(city.bodies)[self.others]
+        self.radius = _radii(city)[self.others]
         self.other_nodes: dict[int, object] = {}
         self.nodes = {i: make_body(city.bodies[i].id, city.bodies[i].model) for i in self.laid}
 
