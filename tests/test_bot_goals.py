@@ -131,12 +131,12 @@ def test_s8_x_closed_buildings_are_skipped():
     assert choose_goal(state, "survivor-a", {}, DOORS).building == "gas_station"
 
 
-def test_fights_pick_the_best_weapon_and_the_bat_waits_until_close():
+def test_fights_pick_the_best_weapon_and_against_a_survivor_the_bat_waits_until_close():
     state = game(6, teams=("A", "B"))
     assert pick_fight(state, [FightWith("s", "bat"), FightWith("s", "gun"), FightWith("s", "knife")]) == \
         FightWith("s", "gun")
-    far = replace(state, flow=replace(state.flow, fight=Fight("zombie", "school", ("s",), ("z",), gap=82.0)))
-    near = replace(state, flow=replace(state.flow, fight=Fight("zombie", "school", ("s",), ("z",), gap=20.0)))
+    far = replace(state, flow=replace(state.flow, fight=Fight("survivor", "school", ("s",), ("z",), gap=82.0)))
+    near = replace(state, flow=replace(state.flow, fight=Fight("survivor", "school", ("s",), ("z",), gap=20.0)))
     options = [BatTurn(True), BatTurn(False)]
     assert pick_fight(far, options) == BatTurn(False) and pick_fight(near, options) == BatTurn(True)
 

@@ -34,6 +34,7 @@ DROPPED = (2, 4, 5, 7)          # scenarios whose goods count once dropped in th
 NOT_CARRIED = ("survivor",)     # kinds that join at once (S3, S5): nothing to carry home
 STRIDE = 45.0                   # cm a move covers on average (a long flick, or a hop around a crowd)
 EXIT = 30.0                     # cm the flick out of a building covers
+HUNTED = 2                      # S5: rounds the team's kills are counted on to add to the bin's
 WAY_STRIDE = 30.0               # cm of the way along the street (around the crowd) a move covers
 
 __all__ = ["Goal", "Knowledge", "UNKNOWN", "choose_goal", "turns_left", "actions_to", "base_of", "wants",
@@ -64,16 +65,17 @@ def base_of(state: FlickemState, team: str) -> str | None:
     return "rv" if state.scenario in (2, 4, 5, 6) else None
 
 
-def rounds_left(state: FlickemState) -> int:
+def rounds_left(state: FlickemState, hunted: int = 0) -> int:
     """Rounds left, this one included: to the skull, or sooner to the round whose end brings a
-    horde the bin cannot supply (A NEW HORDE ARRIVES), if no zombie is killed meanwhile."""
+    horde the bin cannot supply (A NEW HORDE ARRIVES), if no zombie is killed meanwhile (or
+    ``hunted`` rounds later: the rounds the team's kills are counted on to add)."""
     f, setup = state.flow, state.setup
     colour, in_bin = f.colour, sum(z.where == "bin" for z in state.data.zombies)
     for k in range(1, max(f.round_marker, 1)):
         colour = "night" if colour == "day" else "day"
         need = setup.invasion_day if colour == "day" else setup.invasion_night
         if in_bin < need:
-            return k
+            return min(k + hunted, max(f.round_marker, 1))
         in_bin -= need
     return max(f.round_marker, 1)
 
@@ -87,11 +89,17 @@ def turns_left(state: FlickemState, sid: str) -> int:
 
 
 def actions_left(state: FlickemState, sid: str) -> int:
-    """Actions this survivor still has before the game ends (the current turn's, then 2 a turn)."""
+    """Actions this survivor still has before the game ends (the current turn's, then 2 a turn).
+    S5: the bin (8) runs short of the +4/+2 hordes by round 4 unless zombies are killed, and the
+    team kills them (hunters, and the zombies each move's rush brings next to it): its survivors
+    plan over HUNTED rounds more than the bin alone allows (S5 seed 1: from round 5 on every
+    survivor's goal was "hunt", the objective dropped as too far for the time left)."""
     extra = state.data.survivor(sid).specials.count("extra_action")      # ANITA WALLACE's tokens
+    rounds = rounds_left(state, HUNTED if state.scenario == 5 else 0)
     if state.flow.active == sid:
-        return state.flow.actions_left + 2 * (rounds_left(state) - 1) + extra
-    return 2 * turns_left(state, sid) + extra
+        return state.flow.actions_left + 2 * (rounds - 1) + extra
+    s = state.data.survivor(sid)
+    return 2 * (rounds - 1 + int(s.backpack == state.flow.colour)) + extra
 
 
 def actions_to(frm: tuple[float, float], where: str | None, to: tuple[float, float], enter: bool = True) -> int:
@@ -214,6 +222,8 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
             return Goal("stay", base, drop=team_wants, why="drop the goods in the base")
         if state.scenario in (6, 9):
             return Goal("stay", base, why="hold the base")
+    if state.scenario == 5 and s.where == "city" and not held and bin_deficit(state, 1) > 0:
+        return Goal("hunt", why="S5: the bin cannot supply this round's horde: kill zombies")
     if state.scenario == 6 and _rv_ready(state, known):
         return Goal("enter", "rv", why="S6: the key and a fuel are in the RV: get in")
     here, inside = where_is(state, sid, doors)
@@ -289,7 +299,9 @@ def _ready_to_deliver(state, s, held, targets, doors, here, inside, budget) -> b
         return True
     near = [p for p in targets if (place_xy(state, p, doors) is not None
                                    and dist(here, place_xy(state, p, doors)) < 30.0)]
-    return not near or state.scenario in (2, 6)
+    # S5: at once too (seed 2: Anita carried a fuel from round 5 through two more searches and
+    # was still on her way in round 2, when the bin ran out with both survivors found)
+    return not near or state.scenario in (2, 5, 6)
 
 
 def _rv_ready(state: FlickemState, known: dict[str, str]) -> bool:
