@@ -35,3 +35,65 @@ def test_FIGHT_a_survivor_at_its_last_life_leaves_out_a_building_a_zombie_holds(
     assert bot_act.goal_for(bot, sid, remember=False).building == "school"
     bridge.engine.state = replace(state, data=data.with_survivor(replace(data.survivor(sid), life=1)))
     assert bot_act.goal_for(bot, sid, remember=False).building != "school"
+
+
+def _fallen_beside_the_landing(bridge, bot, sid: str):
+    """S4 at seed 0: Loretta's move toward the RV, and zombie-01 laid fallen 6 cm to the side of
+    where that move lands (rules and table), out of the disc's lane."""
+    import numpy as np
+
+    from feltbox.game.flickem.bot_aim import plan_move, simulate
+    from feltbox.game.flickem.effects import follow_rules
+    session, state = bridge.session, bridge.engine.state
+    here, rv = bot.xy(sid), np.array(bot.doors["rv"])
+    _, end = simulate(session, sid, "movement_disc", plan_move(session, sid, rv, "rv", bot.zombie_spots()).aim)
+    ahead = (end - here) / np.linalg.norm(end - here)
+    spot = end + 6.0 * np.array([-ahead[1], ahead[0]])
+    data = replace(state.data, zombies=tuple(replace(z, standing=False) if z.id == "zombie-01" else z
+                                             for z in state.data.zombies))
+    bridge.engine.state = replace(state, data=data.with_positions({"zombie-01": (float(spot[0]), float(spot[1]))}))
+    follow_rules(bridge.effects, bridge.engine.state, [])
+    return rv
+
+
+def test_TOO_CLOSE_a_carrier_does_not_end_its_move_beside_a_fallen_zombie():
+    """TOO CLOSE!, ZOMBIES' REACTION! (QUIET: the closest zombie, fallen, is stood up): a move that
+    ends next to a fallen zombie has its reaction stand that zombie, and the survivor loses a life
+    (S4 seed 1 on main: Lily, at her last life, left the Grocery store with a food, landed beside a
+    fallen zombie and died). On the real S4 table the move toward the RV that ignores fallen
+    zombies lands 6 cm from zombie-01 (next to it: under a disc's width between the figures), and
+    the QUIET reaction would stand it next to Loretta; the carrier's move (S2, S4) lands clear."""
+    import numpy as np
+
+    from feltbox.game.flickem.bot_aim import plan_move, simulate
+    from feltbox.game.flickem.bot_safety import TOO_CLOSE, stood_up
+    bridge = FlickemBridge(load_flickem(4), 0)
+    bot, session, sid = Bot(bridge), bridge.session, "survivor-loretta"
+    rv = _fallen_beside_the_landing(bridge, bot, sid)
+    zombie = bot.xy("zombie-01")
+    _, old = simulate(session, sid, "movement_disc", plan_move(session, sid, rv, "rv", bot.zombie_spots()).aim)
+    assert float(np.linalg.norm(old - zombie)) < TOO_CLOSE
+    assert stood_up(bridge.engine.state, sid, old) == {"zombie-01": [sid]}
+    spots, danger = bot_act.move_hazards(bot, sid)
+    plan = plan_move(session, sid, rv, "rv", spots, danger=danger)
+    outcome, new = simulate(session, sid, "movement_disc", plan.aim)
+    assert outcome.clean and float(np.linalg.norm(new - zombie)) > TOO_CLOSE
+    assert stood_up(bridge.engine.state, sid, new) == {}
+    assert float(np.linalg.norm(new - rv)) < float(np.linalg.norm(bot.xy(sid) - rv))     # still on its way
+
+
+def test_S4_once_the_door_is_open_two_carriers_fetch_the_4_food_and_the_others_keep_off():
+    """S4 STARVATION (4 food in the Grocery store, 2 inventory spaces a survivor: SURVIVORS): once
+    the barricades are out, two survivors carry all 4 food; a third who would only crowd the door
+    leaves the store to them, and a survivor already inside takes what it finds."""
+    bridge = FlickemBridge(load_flickem(4), 0)
+    state = bridge.engine.state
+    bridge.engine.state = state = replace(state, data=replace(state.data, barricades=()))
+    bot = Bot(bridge)
+    assert bot_act.goal_for(bot, "survivor-john").building == "grocery_store"
+    assert bot_act.goal_for(bot, "survivor-rosa").building == "grocery_store"
+    third = bot_act.goal_for(bot, "survivor-lily")
+    assert third.building != "grocery_store" and third.kind == "hunt"
+    data = state.data.with_survivor(replace(state.data.survivor("survivor-lily"), where="grocery_store"))
+    bridge.engine.state = replace(state, data=data)
+    assert bot_act.goal_for(bot, "survivor-lily").kind == "stay"          # inside: it takes the food

@@ -49,7 +49,8 @@ def goal_for(bot, sid: str, remember: bool = True) -> Goal:
     mine = bot.commits.get(sid, (None, float("inf")))
     claimed = tuple(place for other, (place, since) in bot.commits.items()
                     if other != sid and place is not None and since < mine[1]
-                    and state.data.survivor(other).team == s.team and state.data.survivor(other).where != "dead")
+                    and state.data.survivor(other).team == s.team and state.data.survivor(other).where != "dead"
+                    and not (state.scenario == 4 and state.data.survivor(other).where == place))  # S4: by its room
     goal = choose_goal(state, sid, known, bot.doors, exclude=bot.done.setdefault(sid, set()), claimed=claimed,
                        ties=bot.ties(s.team), travel=bot.travel, current=mine[0])
     if state.scenario == 9 and s.team != "B" and _guard(state, sid):
@@ -153,8 +154,9 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
             if cleared is not None:
                 return cleared
         company = (state.data.rescued,) if state.data.escort == sid and state.data.rescued else ()
-        plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
-                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company)
+        avoid, danger = move_hazards(bot, sid)
+        plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, avoid,
+                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company, danger=danger)
         if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.score > 100.0):
             bot.planned = plan
             return Move()
@@ -180,6 +182,18 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
             if plan.score > FAIL + 100.0:
                 return _take(bot, plan)
     return None
+
+
+def move_hazards(bot, sid: str) -> tuple[list, float]:
+    """The zombies a move toward a building must not end next to, and what ending there costs.
+    S2 and S4 (carry the goods to the RV): fallen ones too, since the QUIET reaction to the move
+    stands the closest zombie when it is fallen, and the round's end stands them all (S4 seed 1 on
+    main: Lily, at her last life, left the Grocery store with a food and landed beside a fallen
+    zombie; the move's reaction stood it and she died); a survivor at its last life would die
+    there, so the landing costs it more (TOO CLOSE!)."""
+    if bot.state.scenario not in (2, 4):
+        return bot.zombie_spots(), 60.0
+    return bot.zombie_spots(fallen=True), 60.0 if bot.state.data.survivor(sid).life > 1 else 200.0
 
 
 def reach_spot(here: np.ndarray, rect: tuple) -> np.ndarray:
