@@ -97,3 +97,22 @@ def test_S4_once_the_door_is_open_two_carriers_fetch_the_4_food_and_the_others_k
     data = state.data.with_survivor(replace(state.data.survivor("survivor-lily"), where="grocery_store"))
     bridge.engine.state = replace(state, data=data)
     assert bot_act.goal_for(bot, "survivor-lily").kind == "stay"          # inside: it takes the food
+
+
+def test_FIGHT_S2_only_a_survivor_with_a_gun_goes_into_a_building_a_zombie_holds():
+    """FIGHT: SURVIVOR VS ZOMBIE (S2): the survivor attacks with a gun or a knife across the arena,
+    and every ATTACK card takes a life. One zombie in the school, whose token is the last one still
+    out: John (a gun) goes for it, Lily (a knife) leaves it to him."""
+    bridge = FlickemBridge(load_flickem(2), 1)
+    state = bridge.engine.state
+    data = state.data
+    school = next(t for t in data.tokens if t.where == "school")
+    one = sorted(z.id for z in data.zombies if z.where == "city")[0]
+    data = replace(data, zombies=tuple(replace(z, where="school") if z.id == one else z for z in data.zombies))
+    for t in data.tokens:
+        if t.id != school.id:
+            data = data.with_token(replace(t, where="rv", face="up"))
+    bridge.engine.state = replace(state, data=data)
+    bot = Bot(bridge)
+    assert bot_act.goal_for(bot, "survivor-john", remember=False).building == "school"
+    assert bot_act.goal_for(bot, "survivor-lily", remember=False).building != "school"
