@@ -82,23 +82,6 @@ def test_TOO_CLOSE_a_carrier_does_not_end_its_move_beside_a_fallen_zombie():
     assert float(np.linalg.norm(new - rv)) < float(np.linalg.norm(bot.xy(sid) - rv))     # still on its way
 
 
-def test_S4_once_the_door_is_open_two_carriers_fetch_the_4_food_and_the_others_keep_off():
-    """S4 STARVATION (4 food in the Grocery store, 2 inventory spaces a survivor: SURVIVORS): once
-    the barricades are out, two survivors carry all 4 food; a third who would only crowd the door
-    leaves the store to them, and a survivor already inside takes what it finds."""
-    bridge = FlickemBridge(load_flickem(4), 0)
-    state = bridge.engine.state
-    bridge.engine.state = state = replace(state, data=replace(state.data, barricades=()))
-    bot = Bot(bridge)
-    assert bot_act.goal_for(bot, "survivor-john").building == "grocery_store"
-    assert bot_act.goal_for(bot, "survivor-rosa").building == "grocery_store"
-    third = bot_act.goal_for(bot, "survivor-lily")
-    assert third.building != "grocery_store" and third.kind == "hunt"
-    data = state.data.with_survivor(replace(state.data.survivor("survivor-lily"), where="grocery_store"))
-    bridge.engine.state = replace(state, data=data)
-    assert bot_act.goal_for(bot, "survivor-lily").kind == "stay"          # inside: it takes the food
-
-
 def test_FIGHT_S2_only_a_survivor_with_a_gun_goes_into_a_building_a_zombie_holds():
     """FIGHT: SURVIVOR VS ZOMBIE (S2): the survivor attacks with a gun or a knife across the arena,
     and every ATTACK card takes a life. One zombie in the school, whose token is the last one still

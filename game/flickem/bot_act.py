@@ -49,8 +49,7 @@ def goal_for(bot, sid: str, remember: bool = True) -> Goal:
     mine = bot.commits.get(sid, (None, float("inf")))
     claimed = tuple(place for other, (place, since) in bot.commits.items()
                     if other != sid and place is not None and since < mine[1]
-                    and state.data.survivor(other).team == s.team and state.data.survivor(other).where != "dead"
-                    and not (state.scenario == 4 and state.data.survivor(other).where == place))  # S4: by its room
+                    and state.data.survivor(other).team == s.team and state.data.survivor(other).where != "dead")
     goal = choose_goal(state, sid, known, bot.doors, exclude=bot.done.setdefault(sid, set()), claimed=claimed,
                        ties=bot.ties(s.team), travel=bot.travel, current=mine[0])
     if state.scenario == 9 and s.team != "B" and _guard(state, sid):

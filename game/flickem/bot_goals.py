@@ -265,28 +265,11 @@ def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, tie
             cost += actions_to(xy, place if in_building else None, doors[base]) + 1
         if cost > budget + 1:           # hopeless even with a lucky flick
             continue
-        if state.scenario == 4 and not any(b == place for _, b in state.data.barricades):
-            value -= spoken_for(state, s, place, claimed)       # S4: one carrier per 2 food, no crowd
-            if value <= 0.0:
-                continue
         value *= 0.1 ** claimed.count(place)
         if any(o.where == place and o.team == s.team and o.id != s.id for o in state.data.survivors):
             value *= 0.1                    # a teammate is searching it already
         out[place] = value / cost * (1.0 + 0.05 * ties.get(place, 0.0))
     return out
-
-
-def spoken_for(state: FlickemState, s: Survivor, place: str, claimed: tuple[str, ...]) -> float:
-    """S4: the food at ``place`` that teammates already carry off: the room of each teammate inside
-    it, and a full inventory for each teammate heading there first. Once the Grocery store is open
-    its 4 food need 2 carriers; more only crowd the door and the store (S4 seeds 1, 2 on main: 4 of
-    5 survivors went in, a zombie followed them, fights and TOO CLOSE! at the door killed them).
-    A survivor already inside takes what it can (it yields to nobody)."""
-    if s.where == place:
-        return 0.0
-    inside = sum(INVENTORY_SPACES - spaces_used(o, state.data.kinds(o.inventory)) for o in state.data.survivors
-                 if o.where == place and o.team == s.team and o.id != s.id)
-    return float(inside + INVENTORY_SPACES * claimed.count(place))
 
 
 def _joins(state: FlickemState, place: str, known: dict[str, str]) -> bool:
