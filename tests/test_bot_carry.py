@@ -134,3 +134,30 @@ def test_S4_a_carrier_leaves_the_Grocery_store_only_with_a_move_to_follow():
     outcome, _ = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
     assert outcome.exited == "grocery_store"
     assert act(1, marker=1) == Move()
+
+
+def test_ZOMBIES_REACTION_LOUD_S2_no_gun_kill_beside_a_teammate():
+    """ZOMBIES' REACTION! LOUD (a gun fired: 3 zombies rushed at the shooter, every other zombie
+    stood up) and TOO CLOSE!: in S2 seed 5 John's two short distance kills with his gun, each with a
+    carrier beside him, killed Lily and Mike (each carrying a token home). At the S2 start a zombie
+    put standing 4.5 cm east of John (16, -24): with Rosa 8 cm and Mike 16 cm away he does not kill
+    it with his gun; with them across the street he does."""
+    from feltbox.game.flickem.bot_turns import loud_hurts, quiet_kill
+    from feltbox.game.flickem.effects import follow_rules
+    from feltbox.rules.flickem.flow import ShortDistanceKill
+    from feltbox.rules.flickem.state import Waiting
+    bridge = FlickemBridge(load_flickem(2), 1)
+    sid, state = "survivor-john", bridge.engine.state
+    zombie = sorted(z.id for z in state.data.zombies if z.where == "city")[0]
+
+    def kill_with(moved: dict):
+        data = state.data.with_positions({zombie: (20.5, -24.0), **moved})
+        flow = replace(state.flow, active=sid, waiting=Waiting.ACT, actions_left=2)
+        bridge.engine.state = replace(state, data=data, flow=flow)
+        follow_rules(bridge.effects, bridge.engine.state, [])
+        legal = bridge.engine.game.legal_actions(bridge.engine.state)
+        assert any(isinstance(a, ShortDistanceKill) and a.zombie == zombie for a in legal)
+        return quiet_kill(legal, bridge.engine.state, sid, loud_ok=True)
+    assert kill_with({}) is None and loud_hurts(bridge.engine.state, sid)
+    far = kill_with({"survivor-rosa": (-30.0, -30.0), "survivor-mike": (-20.0, -40.0)})
+    assert isinstance(far, ShortDistanceKill) and far.zombie == zombie
