@@ -62,7 +62,7 @@ def test_TOO_CLOSE_a_carrier_does_not_end_its_move_beside_a_fallen_zombie():
     (S4 seed 1 on main: Lily, at her last life, left the Grocery store with a food, landed beside a
     fallen zombie and died). On the real S4 table the move toward the RV that ignores fallen
     zombies lands 6 cm from zombie-01 (next to it: under a disc's width between the figures), and
-    the QUIET reaction would stand it next to Loretta; the carrier's move (S2, S4) lands clear."""
+    the QUIET reaction would stand it next to Loretta; the carrier's move (S4) lands clear."""
     import numpy as np
 
     from feltbox.game.flickem.bot_aim import plan_move, simulate
@@ -82,23 +82,19 @@ def test_TOO_CLOSE_a_carrier_does_not_end_its_move_beside_a_fallen_zombie():
     assert float(np.linalg.norm(new - rv)) < float(np.linalg.norm(bot.xy(sid) - rv))     # still on its way
 
 
-def test_FIGHT_S2_only_a_survivor_with_a_gun_goes_into_a_building_a_zombie_holds():
-    """FIGHT: SURVIVOR VS ZOMBIE (S2): the survivor attacks with a gun or a knife across the arena,
-    and every ATTACK card takes a life. One zombie in the school, whose token is the last one still
-    out: John (a gun) goes for it, Lily (a knife) leaves it to him."""
-    bridge = FlickemBridge(load_flickem(2), 1)
+def test_FIGHT_S4_only_a_survivor_with_a_gun_goes_into_a_store_a_zombie_holds():
+    """FIGHT: SURVIVOR VS ZOMBIE (S4 NEW RULES: VS): the survivor attacks with a gun or a knife across
+    the arena, and every ATTACK card takes a life. The Grocery store open, a zombie in it with the 4
+    food: John (a gun) goes for them, Lily (a knife) leaves them to him."""
+    bridge = FlickemBridge(load_flickem(4), 1)
     state = bridge.engine.state
-    data = state.data
-    school = next(t for t in data.tokens if t.where == "school")
-    one = sorted(z.id for z in data.zombies if z.where == "city")[0]
-    data = replace(data, zombies=tuple(replace(z, where="school") if z.id == one else z for z in data.zombies))
-    for t in data.tokens:
-        if t.id != school.id:
-            data = data.with_token(replace(t, where="rv", face="up"))
+    one = sorted(z.id for z in state.data.zombies if z.where == "city")[0]
+    data = replace(state.data, barricades=(), zombies=tuple(replace(z, where="grocery_store") if z.id == one else z
+                                                             for z in state.data.zombies))
     bridge.engine.state = replace(state, data=data)
     bot = Bot(bridge)
-    assert bot_act.goal_for(bot, "survivor-john", remember=False).building == "school"
-    assert bot_act.goal_for(bot, "survivor-lily", remember=False).building != "school"
+    assert bot_act.goal_for(bot, "survivor-john", remember=False).building == "grocery_store"
+    assert bot_act.goal_for(bot, "survivor-lily", remember=False).building != "grocery_store"
 
 
 def test_S4_a_carrier_leaves_the_Grocery_store_only_with_a_move_to_follow():
@@ -134,30 +130,3 @@ def test_S4_a_carrier_leaves_the_Grocery_store_only_with_a_move_to_follow():
     outcome, _ = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
     assert outcome.exited == "grocery_store"
     assert act(1, marker=1) == Move()
-
-
-def test_ZOMBIES_REACTION_LOUD_S2_no_gun_kill_beside_a_teammate():
-    """ZOMBIES' REACTION! LOUD (a gun fired: 3 zombies rushed at the shooter, every other zombie
-    stood up) and TOO CLOSE!: in S2 seed 5 John's two short distance kills with his gun, each with a
-    carrier beside him, killed Lily and Mike (each carrying a token home). At the S2 start a zombie
-    put standing 4.5 cm east of John (16, -24): with Rosa 8 cm and Mike 16 cm away he does not kill
-    it with his gun; with them across the street he does."""
-    from feltbox.game.flickem.bot_turns import loud_hurts, quiet_kill
-    from feltbox.game.flickem.effects import follow_rules
-    from feltbox.rules.flickem.flow import ShortDistanceKill
-    from feltbox.rules.flickem.state import Waiting
-    bridge = FlickemBridge(load_flickem(2), 1)
-    sid, state = "survivor-john", bridge.engine.state
-    zombie = sorted(z.id for z in state.data.zombies if z.where == "city")[0]
-
-    def kill_with(moved: dict):
-        data = state.data.with_positions({zombie: (20.5, -24.0), **moved})
-        flow = replace(state.flow, active=sid, waiting=Waiting.ACT, actions_left=2)
-        bridge.engine.state = replace(state, data=data, flow=flow)
-        follow_rules(bridge.effects, bridge.engine.state, [])
-        legal = bridge.engine.game.legal_actions(bridge.engine.state)
-        assert any(isinstance(a, ShortDistanceKill) and a.zombie == zombie for a in legal)
-        return quiet_kill(legal, bridge.engine.state, sid, loud_ok=True)
-    assert kill_with({}) is None and loud_hurts(bridge.engine.state, sid)
-    far = kill_with({"survivor-rosa": (-30.0, -30.0), "survivor-mike": (-20.0, -40.0)})
-    assert isinstance(far, ShortDistanceKill) and far.zombie == zombie

@@ -188,12 +188,12 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
 
 def move_hazards(bot, sid: str) -> tuple[list, float]:
     """The zombies a move toward a building must not end next to, and what ending there costs.
-    S2 and S4 (carry the goods to the RV): fallen ones too, since the QUIET reaction to the move
+    S4 (carry the food to the RV): fallen ones too, since the QUIET reaction to the move
     stands the closest zombie when it is fallen, and the round's end stands them all (S4 seed 1 on
     main: Lily, at her last life, left the Grocery store with a food and landed beside a fallen
     zombie; the move's reaction stood it and she died); a survivor at its last life would die
     there, so the landing costs it more (TOO CLOSE!)."""
-    if bot.state.scenario not in (2, 4):
+    if bot.state.scenario != 4:           # S2 measured worse with it (docs/bots.md, Branch s4carry)
         return bot.zombie_spots(), 60.0
     return bot.zombie_spots(fallen=True), 60.0 if bot.state.data.survivor(sid).life > 1 else 200.0
 

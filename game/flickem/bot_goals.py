@@ -147,8 +147,8 @@ def place_xy(state: FlickemState, place: str, doors: dict[str, tuple[float, floa
 
 def search_targets(state: FlickemState, s: Survivor, known: dict[str, str]) -> dict[str, float]:
     """Places holding tokens worth taking, each with its expected useful tokens; the base, buildings
-    closed by an X (S8), and buildings a zombie holds for a survivor at its last life (S2, S4: or
-    without a gun to fight with), are left out."""
+    closed by an X (S8), and buildings a zombie holds for a survivor at its last life (in S4 also
+    for one without a gun to fight with), are left out."""
     base = base_of(state, s.team)
     places = [(t.kind, t.where) for t in state.data.tokens]    # X tokens are face up in the street
     recruits = dict(state.data.recruits)
@@ -173,12 +173,12 @@ def search_targets(state: FlickemState, s: Survivor, known: dict[str, str]) -> d
 
 
 def _fights_with_a_gun(state: FlickemState, s: Survivor) -> bool:
-    """S2, S4: whether the fight on the way into a building a zombie holds is worth it: with a gun
+    """S4: whether the fight on the way into a building a zombie holds is worth it: with a gun
     (read in transcripts: guns felled the zombie in 3 of 7 attacks across the arena), not with a
     knife or the bat (S2 seeds 1 and 3, S4 seed 2: 17 knife attacks felled none, an ATTACK card took
     a life each fight, and Lily died in the hospital, the school, the Grocery store).
-    Elsewhere every weapon fights."""
-    return state.scenario not in (2, 4) or "gun" in fight_weapons(state, s.id)
+    Elsewhere every weapon fights (S2 measured worse with it: docs/bots.md, Branch s4carry)."""
+    return state.scenario != 4 or "gun" in fight_weapons(state, s.id)
 
 
 def spot(state: FlickemState, sid: str) -> tuple[float, float]:

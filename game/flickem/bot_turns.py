@@ -259,33 +259,15 @@ def quiet_kill(legal: list, state, sid: str, loud_ok: bool = False):
         return QUIET_FIRST.get(getattr(a, "weapon", None) or default, 9)
     best = min(kills, key=lambda a: (noise(a), not standing.get(a.zombie, False), a.zombie))
     loud = (getattr(best, "weapon", None) or default) in GUNS
-    return best if not loud or (loud_ok and not loud_hurts(state, sid, {best.zombie})) else None
-
-
-LOUD_NEAR = 20.0            # cm from the shooter a teammate stands in the way of a LOUD reaction's rush (S2)
-
-
-def loud_hurts(state, sid: str, killed=()) -> bool:
-    """S2: a gun's LOUD reaction (3 zombies rushed at the shooter, every zombie left stood up) would
-    make a teammate TOO CLOSE!: a fallen zombie stood next to one, or one standing within LOUD_NEAR
-    of the shooter (S2 seed 5: John's two short distance kills with his gun, each with a carrier
-    beside him, killed Lily and Mike, each carrying a token home). Elsewhere never."""
-    if state.scenario != 2:
-        return False
-    here = spot(state, sid)
-    if any(hit != [sid] for hit in stood_up(state, sid, here, loud=True, exclude=killed).values()):
-        return True
-    return any(o.id != sid and o.team == state.data.survivor(sid).team and o.where == "city" and o.standing
-               and dist(spot(state, o.id), here) < LOUD_NEAR for o in state.data.survivors)
+    return best if loud_ok or not loud else None
 
 
 def shoot(bot, legal: list, sid: str, targets: list[str], loud_ok: bool = True):
     """The quietest weapon whose simulated shot fells one of ``targets`` (nearest first), its aim
     kept; None when no shot does (at most 2 weapons x 2 targets are simulated)."""
-    state = bot.state
-    loud_ok = loud_ok and not loud_hurts(state, sid)
     weapons = sorted((a for a in legal if isinstance(a, UseWeapon) and a.weapon in WOUNDING
                       and (loud_ok or a.weapon not in GUNS)), key=lambda a: QUIET_FIRST[a.weapon])
+    state = bot.state
     friends = {s.id for s in state.data.survivors if s.team == state.data.survivor(sid).team}
     for target in targets[:2]:
         for weapon in weapons[:2]:
