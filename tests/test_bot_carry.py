@@ -37,66 +37,6 @@ def test_FIGHT_a_survivor_at_its_last_life_leaves_out_a_building_a_zombie_holds(
     assert bot_act.goal_for(bot, sid, remember=False).building != "school"
 
 
-def _fallen_beside_the_landing(bridge, bot, sid: str):
-    """S4 at seed 0: Loretta's move toward the RV, and zombie-01 laid fallen 6 cm to the side of
-    where that move lands (rules and table), out of the disc's lane."""
-    import numpy as np
-
-    from feltbox.game.flickem.bot_aim import plan_move, simulate
-    from feltbox.game.flickem.effects import follow_rules
-    session, state = bridge.session, bridge.engine.state
-    here, rv = bot.xy(sid), np.array(bot.doors["rv"])
-    _, end = simulate(session, sid, "movement_disc", plan_move(session, sid, rv, "rv", bot.zombie_spots()).aim)
-    ahead = (end - here) / np.linalg.norm(end - here)
-    spot = end + 6.0 * np.array([-ahead[1], ahead[0]])
-    data = replace(state.data, zombies=tuple(replace(z, standing=False) if z.id == "zombie-01" else z
-                                             for z in state.data.zombies))
-    bridge.engine.state = replace(state, data=data.with_positions({"zombie-01": (float(spot[0]), float(spot[1]))}))
-    follow_rules(bridge.effects, bridge.engine.state, [])
-    return rv
-
-
-def test_TOO_CLOSE_a_carrier_does_not_end_its_move_beside_a_fallen_zombie():
-    """TOO CLOSE!, ZOMBIES' REACTION! (QUIET: the closest zombie, fallen, is stood up): a move that
-    ends next to a fallen zombie has its reaction stand that zombie, and the survivor loses a life
-    (S4 seed 1 on main: Lily, at her last life, left the Grocery store with a food, landed beside a
-    fallen zombie and died). On the real S4 table the move toward the RV that ignores fallen
-    zombies lands 6 cm from zombie-01 (next to it: under a disc's width between the figures), and
-    the QUIET reaction would stand it next to Loretta; the carrier's move (S4) lands clear."""
-    import numpy as np
-
-    from feltbox.game.flickem.bot_aim import plan_move, simulate
-    from feltbox.game.flickem.bot_safety import TOO_CLOSE, stood_up
-    bridge = FlickemBridge(load_flickem(4), 0)
-    bot, session, sid = Bot(bridge), bridge.session, "survivor-loretta"
-    rv = _fallen_beside_the_landing(bridge, bot, sid)
-    zombie = bot.xy("zombie-01")
-    _, old = simulate(session, sid, "movement_disc", plan_move(session, sid, rv, "rv", bot.zombie_spots()).aim)
-    assert float(np.linalg.norm(old - zombie)) < TOO_CLOSE
-    assert stood_up(bridge.engine.state, sid, old) == {"zombie-01": [sid]}
-    spots, danger = bot_act.move_hazards(bot, sid)
-    plan = plan_move(session, sid, rv, "rv", spots, danger=danger)
-    outcome, new = simulate(session, sid, "movement_disc", plan.aim)
-    assert outcome.clean and float(np.linalg.norm(new - zombie)) > TOO_CLOSE
-    assert stood_up(bridge.engine.state, sid, new) == {}
-    assert float(np.linalg.norm(new - rv)) < float(np.linalg.norm(bot.xy(sid) - rv))     # still on its way
-
-
-def test_FIGHT_S4_only_a_survivor_with_a_gun_goes_into_a_store_a_zombie_holds():
-    """FIGHT: SURVIVOR VS ZOMBIE (S4 NEW RULES: VS): the survivor attacks with a gun or a knife across
-    the arena, and every ATTACK card takes a life. The Grocery store open, a zombie in it with the 4
-    food: John (a gun) goes for them, Lily (a knife) leaves them to him."""
-    bridge = FlickemBridge(load_flickem(4), 1)
-    state = bridge.engine.state
-    one = sorted(z.id for z in state.data.zombies if z.where == "city")[0]
-    data = replace(state.data, barricades=(), zombies=tuple(replace(z, where="grocery_store") if z.id == one else z
-                                                             for z in state.data.zombies))
-    bridge.engine.state = replace(state, data=data)
-    bot = Bot(bridge)
-    assert bot_act.goal_for(bot, "survivor-john", remember=False).building == "grocery_store"
-    assert bot_act.goal_for(bot, "survivor-lily", remember=False).building != "grocery_store"
-
-
 def test_S4_a_carrier_leaves_the_Grocery_store_only_with_a_move_to_follow():
     """S4 STARVATION, TOO CLOSE!, END OF THE ROUND (stand all zombies, then the horde): the street
     before the Grocery store's door is where the zombies gather (rushes run at the survivors there),

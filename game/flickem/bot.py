@@ -116,11 +116,9 @@ class Bot:
         """Plan flicks that hold up to aim noise, unless this is the survivor's last turn."""
         return turns_left(self.state, sid) > 1
 
-    def zombie_spots(self, fallen: bool = False) -> list[np.ndarray]:
-        """Where the standing zombies are (and the fallen ones, which a reaction or the round's end
-        stands, with ``fallen``)."""
+    def zombie_spots(self) -> list[np.ndarray]:
         data = self.state.data
-        return [np.array(data.position(z.id)) for z in data.zombies if z.where == "city" and (z.standing or fallen)]
+        return [np.array(data.position(z.id)) for z in data.zombies if z.where == "city" and z.standing]
 
     def xy(self, piece: str) -> np.ndarray:
         return self.session.poses[self.bridge.city.index(piece), :2].astype(float)

@@ -146,7 +146,7 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
         return None
     if state.scenario == 4 and s.where != "city" and goal.drop and state.flow.actions_left < 2 \
             and bot.careful(sid):
-        return None     # S4: a carrier leaves the store only with a move to follow (see below)
+        return None     # S4: out with its last action, a carrier stands before the door through the round's end
     if goal.kind == "enter" and goal.building in bot.doors:
         blocks = sum(b == goal.building for _, b in state.data.barricades)
         if blocks and s.where == "city":
@@ -156,9 +156,8 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
             if cleared is not None:
                 return cleared
         company = (state.data.rescued,) if state.data.escort == sid and state.data.rescued else ()
-        avoid, danger = move_hazards(bot, sid)
-        plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, avoid,
-                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company, danger=danger)
+        plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
+                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company)
         if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.score > 100.0):
             bot.planned = plan
             return Move()
@@ -184,18 +183,6 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
             if plan.score > FAIL + 100.0:
                 return _take(bot, plan)
     return None
-
-
-def move_hazards(bot, sid: str) -> tuple[list, float]:
-    """The zombies a move toward a building must not end next to, and what ending there costs.
-    S4 (carry the food to the RV): fallen ones too, since the QUIET reaction to the move
-    stands the closest zombie when it is fallen, and the round's end stands them all (S4 seed 1 on
-    main: Lily, at her last life, left the Grocery store with a food and landed beside a fallen
-    zombie; the move's reaction stood it and she died); a survivor at its last life would die
-    there, so the landing costs it more (TOO CLOSE!)."""
-    if bot.state.scenario != 4:           # S2 measured worse with it (docs/bots.md, Branch s4carry)
-        return bot.zombie_spots(), 60.0
-    return bot.zombie_spots(fallen=True), 60.0 if bot.state.data.survivor(sid).life > 1 else 200.0
 
 
 def reach_spot(here: np.ndarray, rect: tuple) -> np.ndarray:

@@ -135,13 +135,11 @@ class Search:
 
 def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None = None,
               zombies: list[np.ndarray] = (), barricades: int = 0, rng: random.Random | None = None,
-              careful: bool = False, weapon: str = "movement_disc", company: tuple[str, ...] = (),
-              danger: float = 60.0) -> Plan:
+              careful: bool = False, weapon: str = "movement_disc", company: tuple[str, ...] = ()) -> Plan:
     """The best flick of the movement disc (or Mike's ``figure``) toward ``target_xy``, or into
     building ``enter``, knocking its ``barricades`` out of the entrance (S4); ``company``: figures
     that move with the survivor (S3's rescued Anita), left out of the map of the street (the
-    simulated flicks still must not touch her); ``danger``: points a landing next to one of
-    ``zombies`` loses (TOO CLOSE! once the turn ends).
+    simulated flicks still must not touch her).
 
     Straight in when the door is in sight down a clear lane; otherwise the landing that leaves
     the shortest way to go along the street (bot_paths.Field) to a spot in front of the door
@@ -157,8 +155,7 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     field = Field(clear, goals)
 
     def score(outcome, end):
-        value = score_move(outcome, end, entry if entry is not None else point, enter, inside, zombies, barricades,
-                           danger)
+        value = score_move(outcome, end, entry if entry is not None else point, enter, inside, zombies, barricades)
         if FAIL + 100.0 < value < ENTERED - 100.0 and outcome.entered is None:
             togo = field.cost(end)                              # the way left along the street
             if not np.isfinite(togo):                           # landed beside a piece: from the open spots around
@@ -285,7 +282,7 @@ def _plan_exit(search: Search, city, inside: str, here: np.ndarray, point: np.nd
 
 
 def score_move(outcome, end: np.ndarray, point: np.ndarray, enter: str | None, inside: str | None,
-               zombies, barricades: int = 0, danger: float = 60.0) -> float:
+               zombies, barricades: int = 0) -> float:
     if barricades and enter is not None and outcome.extra.barricades is not None:
         removed = barricades - len((outcome.extra.barricades or {}).get(enter, ()))
         if removed > 0:                     # out of the city or not (plan_breach)
@@ -299,7 +296,7 @@ def score_move(outcome, end: np.ndarray, point: np.ndarray, enter: str | None, i
         score += ENTERED if outcome.entered == enter else -300.0
     reach = dims()["figure"]["base_diameter"] + dims()["movement_disc"]["diameter"]
     # ending next to a standing zombie: TOO CLOSE! (a life lost, fallen) once the turn ends
-    score -= sum(danger for z in zombies if float(np.linalg.norm(end - z)) < reach + 1.0)
+    score -= sum(60.0 for z in zombies if float(np.linalg.norm(end - z)) < reach + 1.0)
     return score
 
 

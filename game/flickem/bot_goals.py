@@ -21,7 +21,6 @@ import math
 from dataclasses import dataclass
 
 from feltbox.game.flickem.bot_knowledge import Knowledge, unseen_odds
-from feltbox.rules.flickem.fights import fight_weapons
 from feltbox.rules.flickem.scenarios import blocked_by_x, scenario_rules
 from feltbox.rules.flickem.state import FlickemState, Survivor
 from feltbox.rules.flickem.tokens import INVENTORY_SPACES, spaces_used
@@ -147,8 +146,7 @@ def place_xy(state: FlickemState, place: str, doors: dict[str, tuple[float, floa
 
 def search_targets(state: FlickemState, s: Survivor, known: dict[str, str]) -> dict[str, float]:
     """Places holding tokens worth taking, each with its expected useful tokens; the base, buildings
-    closed by an X (S8), and buildings a zombie holds for a survivor at its last life (in S4 also
-    for one without a gun to fight with), are left out."""
+    closed by an X (S8), and buildings holding 2 zombies for a survivor at its last life, are left out."""
     base = base_of(state, s.team)
     places = [(t.kind, t.where) for t in state.data.tokens]    # X tokens are face up in the street
     recruits = dict(state.data.recruits)
@@ -164,21 +162,12 @@ def search_targets(state: FlickemState, s: Survivor, known: dict[str, str]) -> d
         # survivor whose last life a lost fight round would take (S3 seed 2: Olivia, at 1 life,
         # went into the RV where the zombie that had just killed Thomas stood, and died there)
         if blocked_by_x(t.where, places) or (any(z.where == t.where for z in state.data.zombies)
-                                             and (s.life <= 1 or not _fights_with_a_gun(state, s))):
+                                             and s.life <= 1):
             continue
         value = worth(state, s.team, t.id, known)
         if value > 0.0:
             out[t.where] = out.get(t.where, 0.0) + value
     return out
-
-
-def _fights_with_a_gun(state: FlickemState, s: Survivor) -> bool:
-    """S4: whether the fight on the way into a building a zombie holds is worth it: with a gun
-    (read in transcripts: guns felled the zombie in 3 of 7 attacks across the arena), not with a
-    knife or the bat (S2 seeds 1 and 3, S4 seed 2: 17 knife attacks felled none, an ATTACK card took
-    a life each fight, and Lily died in the hospital, the school, the Grocery store).
-    Elsewhere every weapon fights (S2 measured worse with it: docs/bots.md, Branch s4carry)."""
-    return state.scenario != 4 or "gun" in fight_weapons(state, s.id)
 
 
 def spot(state: FlickemState, sid: str) -> tuple[float, float]:
