@@ -148,6 +148,9 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
     s = state.data.survivor(sid)
     if Move() not in legal or goal.building is None or goal.building == s.where:
         return None
+    if state.scenario == 4 and s.where != "city" and goal.drop and state.flow.actions_left < 2 \
+            and bot.careful(sid):
+        return None     # S4: out with its last action, a carrier stands before the door through the round's end
     if goal.kind == "enter" and goal.building in bot.doors:
         blocks = sum(b == goal.building for _, b in state.data.barricades)
         if blocks and s.where == "city":
