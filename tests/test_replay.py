@@ -11,7 +11,7 @@ import zlib
 import numpy as np
 import pytest
 
-from feltbox.game.replay.format import MAGIC, ReplayWriter
+from feltbox.game.replay.format import MAGIC, VERSION, ReplayWriter
 from feltbox.game.replay.poses import decode_chunk, encode_chunk, pose_stream_hash
 from feltbox.game.replay.reader import ReplayError, read_replay, replay_size_report
 
@@ -68,7 +68,7 @@ def test_round_trip_is_bit_exact_with_header_inputs_and_outcome(tmp_path):
     episodes = [("flick", *_turn(2.5, 4, 1)), ("rush", *_turn(1.0, 10, 2)), ("flick", *_turn(0.0, 0, 3))]
     replay = read_replay(_write(tmp_path / "r.fbr", episodes))
     assert {k: replay.header[k] for k in HEADER} == HEADER
-    assert replay.header["version"] == 4 and replay.header["format"] == "feltbox-replay"
+    assert replay.header["version"] == VERSION and replay.header["format"] == "feltbox-replay"
     assert [e.kind for e in replay.episodes] == ["flick", "rush", "flick"]
     for k, (ep, (_, start, frames)) in enumerate(zip(replay.episodes, episodes)):
         assert ep.index == k and ep.inputs == INPUTS and ep.outcome == {"first_contacts": ["piece-004"]}
@@ -170,9 +170,9 @@ def test_foreign_files_are_not_feltbox_replays(tmp_path):
 
 
 def test_a_newer_version_is_refused_by_number(tmp_path, small):
-    newer = tmp_path / "v5.fbr"
-    newer.write_bytes(MAGIC + (5).to_bytes(4, "little") + small[len(MAGIC) + 4:])
-    with pytest.raises(ReplayError, match="unsupported replay version 5"):
+    newer = tmp_path / f"v{VERSION + 1}.fbr"
+    newer.write_bytes(MAGIC + (VERSION + 1).to_bytes(4, "little") + small[len(MAGIC) + 4:])
+    with pytest.raises(ReplayError, match=f"unsupported replay version {VERSION + 1}"):
         read_replay(newer)
 
 

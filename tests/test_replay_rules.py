@@ -20,6 +20,7 @@ from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import Recorder, city_header
 from feltbox.game.replay.rules_records import file_order
 from feltbox.game.replay.verify_flickem import new_engine
+from feltbox.game.table.table import legacy_wake_polling
 from feltbox.game.text.public import public_events
 from feltbox.rules.core import Decision, PhysicsRequest, state_hash, to_json
 from feltbox.rules.flickem.flow import apply
@@ -57,6 +58,16 @@ def unsealed_header(city, seed):
 def opening(tmp_path_factory):
     path = tmp_path_factory.mktemp("rules") / "opening.fbr"
     bridge = _record_opening(path)
+    return path, bridge
+
+
+@pytest.fixture(scope="module")
+def legacy_opening(tmp_path_factory):
+    """The opening recorded as a v1-v4 build made its episodes (``legacy_wake_polling``), to be
+    written again as an old version: an old file re-runs the old way."""
+    path = tmp_path_factory.mktemp("rules") / "legacy-opening.fbr"
+    with legacy_wake_polling():
+        bridge = _record_opening(path)
     return path, bridge
 
 
@@ -102,7 +113,7 @@ def rewrite(src, dst, version=VERSION, edit=None, edit_episode=None, rules=None,
 def test_a_recorded_game_holds_every_action_in_order_with_its_hash_and_verifies(opening, capsys):
     path, bridge = opening
     replay = read_replay(path)
-    assert replay.header["version"] == 4
+    assert replay.header["version"] == VERSION
     assert replay.header["rules"] == {"game": "flickem", "scenario": 1, "seed": 4,
                                       "start_hash": replay.header["rules"]["start_hash"]}
     history = bridge.engine.history
@@ -165,8 +176,8 @@ def test_a_truncated_or_corrupt_rule_record_exits_2_loading_nothing(opening, tmp
         assert reason in capsys.readouterr().err
 
 
-def test_a_v1_replay_without_rule_records_still_verifies_its_poses(opening, tmp_path, capsys):
-    path, _ = opening
+def test_a_v1_replay_without_rule_records_still_verifies_its_poses(legacy_opening, tmp_path, capsys):
+    path, _ = legacy_opening
     old = rewrite(path, tmp_path / "v1.fbr", version=1)
     replay = read_replay(old)
     assert replay.header["version"] == 1 and replay.rules == [] and "rules" not in replay.trailer
@@ -175,8 +186,8 @@ def test_a_v1_replay_without_rule_records_still_verifies_its_poses(opening, tmp_
     assert "bit-exact" in out and "rules actions" not in out
 
 
-def test_a_v2_replay_with_its_seed_in_the_clear_still_verifies_completely(opening, tmp_path, capsys):
-    path, _ = opening
+def test_a_v2_replay_with_its_seed_in_the_clear_still_verifies_completely(legacy_opening, tmp_path, capsys):
+    path, _ = legacy_opening
     old = rewrite(path, tmp_path / "v2.fbr", version=2)
     replay = read_replay(old)
     assert replay.header["version"] == 2 and replay.reveal is None and "revealed" not in replay.trailer

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from feltbox.game.flickem.bridge import FlickemBridge
-from feltbox.game.replay.format import ReplayWriter
+from feltbox.game.replay.format import VERSION, ReplayWriter
 from feltbox.game.replay.poses import ReplayError
 from feltbox.game.replay.reader import read_replay
 from feltbox.game.replay.recorder import Recorder, city_header, rerun, verify
@@ -80,8 +80,8 @@ def test_outside_S1_a_rush_and_a_horde_watch_nothing():
     assert outcome.touched == {} and episodes[-1].world["watch"] is None and "touch" not in episodes[-1].world
 
 
-def test_a_v4_recording_verifies_and_a_v3_recording_reruns_with_the_watch_it_stored(tmp_path):
-    """New files store the touch list (v4) and verify; a v3 file of the same rush (no touch list:
+def test_a_new_recording_verifies_and_a_v3_recording_reruns_with_the_watch_it_stored(tmp_path):
+    """New files store the touch list (since v4) and verify; a v3 file of the same rush (no touch list:
     every touch of a watched zombie, as v3 recorded them) verifies and re-runs as it was made, and
     a touch list in a v3 file is refused."""
     city = build_city(load_flickem(1))
@@ -93,7 +93,7 @@ def test_a_v4_recording_verifies_and_a_v3_recording_reruns_with_the_watch_it_sto
     assert verify(path).ok
     replay = read_replay(path)
     (episode,) = replay.episodes
-    assert replay.header["version"] == 4 and "touch" in episode.inputs[0]
+    assert replay.header["version"] == VERSION and "touch" in episode.inputs[0]
     old_world = {k: v for k, v in episode.inputs[0].items() if k != "touch"}
     header = {k: v for k, v in replay.header.items() if k not in ("format", "version")}
     old = tmp_path / "rush-v3.fbr"
@@ -101,7 +101,7 @@ def test_a_v4_recording_verifies_and_a_v3_recording_reruns_with_the_watch_it_sto
         writer.add_episode(episode.kind, episode.start, [old_world, *episode.inputs[1:]], episode.frames,
                            episode.outcome)
     assert verify(old).ok
-    again = rerun(city.bodies, episode.start, read_replay(old).episodes[0].inputs)
+    again = rerun(city.bodies, episode.start, read_replay(old).episodes[0].inputs, 3)
     touched = {b for c in again.contacts_of.values() for _, b in c}
     assert city.index("zombie_tower") in touched or city.index("roof_support") in touched   # not only the RV
     bad = tmp_path / "touch-in-v3.fbr"

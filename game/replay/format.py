@@ -1,4 +1,4 @@
-"""Replay v4: the on-disk record of physics episodes and rules actions (docs/replay-format.md).
+"""Replay v5: the on-disk record of physics episodes and rules actions (docs/replay-format.md).
 
 A file is a versioned header (build, units, tick and record rates, body table, seed, scene), then
 per episode its start snapshot, inputs and outcome, then its 60 Hz poses in chunks (XOR delta
@@ -6,9 +6,10 @@ against the previous frame, changed bodies only, byte-shuffled, zlib; every reco
 length and CRC-32), a RULE record per rules action (game/replay/rules_records.py) after the
 episodes it came from, v3: the REVL record opening a sealed game's seed once it is over
 (game/replay/sealing.py), and a trailer holding SHA-256 hashes of the pose stream (and the RULE
-records); v4: an episode's world record may hold a touch list. This module holds the layout and
-``ReplayWriter``; game/replay/reader.py reads a file back (v1, no RULE records, v2, no REVL, and
-v3, no touch list, still read), checking every record against its schema
+records); v4: an episode's world record may hold a touch list; v5: its episodes poll every body's
+activation each frame (``table.legacy_wake_polling`` re-runs older files as they were made). This module holds the layout and
+``ReplayWriter``; game/replay/reader.py reads a file back (v1, no RULE records, v2, no REVL,
+v3, no touch list, and v4 still read), checking every record against its schema
 (game/replay/record_schemas.py): a file without its trailer is truncated and nothing of it is
 loaded. Files are written to a temporary name in the target's folder, fsynced and renamed.
 Playback reads poses only; it needs no physics, so this module imports neither panda3d nor Bullet.
@@ -29,8 +30,10 @@ from feltbox.game.replay.poses import ZLIB_LEVEL, encode_chunk, hash_frames
 from feltbox.game.replay.rules_records import RuleRecord, encode_rule
 
 MAGIC = b"FBRPLAY1"
-VERSION = 4
-READS = (1, 2, 3, 4)                  # v1: no RULE records; v2: no REVL record; v3: no world touch list
+VERSION = 5
+# v1: no RULE records; v2: no REVL record; v3: no world touch list; v1-v4: legacy wake polling
+READS = (1, 2, 3, 4, 5)
+LEGACY_WAKE_BEFORE = 5
 CHUNK_FRAMES = 60                     # frames per POSE record: one second at 60 Hz
 HEADER_KEYS = ("build", "units", "tick_hz", "record_hz", "bodies", "seed", "scene")
 U32 = struct.Struct("<I")

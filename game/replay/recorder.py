@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from feltbox.game.replay.format import ReplayWriter
+from feltbox.game.replay.format import LEGACY_WAKE_BEFORE, VERSION, ReplayWriter
 from feltbox.game.replay.reader import ReplayError, read_replay
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.rules_records import file_order, plain
@@ -30,7 +30,16 @@ from feltbox.game.replay.sealing import RevealError, Seal, header_bodies, neutra
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import City, build_city
 from feltbox.game.table.session import Episode
-from feltbox.game.table.table import RECORD_HZ, TICK_HZ, TICKS_PER_FRAME, EpisodeResult, Input, Table, build_info
+from feltbox.game.table.table import (
+    RECORD_HZ,
+    TICK_HZ,
+    TICKS_PER_FRAME,
+    EpisodeResult,
+    Input,
+    Table,
+    build_info,
+    legacy_wake_polling,
+)
 from feltbox.game.text.public import public_events
 from feltbox.rules.core import GameOver, InputError, state_hash, to_json
 from feltbox.scenes.deal import deal_tokens
@@ -118,19 +127,16 @@ class VerifyResult:
     unchecked: str = ""         # what could not be checked, one line (a sealed game that did not end)
 
 
-def resimulate(bodies: list[BodySpec], start: np.ndarray, inputs: list[dict]) -> np.ndarray:
-    """Re-run one recorded episode and return its (T,N,7) frames."""
-    return rerun(bodies, start, inputs).frames
-
-
-def rerun(bodies: list[BodySpec], start: np.ndarray, inputs: list[dict]) -> EpisodeResult:
-    """Re-run one recorded episode: its whole result (frames, final poses, contacts)."""
+def rerun(bodies: list[BodySpec], start: np.ndarray, inputs: list[dict], version: int = VERSION) -> EpisodeResult:
+    """Re-run one recorded episode of a ``version`` file: its whole result (frames, final poses,
+    contacts); a file older than v5 re-runs with the wake polling it was made with."""
     world = inputs[0]
     if world.get("op") != "world":
         raise ReplayError("episode does not start with its world record")
     present = np.ones(len(bodies), bool)
     present[world["absent"]] = False
-    table = Table(bodies, start, present, world["awake"])
+    with legacy_wake_polling(version < LEGACY_WAKE_BEFORE):
+        table = Table(bodies, start, present, world["awake"])
     return table.run([Input.from_json(i) for i in inputs[1:]], watch=world["watch"], touch=world.get("touch"))
 
 
@@ -167,7 +173,7 @@ def verify(path: str | Path, rules_check: Callable[[dict, list], RulesCheck] | N
                 return VerifyResult(False, len(replay.episodes), frames_total, problem)
             continue
         ep = replay.episodes[i]
-        again = rerun(bodies, ep.start, ep.inputs)
+        again = rerun(bodies, ep.start, ep.inputs, header["version"])
         problem = _first_difference(ep, again.frames, bodies)
         if problem:
             return VerifyResult(False, ep.index, frames_total, problem)

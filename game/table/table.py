@@ -14,6 +14,7 @@ import struct
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import call
@@ -75,6 +76,22 @@ def unshared_states() -> Iterator[None]:
             _UNIQUIFY.setValue(before)
         else:
             _UNIQUIFY.clearLocalValue()
+
+
+_LEGACY_WAKE: ContextVar[bool] = ContextVar("legacy_wake_polling", default=False)
+
+
+@contextmanager
+def legacy_wake_polling(on: bool = True) -> Iterator[None]:
+    """Tables built inside ask only the already-woken bodies whether they are awake while the
+    watched pieces touch nothing but the felt, as every episode did before replay v5: how
+    ``feltbox replay --verify`` re-runs a v1-v4 file bit for bit (``Table._awake`` says what it
+    missed)."""
+    token = _LEGACY_WAKE.set(on)
+    try:
+        yield
+    finally:
+        _LEGACY_WAKE.reset(token)
 
 
 def collect_states() -> None:
@@ -186,6 +203,7 @@ class Table:
                     node.setActive(False)
             self.nodes[i] = node
             self._index_of_name[spec.id] = i
+        self._legacy_wake = _LEGACY_WAKE.get()
         self._contained = False
         self._last_awake: list[int] = []
         self._contact_test = self.world.contactTest
@@ -221,13 +239,15 @@ class Table:
         self.tick += 1
 
     def _awake(self) -> list[int]:
-        """Bodies Bullet simulates now. While the watched pieces have touched nothing but the
-        felt, nothing else can have woken (Bullet wakes a sleeper only through a contact with an
-        awake body), so only the already-woken bodies need asking."""
+        """Bodies Bullet simulates now: every dynamic body is asked (in C loops: map, compress;
+        a Python loop cost 25 us a frame). Bullet wakes a sleeping body not only by a contact but
+        whenever its bounding box overlaps an awake body's (it unites islands by broadphase
+        pairs), so no shorter list is safe. Before replay v5 (``legacy_wake_polling``), while the
+        watched pieces had touched nothing but the felt, only the bodies already woken were
+        asked: a body woken by an overlap then settled unrecorded."""
         if self._contained:
             return [i for i in np.flatnonzero(self.woken).tolist() if self.nodes[i] is not None
                     and self.nodes[i].isActive()]
-        # every body asked, in C loops (map, compress): a Python loop cost 25 us a frame
         awake = list(compress(self._dynamic, map(call, self._is_active)))
         if awake != self._last_awake:        # mostly the same bodies as a frame ago
             self.woken[awake] = True
@@ -275,9 +295,9 @@ class Table:
         quiet_after = max([inp.tick for inp in pending] + [min_ticks])
         need_still = max(1, int(PHYS["settle_ticks"]) // TICKS_PER_FRAME)
         watched = [] if watch is None else ([watch] if isinstance(watch, int) else list(watch))
-        # only the watched pieces move, until one of them touches something but the felt (a
-        # gated watch does not see every touch, so it cannot tell)
-        self._contained = bool(watched) and touch is None and \
+        # replay v1-v4 only (``legacy_wake_polling``): only the watched pieces move, until one
+        # of them touches something but the felt (a gated watch does not see every touch)
+        self._contained = self._legacy_wake and bool(watched) and touch is None and \
             set(np.flatnonzero(self.woken).tolist()) <= set(watched)
         only = None if touch is None else frozenset(touch)
         gate = None if touch is None else TouchGate(self.bodies, self.nodes, watched, list(touch),
