@@ -62,6 +62,13 @@ def collision_points(model: PieceModel) -> np.ndarray:
     return np.vstack([p.points for p in model.collision])
 
 
+@per_model
+def reach(model: PieceModel) -> float:
+    """The farthest collision point of a model from its body origin (its centre of mass), cm:
+    the radius of a sphere about the origin that holds the whole shape, bar its margin."""
+    return float(np.linalg.norm(collision_points(model), axis=1).max())
+
+
 def heading_quat(heading_deg: float) -> np.ndarray:
     """Unit quaternion (w, x, y, z) of a rotation about +z by ``heading_deg``."""
     half = np.radians(heading_deg) / 2.0

@@ -18,6 +18,7 @@ import numpy as np
 from panda3d.bullet import BulletWorld
 from panda3d.core import Point3, Quat, TransformState, Vec3
 
+from feltbox.game.table.bodies import per_model, reach
 from feltbox.game.table.city import City
 from feltbox.game.table.pieces import make_body, make_placed_body
 from feltbox.models.base import PieceModel, inflation
@@ -35,23 +36,11 @@ class SpawnBlocked(RuntimeError):
     """No clear spot within MAX_SHIFT of where the rulebook lays the piece."""
 
 
-_REACH: dict[int, tuple[PieceModel, float]] = {}   # keyed by id(model), as pieces.py's shapes
-
-
+@per_model
 def _reach(model: PieceModel) -> float:
-    """Radius of a sphere about the body origin that holds the whole collision shape."""
-    cached = _REACH.get(id(model))
-    if cached is None or cached[0] is not model:
-        points = np.vstack([p.points if p.kind == "hull" else _box_corners(p) for p in model.collision])
-        cached = (model, float(np.linalg.norm(points, axis=1).max()) + inflation(model) + CLEARANCE)
-        _REACH[id(model)] = cached
-    return cached[1]
-
-
-def _box_corners(part) -> np.ndarray:
-    h, o = np.asarray(part.half_extents), np.asarray(part.offset)
-    signs = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
-    return o + signs * h
+    """Radius of a sphere about the body origin that holds the whole collision shape, its
+    margin and the clearance."""
+    return reach(model) + inflation(model) + CLEARANCE
 
 
 def _transform(pose: np.ndarray) -> TransformState:

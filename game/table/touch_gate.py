@@ -28,16 +28,10 @@ from operator import call
 
 import numpy as np
 
-from feltbox.game.table.bodies import collision_points, per_model, quat_rotate
+from feltbox.game.table.bodies import collision_points, quat_rotate, reach
 
 MAX_SPEED = 500.0          # cm/s: no body of a rush or a horde moves faster within a frame
 SLACK = 0.5                # cm: more than Bullet's collision margins around the hull points
-
-
-@per_model
-def reach(model) -> float:
-    """The farthest collision point of a model from its body origin (its centre of mass), cm."""
-    return float(np.linalg.norm(collision_points(model), axis=1).max())
 
 
 class TouchGate:
