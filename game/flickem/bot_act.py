@@ -23,6 +23,7 @@ from feltbox.game.flickem.bot_aim import FAIL, breach_spots, in_front, plan_brea
 from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
 from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, spot
 from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
+from feltbox.game.flickem.bot_s3 import relay_move
 from feltbox.game.flickem.bot_safety import bombs, defuse
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
 from feltbox.game.flickem.bot_shots import plan_flare
@@ -148,6 +149,8 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
     s = state.data.survivor(sid)
     if Move() not in legal or goal.building is None or goal.building == s.where:
         return None
+    if goal.kind == "wait":                 # S3: beside the hospital's door, for Anita (bot_s3.py)
+        return relay_move(bot, legal, sid)
     if state.scenario == 4 and s.where != "city" and goal.drop and state.flow.actions_left < 2 \
             and bot.careful(sid):
         return None     # S4: out with its last action, a carrier stands before the door through the round's end

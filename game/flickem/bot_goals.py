@@ -43,7 +43,7 @@ __all__ = ["Goal", "Knowledge", "UNKNOWN", "choose_goal", "turns_left", "actions
 
 @dataclass(frozen=True)
 class Goal:
-    kind: str                               # enter | stay | reach | hunt
+    kind: str                               # enter | stay | reach | hunt | wait (S3: beside the hospital)
     building: str | None = None             # the building (enter, stay) or the object (reach)
     take: frozenset[str] = frozenset()
     drop: frozenset[str] = frozenset()
@@ -216,6 +216,8 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
     if state.scenario == 3 and data.escort == sid:
         return Goal("enter", "hospital", why="S3: escort Anita to the hospital") if s.where != "hospital" \
             else Goal("stay", "hospital", why="S3: Anita is in the hospital")
+    if state.scenario == 3 and data.rescued is not None and s.where != "hospital":
+        return Goal("wait", "hospital", why="S3: wait beside the hospital's door: the escort's fall passes Anita on")
     held = held_wanted(state, s, known)
     if base is not None and s.where == base:
         if state.scenario in DROPPED and held:
