@@ -266,6 +266,8 @@ def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, tie
             cost += actions_to(xy, place if in_building else None, doors[base]) + 1
         if cost > budget + 1:           # hopeless even with a lucky flick
             continue
+        if state.scenario == 3 and "hospital" in doors:     # found there, she is walked to the hospital
+            cost += actions_to(xy, place if in_building else None, doors["hospital"])
         value *= 0.1 ** claimed.count(place)
         if any(o.where == place and o.team == s.team and o.id != s.id for o in state.data.survivors):
             value *= 0.1                    # a teammate is searching it already

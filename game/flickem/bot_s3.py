@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.game.flickem.bot_aim import FAIL, plan_move
-from feltbox.game.flickem.bot_paths import DISC_R, Clearance
+from feltbox.game.flickem.bot_aim import ENTERED, FAIL, plan_move
+from feltbox.game.flickem.bot_paths import DISC_R, Clearance, sees_door
 from feltbox.rules.flickem.flow import Move
 
 HOSPITAL = "hospital"
@@ -59,6 +59,25 @@ def relay_move(bot, legal: list, sid: str):
         return None
     plan = plan_move(bot.session, sid, target, None, bot.zombie_spots(), rng=bot.rng(), careful=bot.careful(sid))
     if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.hemmed):
+        bot.planned = plan
+        return Move()
+    return None
+
+
+def walk_in(bot, sid: str):
+    """The escort in front of the hospital's door goes in at once when a straight flick takes her
+    in (before a kill beside it: the objective is met on entering; S3 seed 12 on the first try
+    of this branch: Olivia, 15 cm before the door, killed the zombie beside her with her last
+    action, fell to the round's end, and Anita went back 20 cm to a teammate)."""
+    state = bot.state
+    here = bot.xy(sid)
+    city = bot.bridge.city
+    if state.data.escort != sid or state.data.survivor(sid).where != "city" or not sees_door(city, HOSPITAL, here) \
+            or float(np.linalg.norm(here - np.array(bot.doors[HOSPITAL]))) > 60.0:
+        return None
+    plan = plan_move(bot.session, sid, np.array(bot.doors[HOSPITAL]), HOSPITAL, bot.zombie_spots(), rng=bot.rng(),
+                     careful=bot.careful(sid), company=(state.data.rescued,) if state.data.rescued else ())
+    if plan.score > ENTERED - 10.0:
         bot.planned = plan
         return Move()
     return None
