@@ -21,6 +21,7 @@ import numpy as np
 from feltbox.game.flickem.bot_aim import ENTERED, FAIL, plan_move
 from feltbox.game.flickem.bot_paths import DISC_R, Clearance, sees_door
 from feltbox.rules.flickem.flow import Move
+from feltbox.rules.flickem.noise import Noise
 
 HOSPITAL = "hospital"
 # spots beside the door, (cm ahead of the door line, cm across from its middle): off the straight way
@@ -29,6 +30,7 @@ HOSPITAL = "hospital"
 SPOTS = tuple((a, side * c) for a, c in ((11.0, 9.0), (14.0, 12.0), (18.0, 10.0), (20.0, 16.0), (26.0, 13.0),
                                          (26.0, 22.0), (32.0, 18.0)) for side in (-1.0, 1.0))
 THERE = 6.0                 # cm from its spot: waiting, no move
+PASSED = 10.0               # cm nearer the door a teammate must stand for the stuck escort to draw the rush
 
 
 def relay_spot(bot, sid: str) -> np.ndarray:
@@ -64,7 +66,7 @@ def relay_move(bot, legal: list, sid: str):
     return None
 
 
-def walk_in(bot, sid: str):
+def walk_in(bot, legal: list, sid: str):
     """The escort in front of the hospital's door goes in at once when a straight flick takes her
     in (before a kill beside it: the objective is met on entering; S3 seed 12 on the first try
     of this branch: Olivia, 15 cm before the door, killed the zombie beside her with her last
@@ -72,8 +74,8 @@ def walk_in(bot, sid: str):
     state = bot.state
     here = bot.xy(sid)
     city = bot.bridge.city
-    if state.data.escort != sid or state.data.survivor(sid).where != "city" or not sees_door(city, HOSPITAL, here) \
-            or float(np.linalg.norm(here - np.array(bot.doors[HOSPITAL]))) > 60.0:
+    if Move() not in legal or state.data.escort != sid or state.data.survivor(sid).where != "city" \
+            or not sees_door(city, HOSPITAL, here) or float(np.linalg.norm(here - np.array(bot.doors[HOSPITAL]))) > 60.0:
         return None
     plan = plan_move(bot.session, sid, np.array(bot.doors[HOSPITAL]), HOSPITAL, bot.zombie_spots(), rng=bot.rng(),
                      careful=bot.careful(sid), company=(state.data.rescued,) if state.data.rescued else ())
@@ -81,3 +83,28 @@ def walk_in(bot, sid: str):
         bot.planned = plan
         return Move()
     return None
+
+
+def stir(bot, legal: list, sid: str):
+    """The escort who found no move nearer the hospital, and whose turn made no LOUD noise yet,
+    flicks anyway (his best flick, clean or not: a failed move is still an action, LOUD from
+    Anita's escort) when the standing teammate nearest him waits nearer the door: the LOUD
+    reaction's rush brings him down (TOO CLOSE!, or knocked over) and she is passed on to that
+    teammate. Ending the turn instead is silent and changes nothing (S3 seed 2 on this branch:
+    Mike, his base touching Anita's after a rush, every flick touching her, ended 3 turns idle;
+    seed 4 on main: Thomas between barrel-3 and box-3, 3 turns)."""
+    state = bot.state
+    s = state.data.survivor(sid)
+    if Move() not in legal or state.data.escort != sid or s.where != "city" or Noise.LOUD in state.flow.noises:
+        return None
+    door, here = np.array(bot.doors[HOSPITAL]), bot.xy(sid)
+    team = [bot.xy(o.id) for o in state.data.survivors if o.team == s.team and o.where == "city" and o.standing
+            and o.id not in (sid, state.data.rescued)]
+    if not team:
+        return None
+    nearest = min(team, key=lambda p: (float(np.linalg.norm(p - here)), float(p[0]), float(p[1])))
+    if float(np.linalg.norm(nearest - door)) > float(np.linalg.norm(here - door)) - PASSED:
+        return None
+    bot.planned = plan_move(bot.session, sid, door, HOSPITAL, bot.zombie_spots(), rng=bot.rng(),
+                            company=(state.data.rescued,) if state.data.rescued else ())
+    return Move()
