@@ -102,3 +102,22 @@ def test_S3_search_counts_the_walk_from_the_place_to_the_hospital():
     others = {t.where for t in state.data.tokens} - {"ice_cream_truck", "pickup_truck"}
     goal = choose_goal(state, sid, {}, bot.doors, exclude=others, ties={"ice_cream_truck": 0.99})
     assert (goal.kind, goal.building) == ("reach", "pickup_truck")
+
+
+def test_RESCUED_FIGURE_an_escort_with_no_way_on_draws_the_rush_when_a_teammate_waits_nearer():
+    # S3 seed 2 on this branch: a rush left Anita's base touching Mike's at (-20.1, -6.5); his
+    # movement disc, in his place, touches her whichever way it goes, and he ended 3 turns silent.
+    # Kevin waits at (-8.9, 1.6), 13 cm nearer the door: Mike flicks anyway (a failed move is
+    # still an action, LOUD from her escort), so the rush may bring him down and pass her to Kevin.
+    bridge, bot, sid = acting(3, "Mike", seed=1)
+    state = bridge.engine.state
+    data = state.data.with_positions({sid: (-20.1, -6.5), "survivor-anita": (-20.36, -3.9),
+                                      "survivor-kevin": (-8.9, 1.6)})
+    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="city"))
+    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid))
+    bridge.show([])
+    assert not disagreements(bridge)
+    door = np.array(bot.doors["hospital"])
+    assert plan_move(bridge.session, sid, door, "hospital", bot.zombie_spots(), 0,
+                     company=("survivor-anita",)).progress <= 2.0      # no way on
+    assert bot_act.act(bot, legal(bridge)) == Move()
