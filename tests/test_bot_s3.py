@@ -121,3 +121,21 @@ def test_RESCUED_FIGURE_an_escort_with_no_way_on_draws_the_rush_when_a_teammate_
     assert plan_move(bridge.session, sid, door, "hospital", bot.zombie_spots(), 0,
                      company=("survivor-anita",)).progress <= 2.0      # no way on
     assert bot_act.act(bot, legal(bridge)) == Move()
+
+
+def test_S3_the_escort_found_in_a_building_waits_inside_until_a_teammate_stands_at_the_door():
+    # Mike found Anita in the library in round 5 (marker 5); his teammates are still at the start,
+    # in the south. Out in the street his LOUD moves draw rushes, and his fall would pass her to the
+    # nearest of them, 50 cm south (S3 seed 19 on this branch). He waits inside (silent) until one
+    # stands within 30 cm of the hospital's door, then walks her there.
+    bridge, bot, sid = acting(3, "Mike", seed=1)
+    state = bridge.engine.state
+    data = state.data.with_survivor(replace(state.data.survivor(sid), where="library"))
+    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="library"))
+    state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid),
+                    flow=replace(state.flow, round_marker=5))
+    goal = choose_goal(state, sid, {}, bot.doors)
+    assert (goal.kind, goal.building) == ("stay", "library")
+    waiting = replace(state, data=state.data.with_positions({"survivor-kevin": (-8.0, 14.0)}))    # 18.4 cm from it
+    goal = choose_goal(waiting, sid, {}, bot.doors)
+    assert (goal.kind, goal.building) == ("enter", "hospital")

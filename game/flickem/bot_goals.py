@@ -214,6 +214,8 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
     team_wants = frozenset(wants(state, s.team))
     base = base_of(state, s.team)
     if state.scenario == 3 and data.escort == sid:
+        if s.where not in ("city", "hospital") and state.flow.round_marker >= 4 and not _at_door(state, sid, doors):
+            return Goal("stay", s.where, why="S3: Anita waits inside until a teammate stands before the hospital")
         return Goal("enter", "hospital", why="S3: escort Anita to the hospital") if s.where != "hospital" \
             else Goal("stay", "hospital", why="S3: Anita is in the hospital")
     if state.scenario == 3 and data.rescued is not None and s.where != "hospital":
@@ -312,3 +314,12 @@ def _rv_ready(state: FlickemState, known: dict[str, str]) -> bool:
     """S6: the key and a fuel lie in the RV (revealed there when carried in)."""
     in_rv = {known.get(t.id) for t in state.data.tokens if t.where == "rv"}
     return {"key", "fuel"} <= in_rv
+
+
+def _at_door(state: FlickemState, sid: str, doors) -> bool:
+    """S3: a standing teammate of ``sid`` waits in the street within 30 cm of the hospital's door."""
+    door = doors.get("hospital")
+    team = state.data.survivor(sid).team
+    return door is not None and any(o.team == team and o.where == "city" and o.standing and o.id != sid
+                                    and o.id != state.data.rescued and dist(spot(state, o.id), door) < 30.0
+                                    for o in state.data.survivors)
