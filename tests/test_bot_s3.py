@@ -11,11 +11,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from feltbox.game.flickem import bot_act
 from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bot_aim import plan_move, simulate
+from feltbox.game.flickem.bot_goals import choose_goal
 from feltbox.rules.flickem.figures import FIGURE_RADIUS, RESCUED_GAP, free_spot
-from feltbox.rules.flickem.flow import new_game
-from tests.test_bot_coop import acting
+from feltbox.rules.flickem.flow import Move, new_game
+from tests.test_bot_coop import acting, legal
 from tests.test_flickem_scenarios import _s3
 
 SPACING = 2 * FIGURE_RADIUS + 1.0          # bases 1 cm apart (free_spot's default gap)
@@ -60,3 +62,80 @@ def test_RESCUED_FIGURE_at_her_gap_the_escort_flicks_round_her_toward_the_hospit
     assert plan.progress > 2.0
     outcome, _ = simulate(bridge.session, sid, "movement_disc", plan.aim)
     assert outcome.clean and not outcome.first_contacts
+
+
+def _found(bridge, escort: str, at: tuple[float, float]):
+    """Anita found: escorted by ``escort``, who stands at ``at`` with her beside him (rules and table)."""
+    state = bridge.engine.state
+    anita = (at[0], at[1] - 2 * FIGURE_RADIUS - RESCUED_GAP)
+    data = state.data.with_positions({escort: at, "survivor-anita": anita})
+    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="city"))
+    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=escort))
+    bridge.show([])
+
+
+def test_RESCUED_FIGURE_once_she_is_found_the_others_walk_to_the_hospitals_door():
+    # "If the escort falls for any reason ... The nearest standing survivor becomes the new escort.
+    # Reposition the rescued figure next to its new escort": once Anita is found (Kevin escorts her
+    # from (-20, -10)), Gabriel, at the start (-12.1, -29.7) with nothing left to fetch, walks
+    # toward a spot before the hospital's door (0, 30.5), to take her in when Kevin falls. On main
+    # his goal was "hunt" and he ended his turn silent (seed 4: 12-14 silent turns a game).
+    bridge, bot, sid = acting(3, "Gabriel", seed=1)
+    _found(bridge, "survivor-kevin", (-20.0, -10.0))
+    assert not disagreements(bridge)
+    goal = bot_act.goal_for(bot, sid)
+    assert (goal.kind, goal.building) == ("wait", "hospital")
+    assert bot_act.act(bot, legal(bridge)) == Move()
+    outcome, end = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
+    door, start = np.array(bot.doors["hospital"]), np.array([-12.1, -29.7])
+    # a clean flick that lands nearer the door, farther along the way round the lamps and boxes
+    assert outcome.clean and float(np.linalg.norm(end - door)) < float(np.linalg.norm(start - door)) - 1.0
+    assert bot.planned.progress > 2.0
+
+
+def test_S3_search_counts_the_walk_from_the_place_to_the_hospital():
+    # Thomas at (10, -5): the ice cream truck (16, -12) and the pickup truck (10, 20) are each one
+    # move away; the seeded tie-break favours the ice cream truck (+5 %). Found there, Anita is 45 cm
+    # from the hospital's door (2 moves); at the pickup truck, 14 cm (1 move): the pickup truck first.
+    bridge, bot, sid = acting(3, "Thomas", seed=1, at=(10.0, -5.0))
+    state = bridge.engine.state
+    others = {t.where for t in state.data.tokens} - {"ice_cream_truck", "pickup_truck"}
+    goal = choose_goal(state, sid, {}, bot.doors, exclude=others, ties={"ice_cream_truck": 0.99})
+    assert (goal.kind, goal.building) == ("reach", "pickup_truck")
+
+
+def test_RESCUED_FIGURE_an_escort_with_no_way_on_draws_the_rush_when_a_teammate_waits_nearer():
+    # S3 seed 2 on this branch: a rush left Anita's base touching Mike's at (-20.1, -6.5); his
+    # movement disc, in his place, touches her whichever way it goes, and he ended 3 turns silent.
+    # Kevin waits at (-8.9, 1.6), 13 cm nearer the door: Mike flicks anyway (a failed move is
+    # still an action, LOUD from her escort), so the rush may bring him down and pass her to Kevin.
+    bridge, bot, sid = acting(3, "Mike", seed=1)
+    state = bridge.engine.state
+    data = state.data.with_positions({sid: (-20.1, -6.5), "survivor-anita": (-20.36, -3.9),
+                                      "survivor-kevin": (-8.9, 1.6)})
+    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="city"))
+    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid))
+    bridge.show([])
+    assert not disagreements(bridge)
+    door = np.array(bot.doors["hospital"])
+    assert plan_move(bridge.session, sid, door, "hospital", bot.zombie_spots(), 0,
+                     company=("survivor-anita",)).progress <= 2.0      # no way on
+    assert bot_act.act(bot, legal(bridge)) == Move()
+
+
+def test_S3_the_escort_found_in_a_building_waits_inside_until_a_teammate_stands_at_the_door():
+    # Mike found Anita in the library in round 5 (marker 5); his teammates are still at the start,
+    # in the south. Out in the street his LOUD moves draw rushes, and his fall would pass her to the
+    # nearest of them, 50 cm south (S3 seed 19 on this branch). He waits inside (silent) until one
+    # stands within 30 cm of the hospital's door, then walks her there.
+    bridge, bot, sid = acting(3, "Mike", seed=1)
+    state = bridge.engine.state
+    data = state.data.with_survivor(replace(state.data.survivor(sid), where="library"))
+    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="library"))
+    state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid),
+                    flow=replace(state.flow, round_marker=5))
+    goal = choose_goal(state, sid, {}, bot.doors)
+    assert (goal.kind, goal.building) == ("stay", "library")
+    waiting = replace(state, data=state.data.with_positions({"survivor-kevin": (-8.0, 14.0)}))    # 18.4 cm from it
+    goal = choose_goal(waiting, sid, {}, bot.doors)
+    assert (goal.kind, goal.building) == ("enter", "hospital")

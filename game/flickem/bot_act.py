@@ -23,6 +23,7 @@ from feltbox.game.flickem.bot_aim import FAIL, breach_spots, in_front, plan_brea
 from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
 from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, spot
 from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
+from feltbox.game.flickem.bot_s3 import relay_move, stir, walk_in
 from feltbox.game.flickem.bot_safety import bombs, defuse
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
 from feltbox.game.flickem.bot_shots import plan_flare
@@ -97,6 +98,8 @@ def act(bot, legal: list):
         if goal.take and (goal.kind == "stay" or (goal.kind == "reach" and goal.building in _reach(takes))):
             bot.done[sid].add(goal.building)    # nothing more here for this survivor
             goal = goal_for(bot, sid)
+    if state.scenario == 3 and walk_in(bot, legal, sid) is not None:
+        return Move()                       # S3: the escort before the hospital's door goes in first
     if s.where == "city":                   # a fallen zombie beside a teammate stands up soon: TOO CLOSE!
         bomb = defuse(legal, state, sid, pick=lambda kills: quiet_kill(kills, state, sid))
         if bomb is not None:
@@ -135,6 +138,8 @@ def act(bot, legal: list):
         kills = [a for a in legal if isinstance(a, ShortDistanceKill) and a.zombie in standing]
         if kills:
             return quiet_kill(kills, state, sid, loud_ok=True)
+    if state.scenario == 3 and stir(bot, legal, sid) is not None:
+        return Move()                       # S3: an escort with no way nearer draws the rush (bot_s3.stir)
     bot.planned = None
     return EndTurn()
 
@@ -148,6 +153,8 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
     s = state.data.survivor(sid)
     if Move() not in legal or goal.building is None or goal.building == s.where:
         return None
+    if goal.kind == "wait":                 # S3: beside the hospital's door, for Anita (bot_s3.py)
+        return relay_move(bot, legal, sid)
     if state.scenario == 4 and s.where != "city" and goal.drop and state.flow.actions_left < 2 \
             and bot.careful(sid):
         return None     # S4: out with its last action, a carrier stands before the door through the round's end

@@ -43,7 +43,7 @@ __all__ = ["Goal", "Knowledge", "UNKNOWN", "choose_goal", "turns_left", "actions
 
 @dataclass(frozen=True)
 class Goal:
-    kind: str                               # enter | stay | reach | hunt
+    kind: str                               # enter | stay | reach | hunt | wait (S3: beside the hospital)
     building: str | None = None             # the building (enter, stay) or the object (reach)
     take: frozenset[str] = frozenset()
     drop: frozenset[str] = frozenset()
@@ -214,8 +214,12 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
     team_wants = frozenset(wants(state, s.team))
     base = base_of(state, s.team)
     if state.scenario == 3 and data.escort == sid:
+        if s.where not in ("city", "hospital") and state.flow.round_marker >= 4 and not _at_door(state, sid, doors):
+            return Goal("stay", s.where, why="S3: Anita waits inside until a teammate stands before the hospital")
         return Goal("enter", "hospital", why="S3: escort Anita to the hospital") if s.where != "hospital" \
             else Goal("stay", "hospital", why="S3: Anita is in the hospital")
+    if state.scenario == 3 and data.rescued is not None and s.where != "hospital":
+        return Goal("wait", "hospital", why="S3: wait beside the hospital's door: the escort's fall passes Anita on")
     held = held_wanted(state, s, known)
     if base is not None and s.where == base:
         if state.scenario in DROPPED and held:
@@ -264,6 +268,8 @@ def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, tie
             cost += actions_to(xy, place if in_building else None, doors[base]) + 1
         if cost > budget + 1:           # hopeless even with a lucky flick
             continue
+        if state.scenario == 3 and "hospital" in doors:     # found there, she is walked to the hospital
+            cost += actions_to(xy, place if in_building else None, doors["hospital"])
         value *= 0.1 ** claimed.count(place)
         if any(o.where == place and o.team == s.team and o.id != s.id for o in state.data.survivors):
             value *= 0.1                    # a teammate is searching it already
@@ -308,3 +314,12 @@ def _rv_ready(state: FlickemState, known: dict[str, str]) -> bool:
     """S6: the key and a fuel lie in the RV (revealed there when carried in)."""
     in_rv = {known.get(t.id) for t in state.data.tokens if t.where == "rv"}
     return {"key", "fuel"} <= in_rv
+
+
+def _at_door(state: FlickemState, sid: str, doors) -> bool:
+    """S3: a standing teammate of ``sid`` waits in the street within 30 cm of the hospital's door."""
+    door = doors.get("hospital")
+    team = state.data.survivor(sid).team
+    return door is not None and any(o.team == team and o.where == "city" and o.standing and o.id != sid
+                                    and o.id != state.data.rescued and dist(spot(state, o.id), door) < 30.0
+                                    for o in state.data.survivors)
