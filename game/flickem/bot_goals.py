@@ -218,6 +218,12 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
             return Goal("stay", s.where, why="S3: Anita waits inside until a teammate stands before the hospital")
         return Goal("enter", "hospital", why="S3: escort Anita to the hospital") if s.where != "hospital" \
             else Goal("stay", "hospital", why="S3: Anita is in the hospital")
+    if state.scenario == 3 and data.rescued is not None and data.escort is None:
+        where = data.survivor(data.rescued).where      # RESCUED FIGURE: a move that ends next to her
+        if where == "city":
+            return Goal("wait", data.rescued, why="S3: end a move next to Anita: her new escort")
+        if where not in OFF and where != s.where:
+            return Goal("enter", where, why="S3: Anita waits in there for a new escort")
     if state.scenario == 3 and data.rescued is not None and s.where != "hospital":
         return Goal("wait", "hospital", why="S3: wait beside the hospital's door: the escort's fall passes Anita on")
     held = held_wanted(state, s, known)

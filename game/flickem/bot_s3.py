@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.game.flickem.bot_aim import ENTERED, FAIL, plan_move
+from feltbox.game.flickem.bot_aim import ENTERED, FAIL, plan_move, plan_near
 from feltbox.game.flickem.bot_paths import DISC_R, Clearance, sees_door
 from feltbox.rules.flickem.flow import Move
 from feltbox.rules.flickem.noise import Noise
@@ -49,14 +49,26 @@ def relay_spot(bot, sid: str) -> np.ndarray:
     return free[k % len(free)]
 
 
+NEXT_TO_HER = (3.8, 6.2)    # cm between centres: the disc clear of her base (3.3), within a disc's width (6.6)
+
+
 def relay_move(bot, legal: list, sid: str):
     """A move toward its waiting spot beside the hospital's door, or None (there already, or no
-    move gets closer)."""
+    move gets closer); with nobody escorting Anita, a move that ends next to her (RESCUED FIGURE:
+    its mover becomes her escort), or toward her."""
     if Move() not in legal:
         return None
     state = bot.state
     s = state.data.survivor(sid)
-    target = relay_spot(bot, sid)
+    if state.data.escort is None and state.data.rescued is not None:
+        her = bot.xy(state.data.rescued)
+        plan = plan_near(bot.session, sid, her, lambda end: float(np.linalg.norm(end - her)), NEXT_TO_HER,
+                         bot.zombie_spots(), rng=bot.rng(), careful=bot.careful(sid), ring=8)
+        if plan.score > 100.0:
+            bot.planned = plan
+            return Move()
+    target = relay_spot(bot, sid) if state.data.escort is not None or state.data.rescued is None \
+        else bot.xy(state.data.rescued)
     if s.where == "city" and float(np.linalg.norm(bot.xy(sid) - target)) < THERE:
         return None
     plan = plan_move(bot.session, sid, target, None, bot.zombie_spots(), rng=bot.rng(), careful=bot.careful(sid))

@@ -80,6 +80,8 @@ def urgency(bot, sid: str) -> float:
         target = bot.doors.get(goal.building) or _object_xy(state, goal.building) or here
         score += (3.5 if goal.drop else 2.0) - dist(here, target) / 50.0
         score += 2.0 if state.data.escort == sid else 0.0
+    elif goal.kind == "wait" and goal.building not in bot.doors:   # S3: nobody escorts Anita: to her
+        score += 2.5 - dist(here, bot.xy(goal.building)) / 50.0
     elif goal.kind == "wait":               # S3: on its way to the hospital's door, for Anita
         score += 1.0 if s.where != "city" or dist(here, bot.doors[goal.building]) > 25.0 else 0.0
     return score

@@ -36,10 +36,13 @@ def _over(state: FlickemState, result: str, **winners) -> FlickemState:
 
 def _follow_escort(state: FlickemState, events: list[Event]) -> FlickemState:
     """S3 RESCUED FIGURE: she goes where her escort goes; if the escort falls, the nearest standing
-    survivor in her vicinity (the street, or the same building) takes over, else she waits."""
+    survivor in her vicinity (the street, or the same building) takes over, else she waits for
+    the next survivor to end a move next to her."""
     data = state.data
-    if data.rescued is None or data.escort is None:
+    if data.rescued is None:
         return state
+    if data.escort is None:
+        return _escort_found(state, events)
     escort, rescued = data.survivor(data.escort), data.survivor(data.rescued)
     if rescued.where == "dead":                 # she died: she follows nobody (GAME END)
         return state
@@ -58,6 +61,22 @@ def _follow_escort(state: FlickemState, events: list[Event]) -> FlickemState:
     new = others[0].id if others else None
     events.append(Event("new escort" if new else "escort lost", {"survivor": rescued.id, "escort": new}))
     return replace(state, data=replace(data, escort=new))
+
+
+def _escort_found(state: FlickemState, events: list[Event]) -> FlickemState:
+    """S3 RESCUED FIGURE, with nobody escorting her: "The next survivor to end its movement next
+    to the rescued figure becomes its new escort": a move that succeeded and ended within a
+    movement disc's width of her in the street, or in the building she is in."""
+    data = state.data
+    active, rescued = state.flow.active, data.survivor(data.rescued)
+    if active is None or rescued.where == "dead" or not any(e.kind == "move succeeded" for e in events):
+        return state
+    mover = data.survivor(active)
+    if not mover.standing or mover.where != rescued.where \
+            or (mover.where == "city" and not _within_reach(data, rescued.id, mover.id)):
+        return state
+    events.append(Event("new escort", {"survivor": rescued.id, "escort": mover.id}))
+    return replace(state, data=replace(data, escort=mover.id))
 
 
 def _within_reach(data, rescued: str, escort: str) -> bool:
