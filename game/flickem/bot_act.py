@@ -23,7 +23,7 @@ from feltbox.game.flickem.bot_aim import FAIL, breach_spots, in_front, plan_brea
 from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
 from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, spot
 from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
-from feltbox.game.flickem.bot_safety import bombs, defuse
+from feltbox.game.flickem.bot_safety import bombs, defuse, reaction_risk
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
 from feltbox.game.flickem.bot_shots import plan_flare
 from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill, s1_act, shoot, walk_up
@@ -161,7 +161,7 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
                 return cleared
         company = (state.data.rescued,) if state.data.escort == sid and state.data.rescued else ()
         plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
-                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company)
+                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company, risk=_risk(state, sid))
         if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.score > 100.0):
             bot.planned = plan
             return Move()
@@ -187,6 +187,13 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
             if plan.score > FAIL + 100.0:
                 return _take(bot, plan)
     return None
+
+
+def _risk(state, sid: str):
+    """S5: the turn's last action ends where the zombies' reaction comes (bot_safety.reaction_risk)."""
+    if state.scenario != 5 or state.flow.actions_left > 1:
+        return None
+    return lambda end: reaction_risk(state, sid, end)
 
 
 def reach_spot(here: np.ndarray, rect: tuple) -> np.ndarray:

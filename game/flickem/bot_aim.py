@@ -135,11 +135,14 @@ class Search:
 
 def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None = None,
               zombies: list[np.ndarray] = (), barricades: int = 0, rng: random.Random | None = None,
-              careful: bool = False, weapon: str = "movement_disc", company: tuple[str, ...] = ()) -> Plan:
+              careful: bool = False, weapon: str = "movement_disc", company: tuple[str, ...] = (),
+              risk: Callable[[np.ndarray], float] | None = None) -> Plan:
     """The best flick of the movement disc (or Mike's ``figure``) toward ``target_xy``, or into
     building ``enter``, knocking its ``barricades`` out of the entrance (S4); ``company``: figures
     that move with the survivor (S3's rescued Anita), left out of the map of the street (the
-    simulated flicks still must not touch her).
+    simulated flicks still must not touch her); ``risk(end)``: what ending the turn at a landing
+    in the street costs (cm of way; the turn's last action), charged to the landing and, as the
+    cost of staying, to the spot it starts from.
 
     Straight in when the door is in sight down a clear lane; otherwise the landing that leaves
     the shortest way to go along the street (bot_paths.Field) to a spot in front of the door
@@ -162,6 +165,8 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
                 togo = field.cost_near(end, reach=4)
             value += float(np.linalg.norm(end - (entry if entry is not None else point))) - \
                 (togo if np.isfinite(togo) else 150.0 + float(np.linalg.norm(end - goals[0])))
+            if risk is not None:
+                value -= risk(end)
         return value
     search = Search(session, survivor, weapon, score, careful)
     jitter = _jitter(rng)
@@ -179,7 +184,7 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
             return _progress(search.best(), np.inf)
     # the way left from here (from the open spots right around the figure); none when it stands
     # hemmed in (beside a vehicle's block, a barrel): then any landing on the map is progress
-    togo = field.cost_near(here)
+    togo = field.cost_near(here) + (risk(here) if risk is not None else 0.0)
     for via in field.along(here, clear)[:2]:     # as far along the way as a clear lane goes
         span = float(np.linalg.norm(via - here))
         aims = [_aim(bearing(here, via) + jitter + d, span + r) for d in (0.0, -1.2, 1.2) for r in (0.0, -1.5, 1.5)]
