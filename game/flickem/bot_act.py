@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.game.flickem.bot_aim import FAIL, breach_spots, in_front, plan_breach, plan_move, plan_near
+from feltbox.game.flickem.bot_aim import FAIL, RISKY, breach_spots, in_front, plan_breach, plan_move, plan_near
 from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
 from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, spot
 from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
@@ -162,6 +162,8 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
         company = (state.data.rescued,) if state.data.escort == sid and state.data.rescued else ()
         plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
                          blocks, rng=bot.rng(), careful=bot.careful(sid), company=company, risk=_risk(state, sid))
+        if s.where != "city" and plan.risk > RISKY:
+            return None     # S5: out with the last action into the coming reaction: stay in this turn
         if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.score > 100.0):
             bot.planned = plan
             return Move()
@@ -299,8 +301,11 @@ def _hunt(bot, legal: list, sid: str):
             bot.planned = plan
             return Move()
     if refill:          # the bin runs short of a coming horde (S5: 8 for hordes of 4 and 2): go get one
+        # S5, the turn's last action: up to a fallen zombie only (the reaction stands it 7.5-13 cm
+        # away, no rush); a standing one would be rushed next to the walker (bot_safety.reaction_risk)
+        last = state.scenario == 5 and state.flow.actions_left < 2
         return walk_up(bot, legal, sid, [z for z in sorted(
-            (z.id for z in state.data.zombies if z.where == "city"),
+            (z.id for z in state.data.zombies if z.where == "city" and not (last and z.standing)),
             key=lambda z: (float(np.linalg.norm(bot.xy(z) - here)), z))])
     return None
 

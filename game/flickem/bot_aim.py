@@ -46,7 +46,7 @@ CAP_S = 2.0           # simulated seconds a candidate may run: a move settles we
 AIM_NOISE = (0.6, 0.025)    # a finger's error: direction sigma (degrees), relative power sigma
 FROM_BEHIND = ("movement_disc", "bat", "bullet", "knife")   # pieces that leave a building through its door
 
-__all__ = ["FAIL", "ENTERED", "Plan", "Search", "plan_move", "plan_near", "simulate", "noisy", "start_of",
+__all__ = ["FAIL", "ENTERED", "RISKY", "Plan", "Search", "plan_move", "plan_near", "simulate", "noisy", "start_of",
            "bearing", "door_centre", "in_front", "inside_point", "sees_door", "stage_point"]
 
 
@@ -57,6 +57,7 @@ class Plan:
     simulated: int
     progress: float = 0.0       # a move: how much shorter the way left became (inf: it got there)
     hemmed: bool = False        # a move: the figure stands where the map of the street has no spot
+    risk: float = 0.0           # a move: what the landing's coming reaction costs (plan_move's ``risk``)
 
 
 def bearing(frm: np.ndarray, to: np.ndarray) -> float:
@@ -166,12 +167,18 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
             value += float(np.linalg.norm(end - (entry if entry is not None else point))) - \
                 (togo if np.isfinite(togo) else 150.0 + float(np.linalg.norm(end - goals[0])))
             if risk is not None:
-                value -= risk(end)
+                danger = risk(end)
+                value -= danger
+                if value > seen[0]:
+                    seen[:] = [value, danger]
         return value
+    seen = [-np.inf, 0.0]           # the best landing in the street so far, and its risk
     search = Search(session, survivor, weapon, score, careful)
     jitter = _jitter(rng)
     if inside is not None:
-        return _plan_exit(search, city, inside, here, entry if entry is not None else point, jitter)
+        plan = _plan_exit(search, city, inside, here, entry if entry is not None else point, jitter)
+        plan.risk = seen[1] if plan.score < ENTERED - 100.0 else 0.0
+        return plan
     if going_in and sees_door(city, enter, here) and float(np.linalg.norm(entry - here)) < 80.0:
         targets = [inside_point(city, enter, a) for a in ((0.0, -2.5, 2.5, -4.5, 4.5) if company else (0.0, -2.5, 2.5))]
         aims = [_aim(bearing(here, t) + jitter, float(np.linalg.norm(t - here)) + r)
@@ -189,9 +196,9 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
         span = float(np.linalg.norm(via - here))
         aims = [_aim(bearing(here, via) + jitter + d, span + r) for d in (0.0, -1.2, 1.2) for r in (0.0, -1.5, 1.5)]
         if search.run(aims, good_enough=-field.cost(via) - 2.0):
-            return _progress(search.best(), togo)
+            return _escape(search, here, jitter, seen, togo)
     if _progress(search.best(), togo).progress > 8.0:    # near enough a lane's end: no wider fan
-        return search.best()
+        return _escape(search, here, jitter, seen, togo)
     point = goals[0] if going_in else point
     span = float(np.linalg.norm(point - here))
     heading = bearing(here, point) + jitter
@@ -199,8 +206,22 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     search.run(_aim(heading + d, r) for d in (0.0, -10.0, 10.0, -25.0, 25.0, -45.0, 45.0) for r in reaches)
     if _progress(search.best(), togo).progress <= 2.0:  # hemmed in, or the way starts sideways: hops all around
         search.run(_aim(heading + d, r) for d in range(-150, 181, 30) if d for r in (10.0, 20.0, 32.0))
-    plan = _progress(search.best(), togo)
+    plan = _escape(search, here, jitter, seen, togo)
     plan.hemmed = not np.isfinite(field.cost(here))
+    return plan
+
+
+RISKY = 20.0        # cm of way: a best landing whose coming reaction costs more looks for a safer one
+
+
+def _escape(search: Search, here: np.ndarray, jitter: float, seen: list, togo: float) -> Plan:
+    """The best move, after hops all around (and farther) when every landing tried so far ends
+    the turn where the zombies' reaction costs a life (``risk`` of plan_move): a step aside or
+    back may be worth more than the way it gives up."""
+    if seen[1] > RISKY and search.best().score < ENTERED - 100.0:
+        search.run(_aim(jitter + d, r) for d in range(0, 360, 30) for r in (10.0, 20.0, 32.0, 45.0))
+    plan = _progress(search.best(), togo)
+    plan.risk = seen[1] if plan.score < ENTERED - 100.0 else 0.0
     return plan
 
 

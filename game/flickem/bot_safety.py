@@ -111,7 +111,9 @@ def reaction_risk(state, sid: str, end) -> float:
     here = np.asarray(end, dtype=float)
     spans = sorted((float(np.linalg.norm(xy - here)), z, standing) for z, xy, standing in zombies)
     risk = sum(LIFE for span, _, standing in spans if not standing and span < TOO_CLOSE + 1.0)
-    span, _, standing = spans[0]
+    span, closest, standing = spans[0]
     if standing:
         risk += LIFE * float(np.clip((RUSH_REACH - span) / 8.0, 0.0, 1.0))
+    else:
+        risk += LIFE * len([o for o in neighbours(state, closest, at) if o != sid])
     return risk
