@@ -36,6 +36,7 @@ from feltbox.rules.geometry import to_rectangle
 
 FLARE_AWAY = 20.0           # cm a flare must land from every teammate (and the base) to be worth an action
 DETOUR = 35.0               # cm the zombies must add to a survivor's way before it clears them first
+STRIDE_S5 = 20.0            # cm: S5, a move's clear lane shorter than this tries the fan of hops too
 THREAT = 30.0               # cm: a standing zombie this close to a teammate or the base is worth hunting
 
 
@@ -161,7 +162,8 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
                 return cleared
         company = (state.data.rescued,) if state.data.escort == sid and state.data.rescued else ()
         plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
-                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company, risk=_risk(state, sid))
+                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company, risk=_risk(state, sid),
+                         stride=STRIDE_S5 if state.scenario == 5 else 0.0)
         if s.where != "city" and plan.risk > RISKY:
             return None     # S5: out with the last action into the coming reaction: stay in this turn
         if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.score > 100.0):

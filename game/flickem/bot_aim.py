@@ -137,13 +137,14 @@ class Search:
 def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None = None,
               zombies: list[np.ndarray] = (), barricades: int = 0, rng: random.Random | None = None,
               careful: bool = False, weapon: str = "movement_disc", company: tuple[str, ...] = (),
-              risk: Callable[[np.ndarray], float] | None = None) -> Plan:
+              risk: Callable[[np.ndarray], float] | None = None, stride: float = 0.0) -> Plan:
     """The best flick of the movement disc (or Mike's ``figure``) toward ``target_xy``, or into
     building ``enter``, knocking its ``barricades`` out of the entrance (S4); ``company``: figures
     that move with the survivor (S3's rescued Anita), left out of the map of the street (the
     simulated flicks still must not touch her); ``risk(end)``: what ending the turn at a landing
     in the street costs (cm of way; the turn's last action), charged to the landing and, as the
-    cost of staying, to the spot it starts from.
+    cost of staying, to the spot it starts from; ``stride``: a clear lane's end that gains less
+    way than this is not taken before the fan of hops toward the door is tried too (S5).
 
     Straight in when the door is in sight down a clear lane; otherwise the landing that leaves
     the shortest way to go along the street (bot_paths.Field) to a spot in front of the door
@@ -195,9 +196,9 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     for via in field.along(here, clear)[:2]:     # as far along the way as a clear lane goes
         span = float(np.linalg.norm(via - here))
         aims = [_aim(bearing(here, via) + jitter + d, span + r) for d in (0.0, -1.2, 1.2) for r in (0.0, -1.5, 1.5)]
-        if search.run(aims, good_enough=-field.cost(via) - 2.0):
+        if search.run(aims, good_enough=-field.cost(via) - 2.0) and _progress(search.best(), togo).progress >= stride:
             return _escape(search, here, jitter, seen, togo)
-    if _progress(search.best(), togo).progress > 8.0:    # near enough a lane's end: no wider fan
+    if _progress(search.best(), togo).progress > max(8.0, stride):    # near enough a lane's end: no wider fan
         return _escape(search, here, jitter, seen, togo)
     point = goals[0] if going_in else point
     span = float(np.linalg.norm(point - here))
