@@ -23,7 +23,8 @@ from feltbox.game.flickem.bot_aim import FAIL, RISKY, breach_spots, in_front, pl
 from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
 from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, spot
 from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
-from feltbox.game.flickem.bot_safety import bombs, defuse, reaction_risk
+from feltbox.game.flickem.bot_s5 import clear_the_door, defuse_walk, risk_of
+from feltbox.game.flickem.bot_safety import defuse
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
 from feltbox.game.flickem.bot_shots import plan_flare
 from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill, s1_act, shoot, walk_up
@@ -107,9 +108,13 @@ def act(bot, legal: list):
         if kill is not None and (standing or goal.kind in ("hunt", "stay") or bin_deficit(state) > 0):
             return kill
     if state.scenario == 5:                 # a fallen zombie beside a teammate: walk up and kill it
-        walk = _defuse_walk(bot, legal, sid)
+        walk = defuse_walk(bot, legal, sid)
         if walk is not None:
             return walk
+        if goal.kind == "enter" and goal.building in bot.doors:    # the door's zombie, before going in
+            door = clear_the_door(bot, legal, sid, goal.building)
+            if door is not None:
+                return door
     if 2 in state.flow.noises:              # a gun fired: a flare draws the rush away from here
         flare = _flare(bot, legal, sid)
         if flare is not None:
@@ -162,7 +167,7 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
                 return cleared
         company = (state.data.rescued,) if state.data.escort == sid and state.data.rescued else ()
         plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
-                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company, risk=_risk(state, sid),
+                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company, risk=risk_of(state, sid),
                          stride=STRIDE_S5 if state.scenario == 5 else 0.0)
         if s.where != "city" and plan.risk > RISKY:
             return None     # S5: out with the last action into the coming reaction: stay in this turn
@@ -191,13 +196,6 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
             if plan.score > FAIL + 100.0:
                 return _take(bot, plan)
     return None
-
-
-def _risk(state, sid: str):
-    """S5: the turn's last action ends where the zombies' reaction comes (bot_safety.reaction_risk)."""
-    if state.scenario != 5 or state.flow.actions_left > 1:
-        return None
-    return lambda end: reaction_risk(state, sid, end)
 
 
 def reach_spot(here: np.ndarray, rect: tuple) -> np.ndarray:
@@ -309,34 +307,6 @@ def _hunt(bot, legal: list, sid: str):
         return walk_up(bot, legal, sid, [z for z in sorted(
             (z.id for z in state.data.zombies if z.where == "city" and not (last and z.standing)),
             key=lambda z: (float(np.linalg.norm(bot.xy(z) - here)), z))])
-    return None
-
-
-def _defuse_walk(bot, legal: list, sid: str):
-    """S5: a fallen zombie lying next to a teammate (who has played this round: nothing else kills
-    it before the round's end stands it, TOO CLOSE!) is walked up to, to be killed at short
-    distance next action (bot_safety.defuse). Read in S5 seeds 1-6 (the bots' own games): 21 of
-    the 25 TOO CLOSE! life losses were such zombies standing up, 15 of them at the round's end;
-    2 lives a survivor and 2 dead lose the game, and every kill puts a zombie back in the bin
-    the +4/+2 hordes come from."""
-    state = bot.state
-    s = state.data.survivor(sid)
-    if s.where != "city" or Move() not in legal or state.flow.actions_left < 2 or not _has_quiet_kill(state, sid):
-        return None
-    here = bot.xy(sid)
-    near = []
-    for z, victims in bombs(state, s.team).items():
-        zxy = bot.xy(z)
-        span = float(np.linalg.norm(zxy - here))
-        if sid not in victims and span < CLOSE_IN:
-            near.append((span, z, zxy))
-    careful = bot.careful(sid)
-    for _, _z, zxy in sorted(near, key=lambda t: (t[0], t[1]))[:2]:
-        others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - zxy)) > 1.0]
-        plan = plan_near(bot.session, sid, zxy, lambda end, t=zxy: float(np.linalg.norm(end - t)), NEXT_TO,
-                         others, rng=bot.rng(), careful=careful)
-        if plan.score > (200.0 if careful else 0.0):
-            return _take(bot, plan)
     return None
 
 

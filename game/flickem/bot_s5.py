@@ -1,0 +1,104 @@
+"""S5 SEPARATED: where the zombies' reaction to a turn lands, and the zombies cleared before it
+lands them on a survivor (rulebook ZOMBIES' REACTION!, ZOMBIE RUSH, TOO CLOSE!, ZOMBIES ENTERING A
+BUILDING, END OF THE ROUND).
+
+Read in the bots' own games (S5 seeds 1-20 on main, stop 27): of ~95 lives lost, 35 were TOO
+CLOSE! at a round's end, each to the zombie its victim's own turn's QUIET reaction had rushed next
+to it; 22 were lost in zombie fights, most to the zombie a survivor's entry drew into its
+building (zombie-05, 12 cm north of the grocery store's door, went in at the end of round 1 in
+every game; a bat only knocks it onto the support block, so it stands and fights again every
+round)."""
+from __future__ import annotations
+
+import numpy as np
+
+from feltbox.game.flickem.bot_aim import plan_near
+from feltbox.game.flickem.bot_paths import inside_point
+from feltbox.game.flickem.bot_safety import bombs, reaction_risk
+from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill
+from feltbox.rules.flickem.flow import Move, ShortDistanceKill
+from feltbox.rules.flickem.weapons import weapons_of
+
+DOOR_RUSH = 24.0        # cm from inside a building: the closest standing zombie this near is rushed in
+                        # (S5 seeds 1-7: from 14 and 22 cm it went in, from 23 cm it stayed outside)
+DOOR_WALK = 50.0        # cm from the door: a survivor this near goes in this turn or the next
+
+
+def has_quiet_kill(state, sid: str) -> bool:
+    s = state.data.survivor(sid)
+    return any(w in ("knife", "bat") for w in weapons_of(s.name, state.data.kinds(s.inventory)))
+
+
+def risk_of(state, sid: str):
+    """S5: the turn's last action ends where the zombies' reaction comes (bot_safety.reaction_risk)."""
+    if state.scenario != 5 or state.flow.actions_left > 1:
+        return None
+    return lambda end: reaction_risk(state, sid, end)
+
+
+def _near(bot, sid: str, zxy: np.ndarray):
+    """A landing next to the zombie at ``zxy`` (a short distance kill next action), or None."""
+    others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - zxy)) > 1.0]
+    careful = bot.careful(sid)
+    plan = plan_near(bot.session, sid, zxy, lambda end, t=zxy: float(np.linalg.norm(end - t)), NEXT_TO,
+                     others, rng=bot.rng(), careful=careful)
+    if plan.score > (200.0 if careful else 0.0):
+        bot.planned = plan
+        return Move()
+    return None
+
+
+def defuse_walk(bot, legal: list, sid: str):
+    """S5: a fallen zombie lying next to a teammate (who has played this round: nothing else kills
+    it before the round's end stands it, TOO CLOSE!) is walked up to, to be killed at short
+    distance next action (bot_safety.defuse). Read in S5 seeds 1-6 (the bots' own games): 21 of
+    the 25 TOO CLOSE! life losses were such zombies standing up, 15 of them at the round's end;
+    2 lives a survivor and 2 dead lose the game, and every kill puts a zombie back in the bin
+    the +4/+2 hordes come from."""
+    state = bot.state
+    s = state.data.survivor(sid)
+    if s.where != "city" or Move() not in legal or state.flow.actions_left < 2 or not has_quiet_kill(state, sid):
+        return None
+    here = bot.xy(sid)
+    near = []
+    for z, victims in bombs(state, s.team).items():
+        zxy = bot.xy(z)
+        span = float(np.linalg.norm(zxy - here))
+        if sid not in victims and span < CLOSE_IN:
+            near.append((span, z, zxy))
+    for _, _z, zxy in sorted(near, key=lambda t: (t[0], t[1]))[:2]:
+        move = _near(bot, sid, zxy)
+        if move is not None:
+            return move
+    return None
+
+
+def door_zombie(bot, building: str) -> str | None:
+    """The standing zombie a turn ending inside ``building`` rushes in: the closest one to its
+    inside, when within DOOR_RUSH (a fallen one closest is only stood up)."""
+    state = bot.state
+    inside = inside_point(bot.bridge.city, building)
+    zombies = sorted((float(np.linalg.norm(bot.xy(z.id) - inside)), z.id, z.standing)
+                     for z in state.data.zombies if z.where == "city")
+    if not zombies or not zombies[0][2] or zombies[0][0] > DOOR_RUSH:
+        return None
+    return zombies[0][1]
+
+
+def clear_the_door(bot, legal: list, sid: str, building: str):
+    """S5: before going into ``building``, the zombie its entry would rush in (a fight at the
+    start of every turn spent there) is killed at short distance, or landed next to (with both
+    actions and a quiet weapon) to be killed next action."""
+    state = bot.state
+    s = state.data.survivor(sid)
+    if s.where != "city" or float(np.linalg.norm(bot.xy(sid) - np.array(bot.doors[building]))) > DOOR_WALK:
+        return None
+    z = door_zombie(bot, building)
+    if z is None:
+        return None
+    kills = [a for a in legal if isinstance(a, ShortDistanceKill) and a.zombie == z]
+    if kills:
+        return quiet_kill(kills, state, sid)
+    if Move() not in legal or state.flow.actions_left < 2 or not has_quiet_kill(state, sid):
+        return None
+    return _near(bot, sid, bot.xy(z))
