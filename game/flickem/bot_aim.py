@@ -329,10 +329,11 @@ def score_move(outcome, end: np.ndarray, point: np.ndarray, enter: str | None, i
 
 def plan_near(session, survivor: str, target_xy: np.ndarray, gap: Callable[[np.ndarray], float],
               band: tuple[float, float], zombies: list[np.ndarray] = (), rng: random.Random | None = None,
-              careful: bool = False, ring: int = 0) -> Plan:
+              careful: bool = False, ring: int = 0, risk: Callable[[np.ndarray], float] | None = None) -> Plan:
     """A move that ends with ``gap(end)`` within ``band`` (e.g. next to a zombie, within reach of a
     vehicle) without touching anything; scores above 0 land in the band. ``ring``: when the fan
-    straight at the point fails, that many spots in the band all around it are tried too."""
+    straight at the point fails, that many spots in the band all around it are tried too; ``risk(end)``:
+    what the turn's end there costs (S5), taken off a landing in the band."""
     here, _, inside = start_of(session, survivor)
     point = np.asarray(target_xy, dtype=float)
     low, high = band
@@ -346,7 +347,8 @@ def plan_near(session, survivor: str, target_xy: np.ndarray, gap: Callable[[np.n
         g = gap(end)
         # another standing zombie next to the landing: TOO CLOSE! once the turn ends
         near = [z for z in zombies if float(np.linalg.norm(end - z)) < 7.2 and float(np.linalg.norm(z - point)) > 1.0]
-        return (300.0 if low <= g <= high else 0.0) - abs(g - middle) - 120.0 * len(near)
+        value = (300.0 if low <= g <= high else 0.0) - abs(g - middle) - 120.0 * len(near)
+        return value - (risk(end) if risk is not None and value > 100.0 else 0.0)
     search = Search(session, survivor, "movement_disc", score, careful)
     span, jitter = float(np.linalg.norm(point - here)), _jitter(rng)
     heading = bearing(here, point) + jitter

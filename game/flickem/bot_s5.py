@@ -29,19 +29,31 @@ def has_quiet_kill(state, sid: str) -> bool:
     return any(w in ("knife", "bat") for w in weapons_of(s.name, state.data.kinds(s.inventory)))
 
 
-def risk_of(state, sid: str):
-    """S5: the turn's last action ends where the zombies' reaction comes (bot_safety.reaction_risk)."""
-    if state.scenario != 5 or state.flow.actions_left > 1:
+FIRST = 0.5             # the weight of the reaction's cost on a turn's first move (the second may not
+                        # get away: S5 seed 3, Anita's first move ended 9 cm from zombie-04, and
+                        # none of 103 second moves simulated escaped its rush)
+
+
+def risk_of(state, sid: str, exclude=()):
+    """S5: what the zombies' reaction costs where a move lands (bot_safety.reaction_risk), in full
+    for the turn's last action, at FIRST for an earlier one; ``exclude``: the zombie the next
+    action kills."""
+    if state.scenario != 5:
         return None
-    return lambda end: reaction_risk(state, sid, end)
+    weight = 1.0 if state.flow.actions_left <= 1 else FIRST
+    return lambda end: weight * reaction_risk(state, sid, end, exclude)
 
 
-def _near(bot, sid: str, zxy: np.ndarray):
-    """A landing next to the zombie at ``zxy`` (a short distance kill next action), or None."""
+def _near(bot, sid: str, zombie: str):
+    """A landing next to ``zombie`` (a short distance kill next action, then the turn ends there:
+    bot_safety.reaction_risk without it, in full), or None."""
+    state = bot.state
+    zxy = bot.xy(zombie)
     others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - zxy)) > 1.0]
     careful = bot.careful(sid)
     plan = plan_near(bot.session, sid, zxy, lambda end, t=zxy: float(np.linalg.norm(end - t)), NEXT_TO,
-                     others, rng=bot.rng(), careful=careful)
+                     others, rng=bot.rng(), careful=careful,
+                     risk=lambda end: reaction_risk(state, sid, end, {zombie}))
     if plan.score > (200.0 if careful else 0.0):
         bot.planned = plan
         return Move()
@@ -65,9 +77,9 @@ def defuse_walk(bot, legal: list, sid: str):
         zxy = bot.xy(z)
         span = float(np.linalg.norm(zxy - here))
         if sid not in victims and span < CLOSE_IN:
-            near.append((span, z, zxy))
-    for _, _z, zxy in sorted(near, key=lambda t: (t[0], t[1]))[:2]:
-        move = _near(bot, sid, zxy)
+            near.append((span, z))
+    for _, z in sorted(near)[:2]:
+        move = _near(bot, sid, z)
         if move is not None:
             return move
     return None
@@ -101,4 +113,4 @@ def clear_the_door(bot, legal: list, sid: str, building: str):
         return quiet_kill(kills, state, sid)
     if Move() not in legal or state.flow.actions_left < 2 or not has_quiet_kill(state, sid):
         return None
-    return _near(bot, sid, bot.xy(z))
+    return _near(bot, sid, z)

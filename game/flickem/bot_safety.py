@@ -100,12 +100,15 @@ RUSH_REACH = 18.0       # cm: a standing zombie closer than this to the survivor
 LIFE = 80.0             # cm of way a life is worth when a move's landing is scored (house)
 
 
-def reaction_risk(state, sid: str, end) -> float:
+def reaction_risk(state, sid: str, end, exclude=()) -> float:
     """What ending the turn at ``end`` in the street costs, in cm of way: a fallen zombie lying
     next to it stands at the round's end (TOO CLOSE!); a QUIET reaction rushes the closest zombie
     when it stands (it lands next to the survivor from within RUSH_REACH) and only stands it when
-    it lies fallen (harmless unless next to it)."""
+    it lies fallen (harmless unless next to it or to a teammate: S5 seed 1, Gabriel's move ended
+    with the zombie lying beside Lily the closest to him; it stood, and she died). ``exclude``:
+    zombies killed before the turn ends."""
     at, zombies = _city(state)
+    zombies = [z for z in zombies if z[0] not in exclude]
     if not zombies:
         return 0.0
     here = np.asarray(end, dtype=float)
