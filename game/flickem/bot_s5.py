@@ -29,7 +29,7 @@ def has_quiet_kill(state, sid: str) -> bool:
     return any(w in ("knife", "bat") for w in weapons_of(s.name, state.data.kinds(s.inventory)))
 
 
-FIRST = 0.0             # the weight of the reaction's cost on a turn's first move (the second may not
+FIRST = 0.5             # the weight of the reaction's cost on a turn's first move (the second may not
                         # get away: S5 seed 3, Anita's first move ended 9 cm from zombie-04, and
                         # none of 103 second moves simulated escaped its rush)
 
