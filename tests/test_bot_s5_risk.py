@@ -11,10 +11,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from feltbox.game.flickem import bot_act, bot_safety
+from feltbox.game.flickem import bot_act, bot_s5, bot_safety
 from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bot_aim import simulate
 from feltbox.game.flickem.bot_goals import choose_goal
+from feltbox.game.flickem.bot_turns import NEXT_TO
 from feltbox.rules.flickem.flow import Move
 from feltbox.rules.flickem.state import Survivor, Token
 from tests.test_bot_coop import acting, legal
@@ -86,3 +87,20 @@ def test_A_NEW_HORDE_ARRIVES_S5_only_as_many_hunt_as_zombies_are_short():
              for sid in ("survivor-a", "survivor-kevin", "survivor-gabriel", "survivor-anita")}
     assert kinds == {"survivor-a": "hunt", "survivor-kevin": "hunt", "survivor-gabriel": "enter",
                      "survivor-anita": "enter"}
+
+
+@pytest.mark.physics
+def test_ZOMBIES_ENTERING_A_BUILDING_S5_the_door_zombie_is_killed_before_going_in():
+    """Kevin (a bat) at his start (8, -24) heads for the grocery store. A survivor inside stands on
+    its west support block (17.5, -36); the closest standing zombie to it, zombie-05 at (29.7,
+    -17.9), 21.8 cm off, is the one the entry's QUIET reaction rushes in (read in S5 seeds 1-10
+    on main: it went in at the end of round 1 in every game, and a bat only knocks it onto the
+    support block, a fight every round after). Kevin first lands next to it (a clean flick on the
+    real table), to kill it at short distance next action."""
+    bridge, bot, sid = acting(5, "Kevin")
+    assert bot_s5.door_zombie(bot, "grocery_store") == "zombie-05"
+    assert bot_act.act(bot, legal(bridge)) == Move()
+    assert bot.goals[sid].building == "grocery_store"
+    outcome, end = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
+    assert outcome.clean and outcome.entered is None
+    assert NEXT_TO[0] <= float(np.linalg.norm(end - bot.xy("zombie-05"))) <= NEXT_TO[1] + 0.5

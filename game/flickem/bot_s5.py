@@ -21,6 +21,9 @@ from feltbox.rules.flickem.weapons import weapons_of
 
 DOOR_RUSH = 24.0        # cm from inside a building: the closest standing zombie this near is rushed in
                         # (S5 seeds 1-7: from 14 and 22 cm it went in, from 23 cm it stayed outside)
+BLOCK = 9.5             # cm across from a building's middle to the support block a survivor inside
+                        # stands on (read in transcripts: the rush's target in the gas station
+                        # (-36.5, -36); in the grocery store zombie-05 was rushed from 21.8 cm: (17.5, -36))
 DOOR_WALK = 50.0        # cm from the door: a survivor this near goes in this turn or the next
 
 
@@ -86,15 +89,18 @@ def defuse_walk(bot, legal: list, sid: str):
 
 
 def door_zombie(bot, building: str) -> str | None:
-    """The standing zombie a turn ending inside ``building`` rushes in: the closest one to its
-    inside, when within DOOR_RUSH (a fallen one closest is only stood up)."""
+    """The standing zombie a turn ending inside ``building`` rushes in: the closest one to the
+    support block the survivor stands on, when within DOOR_RUSH (a fallen one closest is only
+    stood up)."""
     state = bot.state
-    inside = inside_point(bot.bridge.city, building)
-    zombies = sorted((float(np.linalg.norm(bot.xy(z.id) - inside)), z.id, z.standing)
-                     for z in state.data.zombies if z.where == "city")
-    if not zombies or not zombies[0][2] or zombies[0][0] > DOOR_RUSH:
-        return None
-    return zombies[0][1]
+    out = []
+    for across in (BLOCK,):
+        block = inside_point(bot.bridge.city, building, across)
+        zombies = sorted((float(np.linalg.norm(bot.xy(z.id) - block)), z.id, z.standing)
+                         for z in state.data.zombies if z.where == "city")
+        if zombies and zombies[0][2] and zombies[0][0] <= DOOR_RUSH:
+            out.append(zombies[0][:2])
+    return min(out)[1] if out else None
 
 
 def clear_the_door(bot, legal: list, sid: str, building: str):
