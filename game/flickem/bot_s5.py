@@ -24,6 +24,7 @@ DOOR_RUSH = 24.0        # cm from inside a building: the closest standing zombie
 BLOCK = 9.5             # cm across from a building's middle to the support block a survivor inside
                         # stands on (read in transcripts: the rush's target in the gas station
                         # (-36.5, -36); in the grocery store zombie-05 was rushed from 21.8 cm: (17.5, -36))
+CLEARING = 2            # landings next to a door's zombie a survivor tries before it goes in anyway
 DOOR_WALK = 50.0        # cm from the door: a survivor this near goes in this turn or the next
 
 
@@ -106,17 +107,26 @@ def door_zombie(bot, building: str) -> str | None:
 def clear_the_door(bot, legal: list, sid: str, building: str):
     """S5: before going into ``building``, the zombie its entry would rush in (a fight at the
     start of every turn spent there) is killed at short distance, or landed next to (with both
-    actions and a quiet weapon) to be killed next action."""
+    actions and a quiet weapon) to be killed next action; CLEARING actions at most, once (the
+    next closest then becomes the door's zombie: S5 seed 7, Gabriel cleared the gas station's
+    door for 3 rounds and never went in)."""
     state = bot.state
     s = state.data.survivor(sid)
     if s.where != "city" or float(np.linalg.norm(bot.xy(sid) - np.array(bot.doors[building]))) > DOOR_WALK:
         return None
-    z = door_zombie(bot, building)
+    spent = bot.cleared.get((sid, building), 0)
+    z = door_zombie(bot, building) if spent < CLEARING else None
     if z is None:
         return None
     kills = [a for a in legal if isinstance(a, ShortDistanceKill) and a.zombie == z]
     if kills:
-        return quiet_kill(kills, state, sid)
+        kill = quiet_kill(kills, state, sid)
+        if kill is not None:
+            bot.cleared[(sid, building)] = CLEARING
+        return kill
     if Move() not in legal or state.flow.actions_left < 2 or not has_quiet_kill(state, sid):
         return None
-    return _near(bot, sid, z)
+    move = _near(bot, sid, z)
+    if move is not None:
+        bot.cleared[(sid, building)] = spent + 1
+    return move
