@@ -276,8 +276,7 @@ def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, tie
             int(inside is not None) + max(1, math.ceil(way / WAY_STRIDE)) + int(in_building)
         cost = (0 if place == s.where else walk) + 1
         cost += sum(z.where == place for z in state.data.zombies)        # a fight on the way in
-        if deliver and base is not None and base in doors and not _joins(state, place, known) \
-                and not (state.scenario == 5 and _unfound(state, s.team)):
+        if deliver and base is not None and base in doors and not _joins(state, place, known):
             cost += actions_to(xy, place if in_building else None, doors[base]) + 1
         if cost > budget + 1:           # hopeless even with a lucky flick
             continue
@@ -286,13 +285,6 @@ def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, tie
             value *= 0.1                    # a teammate is searching it already
         out[place] = value / cost * (1.0 + 0.05 * ties.get(place, 0.0))
     return out
-
-
-def _unfound(state: FlickemState, team: str) -> bool:
-    """S5: a separated survivor is still to be found (a face-down token may be one: it joins at
-    once, no trip home; seed 7 on branch s5win: from round 4 every place was too far counting
-    the trip to the RV, and the survivors idled while one survivor was still to be found)."""
-    return any(s.where == "reserve" and s.team == team for s in state.data.survivors)
 
 
 def _joins(state: FlickemState, place: str, known: dict[str, str]) -> bool:
