@@ -33,21 +33,22 @@ def _placed(bridge, moves: dict, fallen=()):
 @pytest.mark.physics
 def test_ZOMBIES_REACTION_S5_reaction_risk_reads_the_rush_and_the_round_end():
     """Thomas's start (2.3, -28.3); zombie-06 alone moved about. A standing zombie 10 cm away is
-    rushed next to him (a life, 80); 14 cm, half that; 18 cm and more, nothing. Fallen 10 cm
+    rushed next to him (a life, LIFE); 14 cm, half that; 18 cm and more, nothing. Fallen 10 cm
     away and the closest: the QUIET reaction only stands it, not next to him (0); fallen 5 cm
-    away: the round's end stands it next to him (80). His teammates stand far off.
-    Kevin, next to it as well, would count another 80."""
+    away: the round's end stands it next to him (a life). His teammates stand far off.
+    Kevin, next to it as well, would count another life."""
     bridge, _, sid = acting(5, "Thomas")
     here = np.array((2.3, -28.3))
     far = {z.id: (40.0 - 3.0 * n, 40.0) for n, z in enumerate(bridge.engine.state.data.zombies)
            if z.where == "city"}
     far.update({"survivor-kevin": (-40.0, -38.0), "survivor-gabriel": (-35.0, -38.0), "survivor-anita": (-30.0, -38.0)})
-    for gap, fallen, risk in ((10.0, False, 80.0), (14.0, False, 40.0), (18.5, False, 0.0),
-                              (10.0, True, 0.0), (5.0, True, 80.0)):
+    life = bot_safety.LIFE
+    for gap, fallen, risk in ((10.0, False, life), (14.0, False, life / 2), (18.5, False, 0.0),
+                              (10.0, True, 0.0), (5.0, True, life)):
         _placed(bridge, {**far, "zombie-06": (2.3, -28.3 + gap)}, fallen=("zombie-06",) if fallen else ())
         assert bot_safety.reaction_risk(bridge.engine.state, sid, here) == pytest.approx(risk, abs=0.5)
     _placed(bridge, {**far, "zombie-06": (2.3, -23.3), "survivor-kevin": (8.0, -24.0)}, fallen=("zombie-06",))
-    assert bot_safety.reaction_risk(bridge.engine.state, sid, here) == pytest.approx(160.0)
+    assert bot_safety.reaction_risk(bridge.engine.state, sid, here) == pytest.approx(2 * life)
 
 
 @pytest.mark.physics
