@@ -97,7 +97,7 @@ def defuse(legal: list, state, sid: str, pick=None):
 RUSH_REACH = 18.0       # cm: a standing zombie closer than this to the survivor ending its turn is
                         # rushed next to it (S5 seeds 1-7, 59 QUIET rushes measured: from 7-13 cm
                         # the zombie landed 1-6 cm from the survivor, from 14 cm on 6-24 cm, mostly 9+)
-LIFE = 45.0             # cm of way a life is worth when a move's landing is scored (house)
+LIFE = 60.0             # cm of way a life is worth when a move's landing is scored (house)
 
 
 def reaction_risk(state, sid: str, end, exclude=()) -> float:
