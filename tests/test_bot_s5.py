@@ -74,7 +74,9 @@ def test_A_NEW_HORDE_ARRIVES_S5_survivors_hunt_when_the_bin_cannot_supply_this_r
     the bin: the game is lost then unless 2 are killed first. A survivor in the street with
     nothing to carry hunts; a fuel carrier still carries."""
     tokens = [Token("t1", "fuel", "school")]
-    goal = choose_goal(game(5, tokens, in_bin=1), "survivor-a", {}, DOORS)
+    hunter = game(5, tokens, in_bin=1)          # Thomas: a bat, a quiet weapon (branch s5win)
+    hunter = replace(hunter, data=hunter.data.with_survivor(replace(hunter.data.survivor("survivor-a"), name="Thomas")))
+    goal = choose_goal(hunter, "survivor-a", {}, DOORS)
     assert goal.kind == "hunt"
     assert choose_goal(game(5, tokens, in_bin=3), "survivor-a", {}, DOORS).kind == "enter"
     carrying = game(5, [Token("t2", "fuel", "survivor-a", face="up")], inventory=["t2"], in_bin=1)

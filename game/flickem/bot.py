@@ -60,6 +60,7 @@ class Bot:
         self._fields: dict[str, Field | None] = {}
         self._fields_at = -1
         self.breached: set[tuple] = set()   # S4: spots from which no flick moved a barricade out
+        self.cleared: dict[tuple, int] = {}  # S5: actions spent clearing a building's door (survivor, building)
 
     # -- context for the turn modules ----------------------------------------------------------
     @property

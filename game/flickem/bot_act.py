@@ -19,24 +19,25 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.game.flickem.bot_aim import FAIL, breach_spots, in_front, plan_breach, plan_move, plan_near
+from feltbox.game.flickem.bot_aim import FAIL, RISKY, breach_spots, in_front, plan_breach, plan_move, plan_near
 from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
 from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, spot
 from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
 from feltbox.game.flickem.bot_s3 import relay_move, stir, walk_in
-from feltbox.game.flickem.bot_safety import bombs, defuse
+from feltbox.game.flickem.bot_s5 import clear_the_door, defuse_walk, risk_of
+from feltbox.game.flickem.bot_safety import defuse
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
 from feltbox.game.flickem.bot_shots import plan_flare
-from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill, s1_act, shoot, walk_up
+from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, has_quiet_kill, quiet_kill, s1_act, shoot, walk_up
 from feltbox.rules.flickem.fights import FightWith
 from feltbox.rules.flickem.flow import EndTurn, Move, ShortDistanceKill
 from feltbox.rules.flickem.powers import ExtraAction, FreeMove, Heal, UseFlare
 from feltbox.rules.flickem.tokens import TakeDrop
-from feltbox.rules.flickem.weapons import weapons_of
 from feltbox.rules.geometry import to_rectangle
 
 FLARE_AWAY = 20.0           # cm a flare must land from every teammate (and the base) to be worth an action
 DETOUR = 35.0               # cm the zombies must add to a survivor's way before it clears them first
+STRIDE_S5 = 20.0            # cm: S5, a move's clear lane shorter than this tries the fan of hops too
 THREAT = 30.0               # cm: a standing zombie this close to a teammate or the base is worth hunting
 
 
@@ -109,9 +110,13 @@ def act(bot, legal: list):
         if kill is not None and (standing or goal.kind in ("hunt", "stay") or bin_deficit(state) > 0):
             return kill
     if state.scenario == 5:                 # a fallen zombie beside a teammate: walk up and kill it
-        walk = _defuse_walk(bot, legal, sid)
+        walk = defuse_walk(bot, legal, sid)
         if walk is not None:
             return walk
+        if goal.kind == "enter" and goal.building in bot.doors:    # the door's zombie, before going in
+            door = clear_the_door(bot, legal, sid, goal.building)
+            if door is not None:
+                return door
     if 2 in state.flow.noises:              # a gun fired: a flare draws the rush away from here
         flare = _flare(bot, legal, sid)
         if flare is not None:
@@ -168,7 +173,10 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
                 return cleared
         company = (state.data.rescued,) if state.data.escort == sid and state.data.rescued else ()
         plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
-                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company)
+                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company, risk=risk_of(state, sid),
+                         stride=STRIDE_S5 if state.scenario == 5 else 0.0)
+        if s.where != "city" and plan.risk > RISKY and state.flow.actions_left <= 1:
+            return None     # S5: out with the last action into the coming reaction: stay in this turn
         if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.score > 100.0):
             bot.planned = plan
             return Move()
@@ -257,7 +265,7 @@ def clear_the_way(bot, legal: list, sid: str, building: str, detour: float = 0.0
     shot = shoot(bot, legal, sid, blockers[:1], loud_ok=not detour)
     if shot is not None:
         return shot
-    if state.flow.actions_left >= 2 and (not detour or _has_quiet_kill(state, sid)):
+    if state.flow.actions_left >= 2 and (not detour or has_quiet_kill(state, sid)):
         target = bot.xy(blockers[0])
         others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - target)) > 1.0]
         careful = bot.careful(sid)
@@ -273,7 +281,7 @@ def _hunt(bot, legal: list, sid: str):
     kill it quietly next action; otherwise stay put (silent)."""
     state = bot.state
     s = state.data.survivor(sid)
-    if s.where != "city" or Move() not in legal or not _has_quiet_kill(state, sid):
+    if s.where != "city" or Move() not in legal or not has_quiet_kill(state, sid):
         return None
     here = bot.xy(sid)
     guarded = [np.array(spot(state, o.id)) for o in state.data.survivors
@@ -299,43 +307,13 @@ def _hunt(bot, legal: list, sid: str):
             bot.planned = plan
             return Move()
     if refill:          # the bin runs short of a coming horde (S5: 8 for hordes of 4 and 2): go get one
+        # S5, the turn's last action: up to a fallen zombie only (the reaction stands it 7.5-13 cm
+        # away, no rush); a standing one would be rushed next to the walker (bot_safety.reaction_risk)
+        last = state.scenario == 5 and state.flow.actions_left < 2
         return walk_up(bot, legal, sid, [z for z in sorted(
-            (z.id for z in state.data.zombies if z.where == "city"),
+            (z.id for z in state.data.zombies if z.where == "city" and not (last and z.standing)),
             key=lambda z: (float(np.linalg.norm(bot.xy(z) - here)), z))])
     return None
-
-
-def _defuse_walk(bot, legal: list, sid: str):
-    """S5: a fallen zombie lying next to a teammate (who has played this round: nothing else kills
-    it before the round's end stands it, TOO CLOSE!) is walked up to, to be killed at short
-    distance next action (bot_safety.defuse). Read in S5 seeds 1-6 (the bots' own games): 21 of
-    the 25 TOO CLOSE! life losses were such zombies standing up, 15 of them at the round's end;
-    2 lives a survivor and 2 dead lose the game, and every kill puts a zombie back in the bin
-    the +4/+2 hordes come from."""
-    state = bot.state
-    s = state.data.survivor(sid)
-    if s.where != "city" or Move() not in legal or state.flow.actions_left < 2 or not _has_quiet_kill(state, sid):
-        return None
-    here = bot.xy(sid)
-    near = []
-    for z, victims in bombs(state, s.team).items():
-        zxy = bot.xy(z)
-        span = float(np.linalg.norm(zxy - here))
-        if sid not in victims and span < CLOSE_IN:
-            near.append((span, z, zxy))
-    careful = bot.careful(sid)
-    for _, _z, zxy in sorted(near, key=lambda t: (t[0], t[1]))[:2]:
-        others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - zxy)) > 1.0]
-        plan = plan_near(bot.session, sid, zxy, lambda end, t=zxy: float(np.linalg.norm(end - t)), NEXT_TO,
-                         others, rng=bot.rng(), careful=careful)
-        if plan.score > (200.0 if careful else 0.0):
-            return _take(bot, plan)
-    return None
-
-
-def _has_quiet_kill(state, sid: str) -> bool:
-    s = state.data.survivor(sid)
-    return any(w in ("knife", "bat") for w in weapons_of(s.name, state.data.kinds(s.inventory)))
 
 
 def _heal(state, legal: list):

@@ -46,7 +46,7 @@ CAP_S = 2.0           # simulated seconds a candidate may run: a move settles we
 AIM_NOISE = (0.6, 0.025)    # a finger's error: direction sigma (degrees), relative power sigma
 FROM_BEHIND = ("movement_disc", "bat", "bullet", "knife")   # pieces that leave a building through its door
 
-__all__ = ["FAIL", "ENTERED", "Plan", "Search", "plan_move", "plan_near", "simulate", "noisy", "start_of",
+__all__ = ["FAIL", "ENTERED", "RISKY", "Plan", "Search", "plan_move", "plan_near", "simulate", "noisy", "start_of",
            "bearing", "door_centre", "in_front", "inside_point", "sees_door", "stage_point"]
 
 
@@ -57,6 +57,7 @@ class Plan:
     simulated: int
     progress: float = 0.0       # a move: how much shorter the way left became (inf: it got there)
     hemmed: bool = False        # a move: the figure stands where the map of the street has no spot
+    risk: float = 0.0           # a move: what the landing's coming reaction costs (plan_move's ``risk``)
 
 
 def bearing(frm: np.ndarray, to: np.ndarray) -> float:
@@ -135,11 +136,15 @@ class Search:
 
 def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None = None,
               zombies: list[np.ndarray] = (), barricades: int = 0, rng: random.Random | None = None,
-              careful: bool = False, weapon: str = "movement_disc", company: tuple[str, ...] = ()) -> Plan:
+              careful: bool = False, weapon: str = "movement_disc", company: tuple[str, ...] = (),
+              risk: Callable[[np.ndarray], float] | None = None, stride: float = 0.0) -> Plan:
     """The best flick of the movement disc (or Mike's ``figure``) toward ``target_xy``, or into
     building ``enter``, knocking its ``barricades`` out of the entrance (S4); ``company``: figures
     that move with the survivor (S3's rescued Anita), left out of the map of the street (the
-    simulated flicks still must not touch her).
+    simulated flicks still must not touch her); ``risk(end)``: what ending the turn at a landing
+    in the street costs (cm of way; the turn's last action), charged to the landing and, as the
+    cost of staying, to the spot it starts from; ``stride``: a clear lane's end that gains less
+    way than this is not taken before the fan of hops toward the door is tried too (S5).
 
     Straight in when the door is in sight down a clear lane; otherwise the landing that leaves
     the shortest way to go along the street (bot_paths.Field) to a spot in front of the door
@@ -162,11 +167,19 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
                 togo = field.cost_near(end, reach=4)
             value += float(np.linalg.norm(end - (entry if entry is not None else point))) - \
                 (togo if np.isfinite(togo) else 150.0 + float(np.linalg.norm(end - goals[0])))
+            if risk is not None:
+                danger = risk(end)
+                value -= danger
+                if value > seen[0]:
+                    seen[:] = [value, danger]
         return value
+    seen = [-np.inf, 0.0]           # the best landing in the street so far, and its risk
     search = Search(session, survivor, weapon, score, careful)
     jitter = _jitter(rng)
     if inside is not None:
-        return _plan_exit(search, city, inside, here, entry if entry is not None else point, jitter)
+        plan = _plan_exit(search, city, inside, here, entry if entry is not None else point, jitter)
+        plan.risk = seen[1] if plan.score < ENTERED - 100.0 else 0.0
+        return plan
     if going_in and sees_door(city, enter, here) and float(np.linalg.norm(entry - here)) < 80.0:
         targets = [inside_point(city, enter, a) for a in ((0.0, -2.5, 2.5, -4.5, 4.5) if company else (0.0, -2.5, 2.5))]
         aims = [_aim(bearing(here, t) + jitter, float(np.linalg.norm(t - here)) + r)
@@ -179,14 +192,14 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
             return _progress(search.best(), np.inf)
     # the way left from here (from the open spots right around the figure); none when it stands
     # hemmed in (beside a vehicle's block, a barrel): then any landing on the map is progress
-    togo = field.cost_near(here)
+    togo = field.cost_near(here) + (risk(here) if risk is not None else 0.0)
     for via in field.along(here, clear)[:2]:     # as far along the way as a clear lane goes
         span = float(np.linalg.norm(via - here))
         aims = [_aim(bearing(here, via) + jitter + d, span + r) for d in (0.0, -1.2, 1.2) for r in (0.0, -1.5, 1.5)]
-        if search.run(aims, good_enough=-field.cost(via) - 2.0):
-            return _progress(search.best(), togo)
-    if _progress(search.best(), togo).progress > 8.0:    # near enough a lane's end: no wider fan
-        return search.best()
+        if search.run(aims, good_enough=-field.cost(via) - 2.0) and _progress(search.best(), togo).progress >= stride:
+            return _escape(search, here, jitter, seen, togo)
+    if _progress(search.best(), togo).progress > max(8.0, stride):    # near enough a lane's end: no wider fan
+        return _escape(search, here, jitter, seen, togo)
     point = goals[0] if going_in else point
     span = float(np.linalg.norm(point - here))
     heading = bearing(here, point) + jitter
@@ -194,8 +207,22 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     search.run(_aim(heading + d, r) for d in (0.0, -10.0, 10.0, -25.0, 25.0, -45.0, 45.0) for r in reaches)
     if _progress(search.best(), togo).progress <= 2.0:  # hemmed in, or the way starts sideways: hops all around
         search.run(_aim(heading + d, r) for d in range(-150, 181, 30) if d for r in (10.0, 20.0, 32.0))
-    plan = _progress(search.best(), togo)
+    plan = _escape(search, here, jitter, seen, togo)
     plan.hemmed = not np.isfinite(field.cost(here))
+    return plan
+
+
+RISKY = 20.0        # cm of way: a best landing whose coming reaction costs more looks for a safer one
+
+
+def _escape(search: Search, here: np.ndarray, jitter: float, seen: list, togo: float) -> Plan:
+    """The best move, after hops all around (and farther) when every landing tried so far ends
+    the turn where the zombies' reaction costs a life (``risk`` of plan_move): a step aside or
+    back may be worth more than the way it gives up."""
+    if seen[1] > RISKY and search.best().score < ENTERED - 100.0:
+        search.run(_aim(jitter + d, r) for d in range(0, 360, 30) for r in (10.0, 20.0, 32.0, 45.0))
+    plan = _progress(search.best(), togo)
+    plan.risk = seen[1] if plan.score < ENTERED - 100.0 else 0.0
     return plan
 
 
@@ -302,10 +329,11 @@ def score_move(outcome, end: np.ndarray, point: np.ndarray, enter: str | None, i
 
 def plan_near(session, survivor: str, target_xy: np.ndarray, gap: Callable[[np.ndarray], float],
               band: tuple[float, float], zombies: list[np.ndarray] = (), rng: random.Random | None = None,
-              careful: bool = False, ring: int = 0) -> Plan:
+              careful: bool = False, ring: int = 0, risk: Callable[[np.ndarray], float] | None = None) -> Plan:
     """A move that ends with ``gap(end)`` within ``band`` (e.g. next to a zombie, within reach of a
     vehicle) without touching anything; scores above 0 land in the band. ``ring``: when the fan
-    straight at the point fails, that many spots in the band all around it are tried too."""
+    straight at the point fails, that many spots in the band all around it are tried too; ``risk(end)``:
+    what the turn's end there costs (S5), taken off a landing in the band."""
     here, _, inside = start_of(session, survivor)
     point = np.asarray(target_xy, dtype=float)
     low, high = band
@@ -319,7 +347,8 @@ def plan_near(session, survivor: str, target_xy: np.ndarray, gap: Callable[[np.n
         g = gap(end)
         # another standing zombie next to the landing: TOO CLOSE! once the turn ends
         near = [z for z in zombies if float(np.linalg.norm(end - z)) < 7.2 and float(np.linalg.norm(z - point)) > 1.0]
-        return (300.0 if low <= g <= high else 0.0) - abs(g - middle) - 120.0 * len(near)
+        value = (300.0 if low <= g <= high else 0.0) - abs(g - middle) - 120.0 * len(near)
+        return value - (risk(end) if risk is not None and value > 100.0 else 0.0)
     search = Search(session, survivor, "movement_disc", score, careful)
     span, jitter = float(np.linalg.norm(point - here)), _jitter(rng)
     heading = bearing(here, point) + jitter

@@ -24,6 +24,7 @@ from feltbox.game.flickem.bot_knowledge import Knowledge, unseen_odds
 from feltbox.rules.flickem.scenarios import blocked_by_x, scenario_rules
 from feltbox.rules.flickem.state import FlickemState, Survivor
 from feltbox.rules.flickem.tokens import INVENTORY_SPACES, spaces_used
+from feltbox.rules.flickem.weapons import weapons_of
 
 UNKNOWN = "?"
 OFF = ("dead", "reserve")
@@ -232,7 +233,7 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
             return Goal("stay", base, drop=team_wants, why="drop the goods in the base")
         if state.scenario in (6, 9):
             return Goal("stay", base, why="hold the base")
-    if state.scenario == 5 and s.where == "city" and not held and bin_deficit(state, 1) > 0:
+    if state.scenario == 5 and s.where == "city" and not held and sid in _hunters(state, known, s.team):
         return Goal("hunt", why="S5: the bin cannot supply this round's horde: kill zombies")
     if state.scenario == 6 and _rv_ready(state, known):
         return Goal("enter", "rv", why="S6: the key and a fuel are in the RV: get in")
@@ -253,6 +254,21 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
     if base is not None and (held or state.scenario == 6):
         return Goal("enter", base, why="nothing left to search: to the base")
     return Goal("hunt", why="nothing to fetch: keep the zombies off")
+
+
+def _hunters(state: FlickemState, known: dict[str, str], team: str) -> list[str]:
+    """S5: the survivors who hunt while the bin cannot supply this round's horde: as many as
+    zombies are short, those in the street with nothing to carry and a quiet weapon, nearest to a
+    zombie first; the rest search on (before, every one hunted: S5 seed 10, from round 3 no
+    building was searched, the police station and the hospital never; Anita, a gun only, idled)."""
+    short = bin_deficit(state, 1)
+    if short <= 0:
+        return []
+    zombies = [spot(state, z.id) for z in state.data.zombies if z.where == "city"]
+    free = [(min((dist(spot(state, o.id), z) for z in zombies), default=99.0), o.id) for o in state.data.survivors
+            if o.where == "city" and o.team == team and not held_wanted(state, o, known)
+            and any(w in ("bat", "knife") for w in weapons_of(o.name, state.data.kinds(o.inventory)))]
+    return [sid for _, sid in sorted(free)[:short]]
 
 
 def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, ties, travel) -> dict[str, float]:

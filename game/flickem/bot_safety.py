@@ -92,3 +92,31 @@ def defuse(legal: list, state, sid: str, pick=None):
         return None
     choice = pick(mine) if pick is not None else mine[0]
     return choice
+
+
+RUSH_REACH = 18.0       # cm: a standing zombie closer than this to the survivor ending its turn is
+                        # rushed next to it (S5 seeds 1-7, 59 QUIET rushes measured: from 7-13 cm
+                        # the zombie landed 1-6 cm from the survivor, from 14 cm on 6-24 cm, mostly 9+)
+LIFE = 60.0             # cm of way a life is worth when a move's landing is scored (house)
+
+
+def reaction_risk(state, sid: str, end, exclude=()) -> float:
+    """What ending the turn at ``end`` in the street costs, in cm of way: a fallen zombie lying
+    next to it stands at the round's end (TOO CLOSE!); a QUIET reaction rushes the closest zombie
+    when it stands (it lands next to the survivor from within RUSH_REACH) and only stands it when
+    it lies fallen (harmless unless next to it or to a teammate: S5 seed 1, Gabriel's move ended
+    with the zombie lying beside Lily the closest to him; it stood, and she died). ``exclude``:
+    zombies killed before the turn ends."""
+    at, zombies = _city(state)
+    zombies = [z for z in zombies if z[0] not in exclude]
+    if not zombies:
+        return 0.0
+    here = np.asarray(end, dtype=float)
+    spans = sorted((float(np.linalg.norm(xy - here)), z, standing) for z, xy, standing in zombies)
+    risk = sum(LIFE for span, _, standing in spans if not standing and span < TOO_CLOSE + 1.0)
+    span, closest, standing = spans[0]
+    if standing:
+        risk += LIFE * float(np.clip((RUSH_REACH - span) / 8.0, 0.0, 1.0))
+    else:
+        risk += LIFE * len([o for o in neighbours(state, closest, at) if o != sid])
+    return risk

@@ -182,7 +182,7 @@ def _s1_hunt(bot, legal: list, sid: str):
     state = bot.state
     here = bot.xy(sid)
     rv = np.array(bot.doors["rv"])
-    quiet = _has_quiet_kill(state, sid)
+    quiet = has_quiet_kill(state, sid)
     # a fight near the RV draws the zombies' rush at it (INSTANT DEFEAT): only a quiet kill from the
     # far side (the rush then comes from the RV's side, away from it), never a gun there
     every = sorted((z.id for z in state.data.zombies if z.where == "city"),
@@ -244,7 +244,8 @@ def walk_up(bot, legal: list, sid: str, zombies: list[str]):
     return None
 
 
-def _has_quiet_kill(state, sid: str) -> bool:
+def has_quiet_kill(state, sid: str) -> bool:
+    """The survivor holds a quiet weapon (a knife or a bat) for a short distance kill."""
     s = state.data.survivor(sid)
     return any(w in ("knife", "bat") for w in weapons_of(s.name, state.data.kinds(s.inventory)))
 
