@@ -21,14 +21,14 @@ import numpy as np
 
 from feltbox.game.flickem.bot_aim import FAIL, RISKY, breach_spots, in_front, plan_breach, plan_move, plan_near
 from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
-from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, spot
+from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, has_quiet_kill, spot
 from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
 from feltbox.game.flickem.bot_s3 import relay_move, stir, walk_in
 from feltbox.game.flickem.bot_s5 import clear_the_door, defuse_walk, risk_of
 from feltbox.game.flickem.bot_safety import defuse
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
 from feltbox.game.flickem.bot_shots import plan_flare
-from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, has_quiet_kill, quiet_kill, s1_act, shoot, walk_up
+from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill, s1_act, shoot, walk_up
 from feltbox.rules.flickem.fights import FightWith
 from feltbox.rules.flickem.flow import EndTurn, Move, ShortDistanceKill
 from feltbox.rules.flickem.powers import ExtraAction, FreeMove, Heal, UseFlare

@@ -256,6 +256,12 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
     return Goal("hunt", why="nothing to fetch: keep the zombies off")
 
 
+def has_quiet_kill(state: FlickemState, sid: str) -> bool:
+    """The survivor holds a quiet weapon (a knife or a bat) for a short distance kill."""
+    s = state.data.survivor(sid)
+    return any(w in ("knife", "bat") for w in weapons_of(s.name, state.data.kinds(s.inventory)))
+
+
 def _hunters(state: FlickemState, known: dict[str, str], team: str) -> list[str]:
     """S5: the survivors who hunt while the bin cannot supply this round's horde: as many as
     zombies are short, those in the street with nothing to carry and a quiet weapon, nearest to a
@@ -267,7 +273,7 @@ def _hunters(state: FlickemState, known: dict[str, str], team: str) -> list[str]
     zombies = [spot(state, z.id) for z in state.data.zombies if z.where == "city"]
     free = [(min((dist(spot(state, o.id), z) for z in zombies), default=99.0), o.id) for o in state.data.survivors
             if o.where == "city" and o.team == team and not held_wanted(state, o, known)
-            and any(w in ("bat", "knife") for w in weapons_of(o.name, state.data.kinds(o.inventory)))]
+            and has_quiet_kill(state, o.id)]
     return [sid for _, sid in sorted(free)[:short]]
 
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 import numpy as np
 
 from feltbox.game.flickem.bot_aim import plan_near
+from feltbox.game.flickem.bot_goals import has_quiet_kill
 from feltbox.game.flickem.bot_paths import inside_point
 from feltbox.game.flickem.bot_safety import bombs, reaction_risk
-from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, has_quiet_kill, quiet_kill
+from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill
 from feltbox.rules.flickem.flow import Move, ShortDistanceKill
 
 DOOR_RUSH = 24.0        # cm from inside a building: the closest standing zombie this near is rushed in

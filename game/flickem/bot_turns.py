@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from feltbox.game.flickem.bot_aim import ENTERED, plan_move, plan_near
-from feltbox.game.flickem.bot_goals import dist, spot
+from feltbox.game.flickem.bot_goals import dist, has_quiet_kill, spot
 from feltbox.game.flickem.bot_safety import bombs, stood_up
 from feltbox.game.flickem.bot_shots import HIT, plan_shot
 from feltbox.models.dimensions import dims
@@ -242,12 +242,6 @@ def walk_up(bot, legal: list, sid: str, zombies: list[str]):
             bot.planned = plan
             return Move()
     return None
-
-
-def has_quiet_kill(state, sid: str) -> bool:
-    """The survivor holds a quiet weapon (a knife or a bat) for a short distance kill."""
-    s = state.data.survivor(sid)
-    return any(w in ("knife", "bat") for w in weapons_of(s.name, state.data.kinds(s.inventory)))
 
 
 def quiet_kill(legal: list, state, sid: str, loud_ok: bool = False):
