@@ -7,10 +7,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.table.arena import aim_at, arena_layout
 from feltbox.game.table.flick import Aim
-from feltbox.rules.flickem.fights import FightWith
+from feltbox.game.table.measure import fallen_mask
+from feltbox.rules.flickem.fights import BatTurn, FightWith
 from feltbox.rules.flickem.flow import ChooseSurvivor
 from feltbox.scenes.loader import load_flickem
 
@@ -54,6 +56,61 @@ def test_S2_FIGHT_through_the_bridge_a_won_fight_sends_the_zombie_to_the_bin():
     assert any(e.kind == "zombie killed in a fight" for e in events)
     assert not bridge.session.present[bridge.city.index("zombie-01")]
     assert bridge.engine.state.flow.waiting == "act"
+
+
+def _elijah_in_the_library(name: str = "Elijah") -> FlickemBridge:
+    """S2, Elijah (named ``name``, whose default weapon he fights with) put in the library with
+    zombie-01 standing there; the table follows the rules (his figure on the library's block)."""
+    bridge = FlickemBridge(load_flickem(2), 1)
+    state = bridge.engine.state
+    elijah = replace(state.data.survivor("survivor-elijah"), where="library", name=name)
+    zombies = tuple(replace(z, where="library", standing=True) if z.id == "zombie-01" else z
+                    for z in state.data.zombies)
+    bridge.engine.state = replace(state, data=replace(state.data.with_survivor(elijah), zombies=zombies))
+    bridge.show([])
+    assert disagreements(bridge) == []
+    bridge.decide(ChooseSurvivor("survivor-elijah"))
+    return bridge
+
+
+def _next_cards(bridge: FlickemBridge, *cards: str) -> None:
+    state = bridge.engine.state
+    bridge.engine.state = replace(state, flow=replace(state.flow, fight=replace(state.flow.fight, deck=cards)))
+
+
+def _table_standing(bridge: FlickemBridge, piece: str) -> bool:
+    return not bool(fallen_mask(bridge.session.poses[[bridge.city.index(piece)]])[0])
+
+
+def test_S2_THE_ZOMBIE_MOVES_ATTACK_costs_a_life_and_the_survivor_stays_standing_on_the_table():
+    # ATTACK: "The survivor loses 1 life token and may not perform any further actions this
+    # turn": no fall (LOSING LIFE lays nobody down; the first waves laid every wounded figure down)
+    bridge = _elijah_in_the_library()
+    life = bridge.engine.state.data.survivor("survivor-elijah").life
+    bridge.decide(FightWith("survivor-elijah", "gun"))
+    _next_cards(bridge, "attack")
+    spec = bridge.pending().spec
+    events = bridge.physics(Aim((aim_at(bridge.city, spec) + 20.0) % 360.0, 1.0))     # a miss
+    assert [e.kind for e in events][-3:] == ["fight card ATTACK", "survivor lost a life", "fight over"]
+    assert events[-1].data["standing"] == ["survivor-elijah", "zombie-01"]
+    elijah = bridge.engine.state.data.survivor("survivor-elijah")
+    assert (elijah.life, elijah.standing, elijah.where) == (life - 1, True, "library")
+    assert _table_standing(bridge, "survivor-elijah") and disagreements(bridge) == []
+
+
+def test_S2_USING_A_BASEBALL_BAT_a_missed_bat_lays_the_survivor_down_on_the_support_block():
+    # ATTACK THE ZOMBIE: "Otherwise, the survivor falls and loses 1 life token."
+    bridge = _elijah_in_the_library(name="Kevin")                  # Kevin's default: the bat
+    life = bridge.engine.state.data.survivor("survivor-elijah").life
+    bridge.decide(FightWith("survivor-elijah", "bat"))
+    bridge.decide(BatTurn(True))
+    spec = bridge.pending().spec
+    events = bridge.physics(Aim((aim_at(bridge.city, spec) + 30.0) % 360.0, 1.0))     # a miss
+    assert "zombie knocked onto the support block" not in [e.kind for e in events]
+    assert events[-1].data["standing"] == ["zombie-01"]
+    elijah = bridge.engine.state.data.survivor("survivor-elijah")
+    assert (elijah.life, elijah.standing, elijah.where) == (life - 1, False, "library")
+    assert not _table_standing(bridge, "survivor-elijah") and disagreements(bridge) == []
 
 
 def test_S6_the_loser_is_flicked_out_of_the_building_into_the_city():

@@ -71,7 +71,8 @@ def test_S2_THE_ZOMBIE_MOVES_WALK_comes_a_card_closer_ATTACK_wounds_and_ends_the
     assert float(dict(state.flow.request)["gap"]) == pytest.approx(ARENA["start_gap"] - ARENA["card_length"], abs=0.05)
     state, events = apply(state, Measured({"fell": []}))      # missed again: ATTACK
     assert [e.kind for e in events][-3:] == ["fight card ATTACK", "survivor lost a life", "fight over"]
-    assert state.data.survivor("survivor-anita").life == 1
+    anita = state.data.survivor("survivor-anita")
+    assert (anita.life, anita.standing) == (1, True)          # ATTACK wounds; it does not lay her down
     assert state.flow.waiting == "act" and state.flow.actions_left == 0
 
 

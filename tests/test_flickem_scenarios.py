@@ -270,11 +270,11 @@ def test_S3_GAME_END_three_dead_do_not_end_it_Anitas_death_does_and_she_stays_de
                            deaths_to_lose=scenario_rules(3).deaths_to_lose), 1)
     events = []
     for s in group[:3]:
-        state = lose_life(state, s.id, events)
+        state = lose_life(state, s.id, events, falls=True)
     assert sum(x.where == "dead" for x in state.data.survivors) == 3
     assert not isinstance(pending(state), GameOver)
     state = replace(state, data=replace(state.data, rescued="survivor-anita", escort=group[3].id))
-    state = lose_life(state, "survivor-anita", events)
+    state = lose_life(state, "survivor-anita", events, falls=True)
     from feltbox.rules.flickem.game_end import check_scenario_end
     state = check_scenario_end(state, None, events)
     over = pending(state)

@@ -118,7 +118,7 @@ def _execute(state: FlickemState, effect: dict, events: list[Event]) -> FlickemS
             for _ in range(-effect["amount"]):
                 if state.flow.waiting == Waiting.OVER or state.data.survivor(sid).where == "dead":
                     break
-                state = lose_life(state, sid, events)
+                state = lose_life(state, sid, events, falls=False)
     elif do == "token":
         state = _token_appears(state, effect["kind"], events)
     elif do == "zombies":

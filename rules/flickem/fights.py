@@ -211,16 +211,18 @@ def _zombies_move(state: FlickemState, events: list[Event]) -> tuple[FlickemStat
         return _advance(replace(_with(state, fight, Waiting.FIGHT), rng=rng), events)
     loser = fight.near[0]
     events.append(Event("fight card ATTACK", {"zombies": list(fight.far), "survivor": loser}))
-    return _lost_to_zombies(replace(state, rng=rng), loser, events)
+    return _lost_to_zombies(replace(state, rng=rng), loser, events, falls=False)
 
 
-def _lost_to_zombies(state: FlickemState, loser: str, events: list[Event]) -> tuple[FlickemState, list[Event]]:
-    """A zombie fight lost (an ATTACK card, a missed bat): the survivor loses 1 life and "may not
-    perform any further actions this turn". S8 (``lost_zombie_fight_leaves``), house reading of
+def _lost_to_zombies(state: FlickemState, loser: str, events: list[Event], *,
+                     falls: bool) -> tuple[FlickemState, list[Event]]:
+    """A zombie fight lost: to an ATTACK card the survivor "loses 1 life token and may not
+    perform any further actions this turn" (standing); to a missed bat it "falls and loses 1
+    life token" (``falls``). S8 (``lost_zombie_fight_leaves``), house reading of
     NEW X TOKENS' "the last survivor in a building exits that building (move action, losing a
     zombie fight, etc.)": the loser, if alive, also leaves the building, flicked out as S6's loser
     is, by the next team in turn order (the zombies that won have no player); the fight ends."""
-    state = lose_life(state, loser, events)
+    state = lose_life(state, loser, events, falls=falls)
     s = state.data.survivor(loser)
     if state.flow.waiting == Waiting.OVER or s.where == "dead" \
             or not scenario_rules(state.scenario).lost_zombie_fight_leaves:
@@ -238,7 +240,9 @@ def _end(state: FlickemState, events: list[Event], lost: str | None = None) -> t
     if state.flow.waiting == Waiting.OVER:
         return replace(state, flow=replace(state.flow, fight=None, request=())), events
     winners = fight.near or fight.far
-    events.append(Event("fight over", {"building": fight.building, "standing": list(winners)}))
+    up = {f.id for f in (*state.data.survivors, *state.data.zombies) if f.standing and f.where != "dead"}
+    events.append(Event("fight over", {"building": fight.building,
+                                       "standing": [p for p in (*fight.near, *fight.far) if p in up]}))
     if fight.kind == "survivor" and fight.zombies_next and winners and \
             any(z.where == fight.building for z in state.data.zombies):
         state = replace(state, flow=replace(state.flow, fight=None))
@@ -277,7 +281,7 @@ def fight_measured(state: FlickemState, outcome: FlickOutcome) -> tuple[FlickemS
                 zombies = tuple(replace(z, standing=False) if z.id in fell else z for z in state.data.zombies)
                 events.append(Event("zombie knocked onto the support block", {"zombies": fell}))
                 return _end(_with(replace(state, data=replace(state.data, zombies=zombies)), fight, Waiting.FIGHT), events)
-            return _lost_to_zombies(_with(state, fight, Waiting.FIGHT), attacker, events)
+            return _lost_to_zombies(_with(state, fight, Waiting.FIGHT), attacker, events, falls=True)
         zombies = tuple(replace(z, where="bin", standing=True) if z.id in fell else z for z in state.data.zombies)
         for z in fell:
             events.append(Event("zombie killed in a fight", {"zombie": z}))
@@ -301,7 +305,7 @@ def _survivor_attack(state, fight: Fight, attacker: str, weapon: str, fell: list
     state = _with(state, fight, Waiting.FIGHT)
     for sid, _ in out:
         if weapon != "bat" or sid == attacker:
-            state = lose_life(state, sid, events)
+            state = lose_life(state, sid, events, falls=sid in fell)
         else:
             events.append(Event("survivor fell", {"survivor": sid}))
     if state.flow.waiting == Waiting.OVER:

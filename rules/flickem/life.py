@@ -41,14 +41,16 @@ def closest_survivor(data: Data, sid: str) -> str | None:
     return min(remaining, key=lambda other: (how_far(other), remaining.index(other)), default=None)
 
 
-def lose_life(state: FlickemState, sid: str, events: list[Event]) -> FlickemState:
-    """LOSING LIFE: survivor ``sid`` loses 1 life token and falls; at 0 it leaves the game (its
-    tokens go to the grocery store, the pretzel passes on) and, at the scenario's number of dead
-    (GAME END), the survivors lose."""
+def lose_life(state: FlickemState, sid: str, events: list[Event], *, falls: bool) -> FlickemState:
+    """LOSING LIFE: survivor ``sid`` loses 1 life token; at 0 it leaves the game (its tokens go to
+    the grocery store, the pretzel passes on) and, at the scenario's number of dead (GAME END),
+    the survivors lose. LOSING LIFE itself lays nobody down: ``falls`` says whether the cause
+    does (TOO CLOSE! "is placed fallen", a rush or a shot that felled it, a missed bat "the
+    survivor falls"), or not (a fight card's ATTACK, going hungry, a Crossroads card)."""
     s = state.data.survivor(sid)
     life = s.life - 1
     dead = life <= 0
-    data = state.data.with_survivor(replace(s, life=max(life, 0), standing=False,
+    data = state.data.with_survivor(replace(s, life=max(life, 0), standing=s.standing and not falls,
                                             where="dead" if dead else s.where))
     if dead:
         data = drop_on_death(data, sid)

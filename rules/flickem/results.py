@@ -184,7 +184,7 @@ def _shot(state: FlickemState, outcome: FlickOutcome, weapon: str, events: list[
                             flow=replace(state.flow, kills=state.flow.kills + 1))
             events.append(Event("zombie wounded", {"zombie": hit}))
         else:
-            state = lose_life(state, hit, events)
+            state = lose_life(state, hit, events, falls=True)
     return state
 
 

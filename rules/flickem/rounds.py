@@ -77,7 +77,7 @@ def rush_measured(state: FlickemState, outcome: RushOutcome) -> tuple[FlickemSta
     state = after_barricades(state, outcome, events)       # S4: zombies may knock barricades away
     state = zombies_enter_buildings(state, outcome, events)
     for sid in verdict.lose_life:
-        state = lose_life(state, sid, events)
+        state = lose_life(state, sid, events, falls=True)
     state = check_scenario_end(state, outcome, events)
     if state.flow.waiting == Waiting.OVER:
         return state, events
@@ -178,7 +178,7 @@ def apply_eat(state: FlickemState, action: Eat) -> tuple[FlickemState, list[Even
     else:
         events.append(Event("went hungry", {}))
         for s in [s.id for s in data.survivors if s.where not in ("dead", "reserve")]:
-            state = lose_life(state, s, events)
+            state = lose_life(state, s, events, falls=False)
             if state.flow.waiting == Waiting.OVER:
                 return state, events
     return _new_horde(state, events)

@@ -40,7 +40,7 @@ def too_close(state: FlickemState, events: list[Event]) -> FlickemState:
             continue
         if any(next_to(at[s.id], z, FIGURE_RADIUS, FIGURE_RADIUS, DISC_WIDTH) for z in zombies):
             events.append(Event("too close", {"survivor": s.id}))
-            state, lost = lose_life(state, s.id, events), True
+            state, lost = lose_life(state, s.id, events, falls=True), True
             if state.flow.waiting == Waiting.OVER:
                 break
     return check_scenario_end(state, None, events) if lost else state
