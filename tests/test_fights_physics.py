@@ -11,10 +11,11 @@ from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bridge import FlickemBridge
 from feltbox.game.table.arena import aim_at, arena_layout
 from feltbox.game.table.flick import Aim
-from feltbox.game.table.measure import fallen_mask
 from feltbox.rules.flickem.fights import BatTurn, FightWith
 from feltbox.rules.flickem.flow import ChooseSurvivor
 from feltbox.scenes.loader import load_flickem
+from tests.test_flickem_fights import with_next_cards
+from tests.test_flickem_one_truth import table_standing
 
 pytestmark = pytest.mark.physics
 
@@ -73,29 +74,20 @@ def _elijah_in_the_library(name: str = "Elijah") -> FlickemBridge:
     return bridge
 
 
-def _next_cards(bridge: FlickemBridge, *cards: str) -> None:
-    state = bridge.engine.state
-    bridge.engine.state = replace(state, flow=replace(state.flow, fight=replace(state.flow.fight, deck=cards)))
-
-
-def _table_standing(bridge: FlickemBridge, piece: str) -> bool:
-    return not bool(fallen_mask(bridge.session.poses[[bridge.city.index(piece)]])[0])
-
-
 def test_S2_THE_ZOMBIE_MOVES_ATTACK_costs_a_life_and_the_survivor_stays_standing_on_the_table():
     # ATTACK: "The survivor loses 1 life token and may not perform any further actions this
     # turn": no fall (LOSING LIFE lays nobody down; the first waves laid every wounded figure down)
     bridge = _elijah_in_the_library()
     life = bridge.engine.state.data.survivor("survivor-elijah").life
     bridge.decide(FightWith("survivor-elijah", "gun"))
-    _next_cards(bridge, "attack")
+    bridge.engine.state = with_next_cards(bridge.engine.state, "attack")
     spec = bridge.pending().spec
     events = bridge.physics(Aim((aim_at(bridge.city, spec) + 20.0) % 360.0, 1.0))     # a miss
     assert [e.kind for e in events][-3:] == ["fight card ATTACK", "survivor lost a life", "fight over"]
     assert events[-1].data["standing"] == ["survivor-elijah", "zombie-01"]
     elijah = bridge.engine.state.data.survivor("survivor-elijah")
     assert (elijah.life, elijah.standing, elijah.where) == (life - 1, True, "library")
-    assert _table_standing(bridge, "survivor-elijah") and disagreements(bridge) == []
+    assert table_standing(bridge, "survivor-elijah") and disagreements(bridge) == []
 
 
 def test_S2_USING_A_BASEBALL_BAT_a_missed_bat_lays_the_survivor_down_on_the_support_block():
@@ -110,7 +102,7 @@ def test_S2_USING_A_BASEBALL_BAT_a_missed_bat_lays_the_survivor_down_on_the_supp
     assert events[-1].data["standing"] == ["zombie-01"]
     elijah = bridge.engine.state.data.survivor("survivor-elijah")
     assert (elijah.life, elijah.standing, elijah.where) == (life - 1, False, "library")
-    assert not _table_standing(bridge, "survivor-elijah") and disagreements(bridge) == []
+    assert not table_standing(bridge, "survivor-elijah") and disagreements(bridge) == []
 
 
 def test_S6_the_loser_is_flicked_out_of_the_building_into_the_city():

@@ -106,6 +106,7 @@ def test_S5_CROSSROADS_NEW_zombies_next_to_every_survivor_in_the_city_get_a_posi
 def test_S5_CROSSROADS_life_for_the_survivor_or_every_survivor_matching_the_card(card, anita, john):
     state, _ = _draw(card, _s5(anita_life=2))
     assert state.data.survivor(ANITA).life == anita and state.data.survivor(JOHN).life == john
+    assert state.data.survivor(ANITA).standing and state.data.survivor(JOHN).standing   # LOSING LIFE fells nobody
 
 
 def test_S5_CROSSROADS_every_survivor_in_the_building_and_a_survivor_holding_a_token():

@@ -31,7 +31,7 @@ def _entering(zombies_inside=1, scenario=2, anita_life=2, john_where="city", **k
     return play(state, Measured(flick_outcome(entered="library")))
 
 
-def _deck(state, *cards):
+def with_next_cards(state, *cards):
     return replace(state, flow=replace(state.flow, fight=replace(state.flow.fight, deck=cards)))
 
 
@@ -65,7 +65,7 @@ def test_S2_USING_A_GUN_OR_KNIFE_a_fallen_zombie_goes_to_the_bin_and_the_fight_e
 
 
 def test_S2_THE_ZOMBIE_MOVES_WALK_comes_a_card_closer_ATTACK_wounds_and_ends_the_turn():
-    state = _deck(play(_entering(), FightWith("survivor-anita", "gun")), "walk", "attack")
+    state = with_next_cards(play(_entering(), FightWith("survivor-anita", "gun")), "walk", "attack")
     state = play(state, Measured({"fell": []}))               # missed: WALK, she shoots again
     assert state.flow.waiting == "fight_flick"
     assert float(dict(state.flow.request)["gap"]) == pytest.approx(ARENA["start_gap"] - ARENA["card_length"], abs=0.05)
@@ -81,7 +81,7 @@ def test_S2_2_VS_1_two_survivors_shoot_one_after_the_other_until_one_side_is_lef
     assert state.flow.fight.near == ("survivor-anita", "survivor-john")
     state = play(state, FightWith("survivor-anita", "gun"), FightWith("survivor-john", "knife"))
     assert dict(state.flow.request)["attacker"] == "survivor-anita"
-    state = play(_deck(state, "walk", "walk"), Measured({"fell": ["zombie-02"]}))
+    state = play(with_next_cards(state, "walk", "walk"), Measured({"fell": ["zombie-02"]}))
     assert dict(state.flow.request)["attacker"] == "survivor-john"       # one after the other
     assert dict(state.flow.request)["weapon"] == "knife" and state.flow.fight.far == ("zombie-01",)
     state = play(state, Measured({"fell": []}))                # both attacked: the zombie walks
@@ -95,7 +95,7 @@ def test_S2_USING_A_BASEBALL_BAT_wait_or_attack_a_fallen_zombie_lies_on_the_supp
     anita = replace(state.data.survivor("survivor-anita"), name="Kevin")     # Kevin's default: the bat
     state = replace(state, data=state.data.with_survivor(anita))
     assert legal_actions(state) == [FightWith("survivor-anita", "bat")]
-    state = play(_deck(state, "walk", "attack"), FightWith("survivor-anita", "bat"))
+    state = play(with_next_cards(state, "walk", "attack"), FightWith("survivor-anita", "bat"))
     assert legal_actions(state) == [BatTurn(True), BatTurn(False)]
     state = play(state, BatTurn(False))                        # wait: WALK, choose again
     assert state.flow.waiting == "fight" and state.flow.fight.gap < ARENA["start_gap"]

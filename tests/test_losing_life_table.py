@@ -7,11 +7,11 @@ import pytest
 
 from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bridge import FlickemBridge
-from feltbox.game.table.measure import fallen_mask
 from feltbox.rules.core import PhysicsRequest
 from feltbox.rules.flickem.flow import ChooseSurvivor, EndTurn, legal_actions
 from feltbox.rules.flickem.rounds import Eat
 from feltbox.scenes.loader import load_flickem
+from tests.test_flickem_one_truth import table_standing
 
 pytestmark = pytest.mark.physics
 
@@ -35,5 +35,4 @@ def test_S4_going_hungry_costs_every_survivor_a_life_and_nobody_falls_on_the_tab
     survivors = bridge.engine.state.data.survivors
     assert {s.id: s.life for s in survivors} == {sid: life - 1 for sid, life in lives.items()}
     assert all(s.standing for s in survivors)
-    poses = bridge.session.poses[[bridge.city.index(s.id) for s in survivors]]
-    assert not fallen_mask(poses).any() and disagreements(bridge) == []
+    assert all(table_standing(bridge, s.id) for s in survivors) and disagreements(bridge) == []
