@@ -21,7 +21,7 @@ from feltbox.game.table.flick import Aim
 AIM_SIGMA = (0.6, 0.025)    # bot_aim.AIM_NOISE: a finger's direction (degrees) and relative power sigma
 SHAKES = ((0.0, 0.0), (1.5, 0.0), (-1.5, 0.0), (0.0, 1.5), (0.0, -1.5), (1.0, 1.0), (-1.0, -1.0))
 SURE = 0.7                  # careful: the share of the shaken flicks that must land clean
-GAIN = 4.0                  # cm of expected way a long move must win by over the sure short one
+GAIN = 6.0                  # cm of expected way a long move must win by over the sure short one
 
 
 def shaken(aim: Aim, d: float, p: float) -> Aim:

@@ -257,8 +257,8 @@ class Field:
                 return out[:3]
         return []
 
-    def far(self, here: np.ndarray, clear: Clearance, reach: float = 95.0, room: float = 0.0,
-            count: int = 6) -> list[tuple[np.ndarray, float]]:
+    def far(self, here: np.ndarray, clear: Clearance, reach: float = 95.0, room: float = 0.3,
+            count: int = 4) -> list[tuple[np.ndarray, float]]:
         """Landings a straight slide from ``here`` reaches clear (``room`` cm to spare beside the
         lane, for a finger's noise) that leave the least way to go, anywhere on the map within
         ``reach`` cm, not only on the way's path (whose clear lanes end at its first corner: the
