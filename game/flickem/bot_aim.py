@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from feltbox.game.flickem.bot_far import longer_move
 from feltbox.game.flickem.bot_paths import (
     Clearance,
     Field,
@@ -193,13 +194,30 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     # the way left from here (from the open spots right around the figure); none when it stands
     # hemmed in (beside a vehicle's block, a barrel): then any landing on the map is progress
     togo = field.cost_near(here) + (risk(here) if risk is not None else 0.0)
+    ends: dict = {}
+
+    def trial(aim):                         # a flick toward a far landing: (way gained or None, cm slid)
+        outcome, end = simulate(session, survivor, weapon, aim)
+        value, ends[aim] = score(outcome, end), end
+        gain = None if value <= FAIL + 100.0 else togo + (10.0 if value >= ENTERED - 100.0 else value)
+        return gain, float(np.linalg.norm(end - here))
+
+    def farther(plan: Plan) -> Plan:        # a longer move when its expected gain is worth more (bot_far.py)
+        if weapon != "movement_disc" or not np.isfinite(togo) or plan.progress == np.inf:
+            return plan
+        pick = longer_move(trial, here, field.far(here, clear), togo, jitter, careful, max(plan.progress, 0.0))
+        if pick is None:
+            return plan
+        end = ends[pick[0]]
+        return Plan(pick[0], pick[1] - togo, plan.simulated + len(ends), pick[1], plan.hemmed,
+                    risk(end) if risk is not None else 0.0)
     for via in field.along(here, clear)[:2]:     # as far along the way as a clear lane goes
         span = float(np.linalg.norm(via - here))
         aims = [_aim(bearing(here, via) + jitter + d, span + r) for d in (0.0, -1.2, 1.2) for r in (0.0, -1.5, 1.5)]
         if search.run(aims, good_enough=-field.cost(via) - 2.0) and _progress(search.best(), togo).progress >= stride:
-            return _escape(search, here, jitter, seen, togo)
+            return farther(_escape(search, here, jitter, seen, togo))
     if _progress(search.best(), togo).progress > max(8.0, stride):    # near enough a lane's end: no wider fan
-        return _escape(search, here, jitter, seen, togo)
+        return farther(_escape(search, here, jitter, seen, togo))
     point = goals[0] if going_in else point
     span = float(np.linalg.norm(point - here))
     heading = bearing(here, point) + jitter
@@ -209,7 +227,7 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
         search.run(_aim(heading + d, r) for d in range(-150, 181, 30) if d for r in (10.0, 20.0, 32.0))
     plan = _escape(search, here, jitter, seen, togo)
     plan.hemmed = not np.isfinite(field.cost(here))
-    return plan
+    return farther(plan)
 
 
 RISKY = 20.0        # cm of way: a best landing whose coming reaction costs more looks for a safer one

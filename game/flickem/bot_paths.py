@@ -257,6 +257,45 @@ class Field:
                 return out[:3]
         return []
 
+    def far(self, here: np.ndarray, clear: Clearance, reach: float = 95.0, room: float = 0.3,
+            count: int = 4) -> list[tuple[np.ndarray, float]]:
+        """Landings a straight slide from ``here`` reaches clear (``room`` cm to spare beside the
+        lane, for a finger's noise) that leave the least way to go, anywhere on the map within
+        ``reach`` cm, not only on the way's path (whose clear lanes end at its first corner: the
+        shortest way hugs the blocks); with the way each leaves, best first, ``count`` of them at
+        least 6 cm apart."""
+        nx, ny = self.shape
+        here = np.asarray(here, dtype=float)
+        cells = np.flatnonzero(np.isfinite(self.togo))
+        pts = self.origin + self.STEP * np.stack(divmod(cells, ny), axis=-1).astype(float)
+        span = np.linalg.norm(pts - here, axis=1)
+        keep = (span > 8.0) & (span < reach) & (self.togo[cells] < self.cost_near(here) - 8.0)
+        cells, pts = cells[keep], pts[keep]
+        order = np.argsort(self.togo[cells], kind="stable")
+        cells, pts = cells[order], pts[order]
+        wide = DISC_R + MARGIN + room
+        roomy = clear.gap(pts) > wide
+        cells, pts = cells[roomy], pts[roomy]
+        out: list[tuple[np.ndarray, float]] = []
+        for lo in range(0, len(pts), 300):          # best first, a chunk at a time
+            lane = _lanes(clear, here, pts[lo:lo + 300], wide)
+            for k in lo + np.flatnonzero(lane):
+                if all(float(np.linalg.norm(pts[k] - p)) >= 6.0 for p, _ in out):
+                    out.append((pts[k], float(self.togo[cells[k]])))
+            if len(out) >= count:
+                break
+        return out[:count]
+
+
+def _lanes(clear: Clearance, here: np.ndarray, ends: np.ndarray, wide: float, step: float = 1.5) -> np.ndarray:
+    """Whether a slide from ``here`` to each of ``ends`` stays ``wide`` cm from every piece."""
+    samples = max(2, int(float(np.linalg.norm(ends - here, axis=1).max()) / step) + 1)
+    t = np.linspace(0.0, 1.0, samples)
+    pts = here[None, None, :] + (ends - here)[:, None, :] * t[None, :, None]
+    gaps = clear.gap(pts.reshape(-1, 2)).reshape(len(ends), samples)
+    start = t[None, :] * np.linalg.norm(ends - here, axis=1)[:, None] < 3.0    # the disc's own first cm
+    return ((gaps > wide) | (start & (gaps > DISC_R + MARGIN))).all(axis=1)
+
 
 def blocking_zombies(session, survivor: str, here: np.ndarray, goals: list[np.ndarray], zombies: list[str],
                      reach: float = 60.0) -> tuple[list[str], float]:
