@@ -205,7 +205,8 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     def farther(plan: Plan) -> Plan:        # a longer move when its expected gain is worth more (bot_far.py)
         if weapon != "movement_disc" or not np.isfinite(togo) or plan.progress == np.inf:
             return plan
-        pick = longer_move(trial, here, field.far(here, clear), togo, jitter, careful, max(plan.progress, 0.0))
+        pick = longer_move(trial, here, field.far(here, clear), togo, jitter, careful, max(plan.progress, 0.0),
+                           AIM_NOISE)
         if pick is None:
             return plan
         end = ends[pick[0]]

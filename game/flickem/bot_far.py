@@ -18,27 +18,27 @@ import numpy as np
 
 from feltbox.game.table.flick import Aim
 
-AIM_SIGMA = (0.6, 0.025)    # bot_aim.AIM_NOISE: a finger's direction (degrees) and relative power sigma
 SHAKES = ((0.0, 0.0), (1.5, 0.0), (-1.5, 0.0), (0.0, 1.5), (0.0, -1.5), (1.0, 1.0), (-1.0, -1.0))
 SURE = 0.7                  # careful: the share of the shaken flicks that must land clean
 GAIN = 6.0                  # cm of expected way a long move must win by over the sure short one
 
 
-def shaken(aim: Aim, d: float, p: float) -> Aim:
-    """``aim`` off by ``d`` direction sigmas and ``p`` power sigmas."""
-    return Aim((aim.direction + d * AIM_SIGMA[0]) % 360.0,
-               float(np.clip(aim.power * (1.0 + p * AIM_SIGMA[1]), 0.01, 1.0)), aim.spin)
+def shaken(aim: Aim, d: float, p: float, sigma: tuple[float, float]) -> Aim:
+    """``aim`` off by ``d`` direction sigmas and ``p`` power sigmas (``sigma``: a finger's
+    direction error in degrees and relative power error, bot_aim.AIM_NOISE)."""
+    return Aim((aim.direction + d * sigma[0]) % 360.0,
+               float(np.clip(aim.power * (1.0 + p * sigma[1]), 0.01, 1.0)), aim.spin)
 
 
 Trial = Callable[[Aim], tuple[float | None, float]]   # a simulated flick: (way gained or None: failed, cm slid)
 
 
-def expected_gain(trial: Trial, aim: Aim, first: float) -> tuple[float, float]:
+def expected_gain(trial: Trial, aim: Aim, first: float, sigma: tuple[float, float]) -> tuple[float, float]:
     """The way ``aim`` gains on average over the shaken flicks (``first``: the unshaken one's
     gain), and the share of them that land clean (a failed move gains 0)."""
     gains: list[float | None] = [first]
     for d, p in SHAKES[1:]:
-        g, _ = trial(shaken(aim, d, p))
+        g, _ = trial(shaken(aim, d, p, sigma))
         gains.append(g)
         if sum(x is None for x in gains) >= 3:
             break                           # three failed: not worth more simulations
@@ -47,7 +47,8 @@ def expected_gain(trial: Trial, aim: Aim, first: float) -> tuple[float, float]:
 
 
 def longer_move(trial: Trial, here: np.ndarray, spots: list[tuple[np.ndarray, float]],
-                togo: float, jitter: float, careful: bool, sure_gain: float) -> tuple[Aim, float, float] | None:
+                togo: float, jitter: float, careful: bool, sure_gain: float,
+                sigma: tuple[float, float]) -> tuple[Aim, float, float] | None:
     """The flick toward one of ``spots`` (landing, way left there) whose expected gain beats
     ``sure_gain`` (the short move's) by GAIN; (aim, its unshaken gain, expected gain) or None.
     Each spot is flicked at straight, its power corrected once by the distance it slid."""
@@ -64,7 +65,7 @@ def longer_move(trial: Trial, here: np.ndarray, spots: list[tuple[np.ndarray, fl
             first, slid = trial(aim)
         if first is None:
             continue
-        mean, share = expected_gain(trial, aim, first)
+        mean, share = expected_gain(trial, aim, first, sigma)
         if careful and share < SURE:
             continue
         if mean >= sure_gain + GAIN and (best is None or mean > best[2]):
