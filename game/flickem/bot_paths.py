@@ -77,16 +77,21 @@ class Clearance:
         xmin, xmax, ymin, ymax = self.limits
         return xmin + margin < point[0] < xmax - margin and ymin + margin < point[1] < ymax - margin
 
-    def free_many(self, starts: np.ndarray, ends: np.ndarray, step: float = 1.5) -> np.ndarray:
-        """``free`` for many slides at once (rows of ``starts`` to rows of ``ends``)."""
+    def free_many(self, starts: np.ndarray, ends: np.ndarray, step: float = 1.5, wide: float = DISC_R + MARGIN,
+                  skip: float = 0.0) -> np.ndarray:
+        """``free`` for many slides at once (rows of ``starts`` to rows of ``ends``), each staying
+        ``wide`` cm from every piece (the disc's first ``skip`` cm only the disc's own width and
+        margin: room to spare is asked of the lane, not of where the disc already lies)."""
         starts, ends = np.asarray(starts, dtype=float), np.asarray(ends, dtype=float)
         if not len(starts):
             return np.zeros(0, dtype=bool)
-        samples = max(2, int(float(np.linalg.norm(ends - starts, axis=1).max()) / step) + 1)
+        lengths = np.linalg.norm(ends - starts, axis=1)
+        samples = max(2, int(float(lengths.max()) / step) + 1)
         t = np.linspace(0.0, 1.0, samples)
         pts = starts[:, None, :] + (ends - starts)[:, None, :] * t[None, :, None]
         gaps = self.gap(pts.reshape(-1, 2)).reshape(len(starts), samples)
-        return (gaps > DISC_R + MARGIN).all(axis=1)
+        start = t[None, :] * lengths[:, None] < skip
+        return ((gaps > wide) | (start & (gaps > DISC_R + MARGIN))).all(axis=1)
 
     def free(self, a: np.ndarray, b: np.ndarray, skip: float = 0.0) -> bool:
         """Whether a disc slides from ``a`` to ``b`` clear of every piece (the first ``skip`` cm
@@ -264,7 +269,7 @@ class Field:
         ``reach`` cm, not only on the way's path (whose clear lanes end at its first corner: the
         shortest way hugs the blocks); with the way each leaves, best first, ``count`` of them at
         least 6 cm apart."""
-        nx, ny = self.shape
+        ny = self.shape[1]
         here = np.asarray(here, dtype=float)
         cells = np.flatnonzero(np.isfinite(self.togo))
         pts = self.origin + self.STEP * np.stack(divmod(cells, ny), axis=-1).astype(float)
@@ -278,23 +283,14 @@ class Field:
         cells, pts = cells[roomy], pts[roomy]
         out: list[tuple[np.ndarray, float]] = []
         for lo in range(0, len(pts), 300):          # best first, a chunk at a time
-            lane = _lanes(clear, here, pts[lo:lo + 300], wide)
+            ends = pts[lo:lo + 300]
+            lane = clear.free_many(np.repeat(here[None, :], len(ends), axis=0), ends, wide=wide, skip=3.0)
             for k in lo + np.flatnonzero(lane):
                 if all(float(np.linalg.norm(pts[k] - p)) >= 6.0 for p, _ in out):
                     out.append((pts[k], float(self.togo[cells[k]])))
             if len(out) >= count:
                 break
         return out[:count]
-
-
-def _lanes(clear: Clearance, here: np.ndarray, ends: np.ndarray, wide: float, step: float = 1.5) -> np.ndarray:
-    """Whether a slide from ``here`` to each of ``ends`` stays ``wide`` cm from every piece."""
-    samples = max(2, int(float(np.linalg.norm(ends - here, axis=1).max()) / step) + 1)
-    t = np.linspace(0.0, 1.0, samples)
-    pts = here[None, None, :] + (ends - here)[:, None, :] * t[None, :, None]
-    gaps = clear.gap(pts.reshape(-1, 2)).reshape(len(ends), samples)
-    start = t[None, :] * np.linalg.norm(ends - here, axis=1)[:, None] < 3.0    # the disc's own first cm
-    return ((gaps > wide) | (start & (gaps > DISC_R + MARGIN))).all(axis=1)
 
 
 def blocking_zombies(session, survivor: str, here: np.ndarray, goals: list[np.ndarray], zombies: list[str],
