@@ -31,6 +31,7 @@ SPOTS = tuple((a, side * c) for a, c in ((11.0, 9.0), (14.0, 12.0), (18.0, 10.0)
                                          (26.0, 22.0), (32.0, 18.0)) for side in (-1.0, 1.0))
 THERE = 6.0                 # cm from its spot: waiting, no move
 PASSED = 10.0               # cm nearer the door a teammate must stand for the stuck escort to draw the rush
+BACK = 20.0                 # cm of way the stuck escort's clean move may give up (bot_s3.unstick)
 
 
 def relay_spot(bot, sid: str) -> np.ndarray:
@@ -120,3 +121,23 @@ def stir(bot, legal: list, sid: str):
     bot.planned = plan_move(bot.session, sid, door, HOSPITAL, bot.zombie_spots(), rng=bot.rng(),
                             company=(state.data.rescued,) if state.data.rescued else ())
     return Move()
+
+
+def unstick(bot, legal: list, sid: str):
+    """The escort with no move nearer the hospital (and no teammate nearer the door to pass her
+    to: ``stir``) plays his best clean move anyway when it gives up at most ``BACK`` cm of the way:
+    RESCUED FIGURE "after the escort completes a move action, the rescued figure must be
+    repositioned", so a clean move, even a step aside, puts Anita somewhere else and the next flick
+    meets another table; ending the turn leaves both where they stand (S3 seed 9 on main: Gabriel
+    escorted her from (-12.2, -19.7) with her lying 5 cm north of him, on the way; every flick
+    north touched her, the best clean one lost 12 cm; he ended 4 turns idle, rounds 4 to 1)."""
+    state = bot.state
+    s = state.data.survivor(sid)
+    if Move() not in legal or state.data.escort != sid or s.where != "city":
+        return None
+    plan = plan_move(bot.session, sid, np.array(bot.doors[HOSPITAL]), HOSPITAL, bot.zombie_spots(), rng=bot.rng(),
+                     careful=bot.careful(sid), company=(state.data.rescued,) if state.data.rescued else ())
+    if plan.score > FAIL + 100.0 and plan.progress > -BACK:
+        bot.planned = plan
+        return Move()
+    return None
