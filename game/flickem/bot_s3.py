@@ -34,7 +34,6 @@ THERE = 6.0                 # cm from its spot: waiting, no move
 PASSED = 10.0               # cm nearer the door a teammate must stand for the stuck escort to draw the rush
 SIDES = (12.0, 18.0)        # cm the stuck escort steps aside (bot_s3.unstick)
 BACK = 20.0                 # cm of way his fallback move may give up
-CROWD = 7.0                 # cm: a standing teammate this near the stuck escort is in his way, and moves on
 AHEAD = 12.0                # cm of his way on that she must stand clear of after it
 REACH = 2 * FIGURE_RADIUS + DISC_WIDTH  # cm between centres: "within a movement disc's width" of him
 
@@ -142,20 +141,13 @@ def unstick(bot, legal: list, sid: str):
     place her, and the step whose landing leaves the least way, with her off the line of his way
     on from there, is played; when no step does, his best clean move losing under ``BACK`` cm of
     the way (the branch's first try, alone: it mostly stepped straight back and she was placed on
-    his way again: seed 17, Olivia walked her 20 cm south in two turns). Not while a standing
-    teammate stands within ``CROWD`` cm of him: that one walks off to the door on its own turn (S3
-    seed 26 on this branch: Thomas at the ice cream truck, Olivia 5.1 cm beside him; main ended the
-    turn, Olivia left, and his next turn went 37 cm and in; the step aside took him east, the
-    game was lost)."""
+    his way again: seed 17, Olivia walked her 20 cm south in two turns)."""
     state = bot.state
     s = state.data.survivor(sid)
     rescued = state.data.rescued
     if Move() not in legal or state.data.escort != sid or s.where != "city" or rescued is None:
         return None
     here, her = bot.xy(sid), bot.xy(rescued)
-    if any(o.team == s.team and o.where == "city" and o.standing and o.id not in (sid, rescued)
-           and float(np.linalg.norm(bot.xy(o.id) - here)) < CROWD for o in state.data.survivors):
-        return None             # a teammate beside him walks off on its own turn (S3 seed 26 on this branch)
     line = her - here
     if float(np.linalg.norm(line)) < 1e-6:
         return None
