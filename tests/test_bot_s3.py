@@ -176,20 +176,3 @@ def test_RESCUED_FIGURE_an_escort_with_no_way_on_and_nobody_nearer_steps_aside()
     assert data.escort == sid and data.position(sid) != at
     assert float(np.linalg.norm(np.array(data.position("survivor-anita")) - np.array(data.position(sid)))) <= 6.6
     assert not disagreements(bridge)
-
-
-def test_S3_a_new_place_is_a_new_claim_made_after_every_teammates():
-    # S3 seed 19 on main: a survivor choosing its next place counted only the teammates' claims
-    # older than its own last one (made in round 6), so Kevin, Olivia and Mike each chose the
-    # library that a teammate had claimed since, and one action later left it (5 switches, the
-    # library, where Anita was, searched in round 2). Kevin at (-27, 22), 8.5 cm before the
-    # library's door, has searched the school (claimed at history 1); the car and the pickup
-    # truck are done too; Mike claimed the library at history 10. Kevin's new claim is made now,
-    # after Mike's: the library is Mike's (worth x0.1) and Kevin heads elsewhere.
-    bridge, bot, sid = acting(3, "Kevin", seed=1, at=(-27.0, 22.0))
-    bot.commits = {sid: ("school", 1), "survivor-mike": ("library", 10)}
-    bot.done[sid] = {"school", "car", "pickup_truck"}
-    goal = bot_act.goal_for(bot, sid, remember=False)
-    assert goal.kind in ("enter", "reach") and goal.building != "library"
-    del bot.commits["survivor-mike"]            # unclaimed, the library is his best place
-    assert bot_act.goal_for(bot, sid, remember=False).building == "library"

@@ -54,16 +54,6 @@ def goal_for(bot, sid: str, remember: bool = True) -> Goal:
                     and state.data.survivor(other).team == s.team and state.data.survivor(other).where != "dead")
     goal = choose_goal(state, sid, known, bot.doors, exclude=bot.done.setdefault(sid, set()), claimed=claimed,
                        ties=bot.ties(s.team), travel=bot.travel, current=mine[0])
-    if state.scenario == 3 and goal.take and goal.building not in (None, mine[0], s.where):
-        # a new place is a new commitment, made now: every teammate's standing claim came first
-        # (S3 seed 19 on main: Kevin, Olivia and Mike each chose the library while their old claims
-        # dated from round 6, then left it to an earlier claim one action later: 5 switches)
-        every = tuple(place for other, (place, _) in bot.commits.items()
-                      if other != sid and place is not None and state.data.survivor(other).team == s.team
-                      and state.data.survivor(other).where != "dead")
-        if every != claimed:
-            goal = choose_goal(state, sid, known, bot.doors, exclude=bot.done[sid], claimed=every,
-                               ties=bot.ties(s.team), travel=bot.travel, current=mine[0])
     if state.scenario == 9 and s.team != "B" and _guard(state, sid):
         goal = Goal("enter", "school", why="S9: keep team B out of the school") if s.where != "school" \
             else Goal("stay", "school", why="S9: hold the school against team B")
