@@ -34,7 +34,6 @@ THERE = 6.0                 # cm from its spot: waiting, no move
 PASSED = 10.0               # cm nearer the door a teammate must stand for the stuck escort to draw the rush
 SIDES = (12.0, 18.0)        # cm the stuck escort steps aside (bot_s3.unstick)
 BACK = 20.0                 # cm of way his fallback move may give up
-SLACK = 8.0                 # cm of way a step aside may give up: a step, not a retreat
 AHEAD = 12.0                # cm of his way on that she must stand clear of after it
 REACH = 2 * FIGURE_RADIUS + DISC_WIDTH  # cm between centres: "within a movement disc's width" of him
 
@@ -139,12 +138,10 @@ def unstick(bot, legal: list, sid: str):
     escorted her from (-12.2, -19.7) with her 5.1 cm north of him, on the way; every flick north
     touched her and he ended 4 turns idle, rounds 4 to 1). Steps of ``SIDES`` cm square to the
     line from him to her are planned; each landing's new spot for her is worked out as the rules
-    place her, and the step whose landing leaves the least way (at most ``SLACK`` cm more than
-    now: S3 seed 26 on this branch, Thomas stepped 12 cm east, away from the hospital, and lost
-    the game main won), with her off the line of his way on from there, is played; when no step
-    does, his best clean move losing under ``BACK`` cm of the way (the branch's first try, alone:
-    it mostly stepped straight back and she was placed on his way again: seed 17, Olivia walked
-    her 20 cm south in two turns)."""
+    place her, and the step whose landing leaves the least way, with her off the line of his way
+    on from there, is played; when no step does, his best clean move losing under ``BACK`` cm of
+    the way (the branch's first try, alone: it mostly stepped straight back and she was placed on
+    his way again: seed 17, Olivia walked her 20 cm south in two turns)."""
     state = bot.state
     s = state.data.survivor(sid)
     rescued = state.data.rescued
@@ -157,7 +154,7 @@ def unstick(bot, legal: list, sid: str):
     square = np.array([-line[1], line[0]]) / float(np.linalg.norm(line))
     clear = Clearance(bot.session, ignore={sid, rescued})
     field = Field(clear, door_waypoints(bot.bridge.city, HOSPITAL, clear))
-    best, least = None, field.cost_near(here) + SLACK
+    best, least = None, np.inf
     for step in SIDES:
         for side in (1.0, -1.0):
             plan = plan_move(bot.session, sid, here + square * side * step, None, bot.zombie_spots(), rng=bot.rng(),
