@@ -11,12 +11,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from feltbox.game.flickem import bot_act
+from feltbox.game.flickem import bot_act, bot_turns
 from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bot_aim import plan_move, simulate
 from feltbox.game.flickem.bot_goals import choose_goal
+from feltbox.game.flickem.bot_turns import choose_survivor
 from feltbox.rules.flickem.figures import FIGURE_RADIUS, RESCUED_GAP, free_spot
-from feltbox.rules.flickem.flow import Move, new_game
+from feltbox.rules.flickem.flow import ChooseSurvivor, Move, new_game
 from tests.test_bot_coop import acting, legal
 from tests.test_flickem_scenarios import _s3
 
@@ -176,3 +177,25 @@ def test_RESCUED_FIGURE_an_escort_with_no_way_on_and_nobody_nearer_steps_aside()
     assert data.escort == sid and data.position(sid) != at
     assert float(np.linalg.norm(np.array(data.position("survivor-anita")) - np.array(data.position(sid)))) <= 6.6
     assert not disagreements(bridge)
+
+
+def test_S3_an_escort_with_a_teammate_beside_him_plays_after_it():
+    # S3 seed 26 (round 5): Thomas escorts Anita from (12.7, -16.1), beside the ice cream truck,
+    # with Olivia 5.1 cm from him at (8.0, -18.2), yet to play; on main he played first with no
+    # way on and ended his turn; Olivia then walked off toward the door and his next turn went 37
+    # cm and into the hospital. Now he gives up 4 of urgency while she has yet to play (main: he
+    # is chosen first; here a teammate is), and plays as before once she has.
+    bridge, bot, sid = acting(3, "Thomas", seed=1)
+    state = bridge.engine.state
+    data = state.data.with_positions({sid: (12.7, -16.1), "survivor-anita": (12.7, -11.0),
+                                      "survivor-olivia": (8.0, -18.2)})
+    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="city"))
+    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid),
+                                  flow=replace(state.flow, active=None, waiting=None))
+    bridge.show([])
+    assert not disagreements(bridge)
+    choices = [ChooseSurvivor(s.id) for s in data.survivors if s.id != "survivor-anita" and s.where == "city"]
+    assert bot_turns.crowded_escort(bot, choices) == sid
+    assert choose_survivor(bot, choices).survivor != sid
+    apart = [c for c in choices if c.survivor != "survivor-olivia"]     # Olivia has played
+    assert bot_turns.crowded_escort(bot, apart) is None

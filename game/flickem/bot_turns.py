@@ -58,7 +58,7 @@ def choose_survivor(bot, choices: list):
         return _s1_choice(bot, choices)
     rng = bot.rng(state.flow.teams[state.flow.team_index])
     # near-equal turns are told apart by the seed: different seeds, different games
-    late = _crowded_escort(bot, choices) if state.scenario == 3 else None
+    late = crowded_escort(bot, choices) if state.scenario == 3 else None
     return max(choices, key=lambda c: urgency(bot, c.survivor) + 0.6 * rng.random() - (LATE if c.survivor == late else 0.0))
 
 
@@ -66,7 +66,7 @@ LATE = 4.0          # S3: urgency an escort with a teammate beside him gives up 
 CROWD = 7.0         # cm between centres: a teammate this near the escort stands in his way
 
 
-def _crowded_escort(bot, choices: list) -> str | None:
+def crowded_escort(bot, choices: list) -> str | None:
     """S3: Anita's escort, in the street, when a standing teammate who has yet to play this round
     stands within ``CROWD`` cm of him: that teammate plays first and walks off toward the door, so
     the escort's turn meets a clearer street (S3 seed 26: Thomas, escorting her at the ice cream
