@@ -11,12 +11,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from feltbox.game.flickem import bot_act
+from feltbox.game.flickem import bot_act, bot_turns
 from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bot_aim import plan_move, simulate
 from feltbox.game.flickem.bot_goals import choose_goal
+from feltbox.game.flickem.bot_turns import choose_survivor
 from feltbox.rules.flickem.figures import FIGURE_RADIUS, RESCUED_GAP, free_spot
-from feltbox.rules.flickem.flow import Move, new_game
+from feltbox.rules.flickem.flow import ChooseSurvivor, Move, new_game
 from tests.test_bot_coop import acting, legal
 from tests.test_flickem_scenarios import _s3
 
@@ -139,3 +140,62 @@ def test_S3_the_escort_found_in_a_building_waits_inside_until_a_teammate_stands_
     waiting = replace(state, data=state.data.with_positions({"survivor-kevin": (-8.0, 14.0)}))    # 18.4 cm from it
     goal = choose_goal(waiting, sid, {}, bot.doors)
     assert (goal.kind, goal.building) == ("enter", "hospital")
+
+
+def test_RESCUED_FIGURE_an_escort_with_no_way_on_and_nobody_nearer_steps_aside():
+    # S3 seed 9 on main, rounds 4 to 1: Gabriel escorts Anita from (-12.2, -19.7); she stands 5.1 cm
+    # north of him, on his way (north, between barrel-1 and lamp-1, to the hospital's door at (0,
+    # 30.5)). Kevin, the teammate nearest him (9.3 cm east), is no nearer the door (50.6 cm against
+    # 51.6: no one to pass her to, `stir`). Every flick north touches her; the best clean flick gives
+    # up 12 cm of the way, so he ended 4 turns idle and the game was lost at the skull. A clean move
+    # repositions her (RESCUED FIGURE), so he plays it: the move succeeds through the real table, he
+    # stays her escort and she stands beside him again (within a movement disc's width: centres at
+    # most 1.3 + 1.3 + 4 = 6.6 cm apart).
+    bridge, bot, sid = acting(3, "Gabriel", seed=1)
+    state = bridge.engine.state
+    at, her = (-12.2, -19.7), (-12.2, -14.6)
+    zombies = {"zombie-04": (-11.1, -6.9), "zombie-05": (-21.0, -10.3)}
+    data = state.data.with_positions({sid: at, "survivor-anita": her, "survivor-kevin": (-2.9, -20.2),
+                                      "survivor-mike": (-21.1, 17.6), "survivor-olivia": (-22.4, 2.6),
+                                      "survivor-thomas": (-11.7, 10.8), **zombies})
+    data = replace(data, zombies=tuple(replace(z, where="city" if z.id in zombies else "bin") for z in data.zombies))
+    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="city"))
+    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid))
+    bridge.show([])
+    assert not disagreements(bridge)
+    door = np.array(bot.doors["hospital"])
+    best = plan_move(bridge.session, sid, door, "hospital", bot.zombie_spots(), 0, company=("survivor-anita",))
+    assert best.progress <= 2.0                 # no way on
+    action = bot_act.act(bot, legal(bridge))
+    assert action == Move()
+    aim = bot.planned.aim
+    assert simulate(bridge.session, sid, "movement_disc", aim)[0].clean
+    bridge.decide(action)
+    events = [e.kind for e in bridge.physics(aim)]
+    assert "move succeeded" in events
+    data = bridge.engine.state.data
+    assert data.escort == sid and data.position(sid) != at
+    assert float(np.linalg.norm(np.array(data.position("survivor-anita")) - np.array(data.position(sid)))) <= 6.6
+    assert not disagreements(bridge)
+
+
+def test_S3_an_escort_with_a_teammate_beside_him_plays_after_it():
+    # S3 seed 26 (round 5): Thomas escorts Anita from (12.7, -16.1), beside the ice cream truck,
+    # with Olivia 5.1 cm from him at (8.0, -18.2), yet to play; on main he played first with no
+    # way on and ended his turn; Olivia then walked off toward the door and his next turn went 37
+    # cm and into the hospital. Now he gives up 4 of urgency while she has yet to play (main: he
+    # is chosen first; here a teammate is), and plays as before once she has.
+    bridge, bot, sid = acting(3, "Thomas", seed=1)
+    state = bridge.engine.state
+    data = state.data.with_positions({sid: (12.7, -16.1), "survivor-anita": (12.7, -11.0),
+                                      "survivor-olivia": (8.0, -18.2)})
+    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="city"))
+    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid),
+                                  flow=replace(state.flow, active=None, waiting=None))
+    bridge.show([])
+    assert not disagreements(bridge)
+    choices = [ChooseSurvivor(s.id) for s in data.survivors if s.id != "survivor-anita" and s.where == "city"]
+    assert bot_turns.crowded_escort(bot, choices) == sid
+    assert choose_survivor(bot, choices).survivor != sid
+    apart = [c for c in choices if c.survivor != "survivor-olivia"]     # Olivia has played
+    assert bot_turns.crowded_escort(bot, apart) is None

@@ -23,7 +23,7 @@ from feltbox.game.flickem.bot_aim import FAIL, RISKY, breach_spots, in_front, pl
 from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
 from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, has_quiet_kill, spot
 from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
-from feltbox.game.flickem.bot_s3 import relay_move, stir, walk_in
+from feltbox.game.flickem.bot_s3 import relay_move, stir, unstick, walk_in
 from feltbox.game.flickem.bot_s5 import clear_the_door, defuse_walk, risk_of
 from feltbox.game.flickem.bot_safety import defuse
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
@@ -145,6 +145,8 @@ def act(bot, legal: list):
             return quiet_kill(kills, state, sid, loud_ok=True)
     if state.scenario == 3 and stir(bot, legal, sid) is not None:
         return Move()                       # S3: an escort with no way nearer draws the rush (bot_s3.stir)
+    if state.scenario == 3 and unstick(bot, legal, sid) is not None:
+        return Move()                       # S3: or steps aside: Anita is repositioned (bot_s3.unstick)
     bot.planned = None
     return EndTurn()
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.game.flickem.bot_aim import ENTERED, FAIL, plan_move, plan_near
-from feltbox.game.flickem.bot_paths import DISC_R, Clearance, sees_door
+from feltbox.game.flickem.bot_aim import ENTERED, FAIL, plan_move, plan_near, simulate
+from feltbox.game.flickem.bot_paths import DISC_R, Clearance, Field, door_waypoints, sees_door
+from feltbox.rules.flickem.figures import DISC_WIDTH, FIGURE_RADIUS, RESCUED_GAP, free_spot
 from feltbox.rules.flickem.flow import Move
 from feltbox.rules.flickem.noise import Noise
 
@@ -31,6 +32,10 @@ SPOTS = tuple((a, side * c) for a, c in ((11.0, 9.0), (14.0, 12.0), (18.0, 10.0)
                                          (26.0, 22.0), (32.0, 18.0)) for side in (-1.0, 1.0))
 THERE = 6.0                 # cm from its spot: waiting, no move
 PASSED = 10.0               # cm nearer the door a teammate must stand for the stuck escort to draw the rush
+SIDES = (12.0, 18.0)        # cm the stuck escort steps aside (bot_s3.unstick)
+BACK = 20.0                 # cm of way his fallback move may give up
+AHEAD = 12.0                # cm of his way on that she must stand clear of after it
+REACH = 2 * FIGURE_RADIUS + DISC_WIDTH  # cm between centres: "within a movement disc's width" of him
 
 
 def relay_spot(bot, sid: str) -> np.ndarray:
@@ -120,3 +125,70 @@ def stir(bot, legal: list, sid: str):
     bot.planned = plan_move(bot.session, sid, door, HOSPITAL, bot.zombie_spots(), rng=bot.rng(),
                             company=(state.data.rescued,) if state.data.rescued else ())
     return Move()
+
+
+
+
+def unstick(bot, legal: list, sid: str):
+    """The escort with no move nearer the hospital (and no teammate nearer the door to pass her
+    to: ``stir``) steps aside, so that she is placed off his way. RESCUED FIGURE: "after the escort
+    completes a move action, the rescued figure must be repositioned" (within a movement disc's
+    width of him; rules/flickem/game_end.py: when his move ends beyond it, next to him on the
+    side she came from). Ending the turn leaves both where they stand (S3 seed 9 on main: Gabriel
+    escorted her from (-12.2, -19.7) with her 5.1 cm north of him, on the way; every flick north
+    touched her and he ended 4 turns idle, rounds 4 to 1). Steps of ``SIDES`` cm square to the
+    line from him to her are planned; each landing's new spot for her is worked out as the rules
+    place her, and the step whose landing leaves the least way, with her off the line of his way
+    on from there, is played; when no step does, his best clean move losing under ``BACK`` cm of
+    the way (the branch's first try, alone: it mostly stepped straight back and she was placed on
+    his way again: seed 17, Olivia walked her 20 cm south in two turns)."""
+    state = bot.state
+    s = state.data.survivor(sid)
+    rescued = state.data.rescued
+    if Move() not in legal or state.data.escort != sid or s.where != "city" or rescued is None:
+        return None
+    here, her = bot.xy(sid), bot.xy(rescued)
+    line = her - here
+    if float(np.linalg.norm(line)) < 1e-6:
+        return None
+    square = np.array([-line[1], line[0]]) / float(np.linalg.norm(line))
+    clear = Clearance(bot.session, ignore={sid, rescued})
+    field = Field(clear, door_waypoints(bot.bridge.city, HOSPITAL, clear))
+    best, least = None, np.inf
+    for step in SIDES:
+        for side in (1.0, -1.0):
+            plan = plan_move(bot.session, sid, here + square * side * step, None, bot.zombie_spots(), rng=bot.rng(),
+                             careful=bot.careful(sid), company=(rescued,))
+            if plan.score <= FAIL + 100.0 or plan.progress <= 2.0:
+                continue
+            outcome, end = simulate(bot.session, sid, "movement_disc", plan.aim)
+            if not outcome.clean:
+                continue
+            way = field.cost_near(end)
+            if way < least and _off_the_way(state.data, field, sid, rescued, end, her):
+                best, least = plan, way
+    if best is None:            # no step puts her off his way: his best clean move losing under BACK cm
+        plan = plan_move(bot.session, sid, np.array(bot.doors[HOSPITAL]), HOSPITAL, bot.zombie_spots(), rng=bot.rng(),
+                         careful=bot.careful(sid), company=(rescued,))
+        if plan.score <= FAIL + 100.0 or plan.progress <= -BACK:
+            return None
+        best = plan
+    bot.planned = best
+    return Move()
+
+
+def _off_the_way(data, field, sid: str, rescued: str, end: np.ndarray, her: np.ndarray) -> bool:
+    """After the escort's move to ``end``, Anita (now at ``her``) stands clear of the band his
+    movement disc sweeps along the first ``AHEAD`` cm of his way on."""
+    end = np.asarray(end, dtype=float)
+    if float(np.linalg.norm(her - end)) > REACH:
+        moved = data.with_positions({sid: (float(end[0]), float(end[1]))})
+        her = np.array(free_spot(moved, (float(end[0]), float(end[1])), ignore=(rescued,),
+                                 behind=(float(her[0]), float(her[1])), gap=RESCUED_GAP))
+    path = field.path(end)
+    ahead = next((p for p in path if float(np.linalg.norm(p - end)) >= AHEAD), path[-1] if path else None)
+    if ahead is None:
+        return False
+    seg = ahead - end
+    t = float(np.clip(np.dot(her - end, seg) / max(float(np.dot(seg, seg)), 1e-9), 0.0, 1.0))
+    return float(np.linalg.norm(her - (end + t * seg))) > FIGURE_RADIUS + DISC_WIDTH / 2 + 0.5

@@ -58,7 +58,29 @@ def choose_survivor(bot, choices: list):
         return _s1_choice(bot, choices)
     rng = bot.rng(state.flow.teams[state.flow.team_index])
     # near-equal turns are told apart by the seed: different seeds, different games
-    return max(choices, key=lambda c: urgency(bot, c.survivor) + 0.6 * rng.random())
+    late = crowded_escort(bot, choices) if state.scenario == 3 else None
+    return max(choices, key=lambda c: urgency(bot, c.survivor) + 0.6 * rng.random() - (LATE if c.survivor == late else 0.0))
+
+
+LATE = 4.0          # S3: urgency an escort with a teammate beside him gives up (it plays after that teammate)
+CROWD = 7.0         # cm between centres: a teammate this near the escort stands in his way
+
+
+def crowded_escort(bot, choices: list) -> str | None:
+    """S3: Anita's escort, in the street, when a standing teammate who has yet to play this round
+    stands within ``CROWD`` cm of him: that teammate plays first and walks off toward the door, so
+    the escort's turn meets a clearer street (S3 seed 26: Thomas, escorting her at the ice cream
+    truck with Olivia 5.1 cm beside him, had no way on; after Olivia walked off his next turn went
+    37 cm and into the hospital)."""
+    state = bot.state
+    escort = state.data.escort
+    ids = {c.survivor for c in choices}
+    if escort not in ids or state.data.survivor(escort).where != "city":
+        return None
+    here = bot.xy(escort)
+    near = [o for o in state.data.survivors if o.id in ids and o.id != escort and o.standing and o.where == "city"
+            and float(np.linalg.norm(bot.xy(o.id) - here)) < CROWD]
+    return escort if near else None
 
 
 def urgency(bot, sid: str) -> float:
