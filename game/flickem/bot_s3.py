@@ -127,8 +127,6 @@ def stir(bot, legal: list, sid: str):
     return Move()
 
 
-
-
 def unstick(bot, legal: list, sid: str):
     """The escort with no move nearer the hospital (and no teammate nearer the door to pass her
     to: ``stir``) steps aside, so that she is placed off his way. RESCUED FIGURE: "after the escort

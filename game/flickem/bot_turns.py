@@ -46,6 +46,8 @@ APPROACH = (7.5, 13.0)      # cm from a zombie a walk up to it ends: the kill's 
 SHOT_RANGE = 45.0           # cm: farther zombies are approached rather than shot (house)
 GUN_RANGE = 60.0            # cm: a survivor with no quiet weapon shoots first, this far (house)
 QUIET_FIRST = {"knife": 0, "bat": 1, "sniper": 2, "shotgun": 3, "gun": 4, "two_guns": 5}
+LATE = 4.0                  # S3: urgency an escort with a teammate beside him gives up (it plays after it)
+CROWD = 7.0                 # cm between centres: a teammate this near the escort stands in his way
 WOUNDING = ("knife", "sniper", "shotgun", "gun", "two_guns")   # a bat knocks down, it never wounds
 
 
@@ -60,10 +62,6 @@ def choose_survivor(bot, choices: list):
     # near-equal turns are told apart by the seed: different seeds, different games
     late = crowded_escort(bot, choices) if state.scenario == 3 else None
     return max(choices, key=lambda c: urgency(bot, c.survivor) + 0.6 * rng.random() - (LATE if c.survivor == late else 0.0))
-
-
-LATE = 4.0          # S3: urgency an escort with a teammate beside him gives up (it plays after that teammate)
-CROWD = 7.0         # cm between centres: a teammate this near the escort stands in his way
 
 
 def crowded_escort(bot, choices: list) -> str | None:
