@@ -24,6 +24,17 @@ from tests.test_flickem_scenarios import _s3
 SPACING = 2 * FIGURE_RADIUS + 1.0          # bases 1 cm apart (free_spot's default gap)
 
 
+def _escorted(bridge, sid: str, data, **flow) -> None:
+    """The rules state ``data`` with Anita rescued in the street and ``sid`` her escort (``flow``:
+    changes to the turn's flow), shown on the table; rules and table agree."""
+    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="city"))
+    state = bridge.engine.state
+    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid),
+                                  flow=replace(state.flow, **flow))
+    bridge.show([])
+    assert not disagreements(bridge)
+
+
 def test_RESCUED_FIGURE_is_repositioned_behind_her_escort_on_the_side_she_came_from():
     # Gabriel moved from (0, 0) to (0, 20); Anita stood at (3.6, 0). Seen from (0, 20) she was at
     # -79.7 degrees; the 30-degree step nearest it with room is -90: (0, 20 - 3.6). Without the
@@ -54,10 +65,7 @@ def test_RESCUED_FIGURE_at_her_gap_the_escort_flicks_round_her_toward_the_hospit
     zombies = tuple(replace(z, where="city" if z.id in city else "bin", standing=z.id != "zombie-04")
                     for z in state.data.zombies)
     data = replace(state.data, zombies=zombies).with_positions({**city, "survivor-anita": anita})
-    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="city"))
-    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid))
-    bridge.show([])
-    assert not disagreements(bridge)
+    _escorted(bridge, sid, data)
     door = np.array(bot.doors["hospital"])
     plan = plan_move(bridge.session, sid, door, "hospital", bot.zombie_spots(), 0, company=("survivor-anita",))
     assert plan.progress > 2.0
@@ -114,10 +122,7 @@ def test_RESCUED_FIGURE_an_escort_with_no_way_on_draws_the_rush_when_a_teammate_
     state = bridge.engine.state
     data = state.data.with_positions({sid: (-20.1, -6.5), "survivor-anita": (-20.36, -3.9),
                                       "survivor-kevin": (-8.9, 1.6)})
-    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="city"))
-    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid))
-    bridge.show([])
-    assert not disagreements(bridge)
+    _escorted(bridge, sid, data)
     door = np.array(bot.doors["hospital"])
     assert plan_move(bridge.session, sid, door, "hospital", bot.zombie_spots(), 0,
                      company=("survivor-anita",)).progress <= 2.0      # no way on
@@ -159,10 +164,7 @@ def test_RESCUED_FIGURE_an_escort_with_no_way_on_and_nobody_nearer_steps_aside()
                                       "survivor-mike": (-21.1, 17.6), "survivor-olivia": (-22.4, 2.6),
                                       "survivor-thomas": (-11.7, 10.8), **zombies})
     data = replace(data, zombies=tuple(replace(z, where="city" if z.id in zombies else "bin") for z in data.zombies))
-    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="city"))
-    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid))
-    bridge.show([])
-    assert not disagreements(bridge)
+    _escorted(bridge, sid, data)
     door = np.array(bot.doors["hospital"])
     best = plan_move(bridge.session, sid, door, "hospital", bot.zombie_spots(), 0, company=("survivor-anita",))
     assert best.progress <= 2.0                 # no way on
@@ -189,11 +191,7 @@ def test_S3_an_escort_with_a_teammate_beside_him_plays_after_it():
     state = bridge.engine.state
     data = state.data.with_positions({sid: (12.7, -16.1), "survivor-anita": (12.7, -11.0),
                                       "survivor-olivia": (8.0, -18.2)})
-    data = data.with_survivor(replace(data.survivor("survivor-anita"), where="city"))
-    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid),
-                                  flow=replace(state.flow, active=None, waiting=None))
-    bridge.show([])
-    assert not disagreements(bridge)
+    _escorted(bridge, sid, data, active=None, waiting=None)
     choices = [ChooseSurvivor(s.id) for s in data.survivors if s.id != "survivor-anita" and s.where == "city"]
     assert bot_turns.crowded_escort(bot, choices) == sid
     assert choose_survivor(bot, choices).survivor != sid
