@@ -21,8 +21,8 @@ def test_MOVE_a_survivor_slides_past_the_corner_to_a_spot_facing_the_school_door
     lane along it ends there, 13 cm away (main's planner: a 13.5 cm hop to (-12, 22)). South-west
     the street is open: a straight 31 cm slide at bearing ~212 degrees passes between the middle
     blocks and stops at about (-26, 0), on the school's door line 30 cm before it, from where the
-    way in is one straight flick. That move lands clean on the real table, and so do the flicks
-    shaken by a finger's noise that chose it."""
+    way in is one straight flick. That move lands clean on the real table (the careful planner
+    took it only because most of its flicks shaken by a finger's noise landed clean too)."""
     bridge = FlickemBridge(load_flickem(2), 1)
     session, sid = bridge.session, "survivor-john"
     i = bridge.city.index(sid)
