@@ -25,7 +25,7 @@ from feltbox.game.table.dice_throw import body_of
 from feltbox.game.table.rules_bridge import RulesBridge
 from feltbox.game.table.seeds import roll_seed
 from feltbox.models.d12 import top_face
-from feltbox.rules.core import Event, GameOver, Measured, PhysicsRequest
+from feltbox.rules.core import Event, Measured
 from feltbox.rules.engine import Engine
 from feltbox.rules.root.flow import ACTIONS, RootGame
 from feltbox.rules.root.view import seat_view
@@ -75,21 +75,11 @@ class RootBridge(RulesBridge):
     # -- rules ---------------------------------------------------------------------------------
     def physics(self, aim=None) -> list[Event]:
         """Throw the two d12 in the tray and feed their faces back to the rules."""
-        request = self.pending()
-        if not isinstance(request, PhysicsRequest) or request.kind != "roll":
-            raise ValueError(f"no roll is pending (the rules wait for {request})")
+        self.roll_request()
         result = dice.roll(roll_seed(self.seed, self.rolls), self._episode)
         self.rolls += 1
         self.last_faces = [int(f) for f in result.faces]
         return self._apply(Measured({"faces": self.last_faces, "rerolled": list(result.rerolled)}), result.episodes)
-
-    def _episode(self, episode) -> None:
-        self.episodes += 1
-        if self.on_episode is not None:
-            self.on_episode(episode)
-
-    def over(self) -> bool:
-        return isinstance(self.pending(), GameOver)
 
     # -- the dice ------------------------------------------------------------------------------
     def lay_thrown(self, episodes) -> None:

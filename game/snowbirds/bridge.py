@@ -32,11 +32,12 @@ from feltbox.game.snowbirds import dice, table
 from feltbox.game.snowbirds.places import Place, Row, action_places, map_places
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.dice_throw import body_of
+from feltbox.game.table.rules_bridge import RulesBridge
 from feltbox.game.table.seeds import roll_seed
 from feltbox.models.cards import card_sizes
 from feltbox.models.d6 import face_quat, top_face
 from feltbox.models.snowbirds import track
-from feltbox.rules.core import Event, GameOver, Measured, PhysicsRequest
+from feltbox.rules.core import Event, Measured
 from feltbox.rules.engine import Engine
 from feltbox.rules.snowbirds.data import tables
 from feltbox.rules.snowbirds.flow import ACTIONS, SnowbirdsGame
@@ -94,7 +95,7 @@ def track_value(name: str, value: int) -> int:
     return max(int(t["low"]), min(int(t["high"]), int(value)))
 
 
-class SBBridge:
+class SBBridge(RulesBridge):
     """One migration: the rules engine, the table's bodies, and the glue."""
 
     def __init__(self, scene: SBScene, seed: int = 0, on_episode=None, on_action=None):
@@ -118,16 +119,6 @@ class SBBridge:
         self.sync()
 
     # -- rules ---------------------------------------------------------------------------------
-    def pending(self):
-        return self.engine.game.pending(self.engine.state)
-
-    def legal(self) -> list:
-        return self.engine.game.legal_actions(self.engine.state)
-
-    def decide(self, action) -> list[Event]:
-        """A player's decision; the table follows the new state."""
-        return self._apply(action)
-
     def _apply(self, action, throws=()) -> list[Event]:
         request, before = self.pending(), self.engine.state.flow.dice
         events = self.engine.apply(action)
@@ -138,7 +129,8 @@ class SBBridge:
 
     def follow(self, action, request, dice_before: tuple, throws=()) -> None:
         """The table after ``action`` (applied while the rules waited for ``request``, with
-        ``dice_before`` the Vigor dice then): today's row, the thrown dice where ``throws`` (the
+        ``dice_before`` the Vigor dice then: RulesBridge.follow with what a Tenacity card and a
+        one-die roll need, hence ``_apply`` here too): today's row, the thrown dice where ``throws`` (the
         roll's episodes) left them, a die turned to a Tenacity card's pips, then ``sync``."""
         self.row.follow(self.engine.state, action)
         if isinstance(action, Measured) and throws:
@@ -151,20 +143,10 @@ class SBBridge:
 
     def physics(self, aim=None) -> list[Event]:
         """Throw the dice the rules ask for in the tray and feed their faces back."""
-        request = self.pending()
-        if not isinstance(request, PhysicsRequest) or request.kind != "roll":
-            raise ValueError(f"no roll is pending (the rules wait for {request})")
+        request = self.roll_request()
         result = dice.roll(roll_seed(self.seed, self.rolls), int(request.spec["dice"]), self._episode)
         self.rolls += 1
         return self._apply(Measured(result.measured()), result.episodes)
-
-    def _episode(self, episode) -> None:
-        self.episodes += 1
-        if self.on_episode is not None:
-            self.on_episode(episode)
-
-    def over(self) -> bool:
-        return isinstance(self.pending(), GameOver)
 
     # -- the dice ------------------------------------------------------------------------------
     def lay_thrown(self, episodes, targets: list[int]) -> None:

@@ -24,12 +24,13 @@ from __future__ import annotations
 import numpy as np
 
 from feltbox.game.table.bodies import BodySpec, heading_quat, quat_mul
+from feltbox.game.table.rules_bridge import RulesBridge
 from feltbox.game.table.seeds import roll_seed
 from feltbox.game.tailfeathers.dice import lying_in_tray, roll
 from feltbox.game.tailfeathers.feathers import Obstacle, drop_feathers
 from feltbox.game.tailfeathers.table import TRAY_ID, space_slots, standing_pose, tf_table
 from feltbox.models.tailfeathers import tf_dims
-from feltbox.rules.core import Event, GameOver, Measured, PhysicsRequest
+from feltbox.rules.core import Event, Measured, PhysicsRequest
 from feltbox.rules.engine import Engine
 from feltbox.rules.tailfeathers.cards import default_hand
 from feltbox.rules.tailfeathers.flow import ACTIONS, TailFeathersGame
@@ -80,7 +81,7 @@ def setup_from_scene(scene: TFScene, rules: tuple[str, ...] | None = None) -> Se
                  hands=hands, grudges=tuple(scene.grudges))
 
 
-class TFBridge:
+class TFBridge(RulesBridge):
     """One Tail Feathers game: the rules engine, the battlefield's bodies, and the glue."""
 
     def __init__(self, scene: TFScene, seed: int = 0, on_episode=None, on_action=None,
@@ -109,23 +110,6 @@ class TFBridge:
         self.sync()
 
     # -- rules ---------------------------------------------------------------------------------
-    def pending(self):
-        return self.engine.game.pending(self.engine.state)
-
-    def legal(self) -> list:
-        return self.engine.game.legal_actions(self.engine.state)
-
-    def decide(self, action) -> list[Event]:
-        """A player's decision; the table follows the new state."""
-        return self._apply(action)
-
-    def _apply(self, action) -> list[Event]:
-        events = self.engine.apply(action)
-        if self.on_action is not None:
-            self.on_action(action, events, self.engine.state)
-        self.sync()
-        return events
-
     def physics(self, aim=None) -> list[Event]:
         """Run the pending physics request on the table and feed its measured outcome back."""
         request = self.pending()
@@ -146,14 +130,6 @@ class TFBridge:
         else:
             raise ValueError(f"unknown physics request {request.kind!r}")
         return self._apply(Measured(outcome))
-
-    def _episode(self, episode) -> None:
-        self.episodes += 1
-        if self.on_episode is not None:
-            self.on_episode(episode)
-
-    def over(self) -> bool:
-        return isinstance(self.pending(), GameOver)
 
     # -- the table -----------------------------------------------------------------------------
     def obstacles(self, at, bird: str) -> list[Obstacle]:

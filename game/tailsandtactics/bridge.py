@@ -28,7 +28,7 @@ from feltbox.game.table.rules_bridge import RulesBridge
 from feltbox.game.table.seeds import roll_seed
 from feltbox.game.tailsandtactics import dice, layout
 from feltbox.game.tailsandtactics.felt import SIDES, Felt, FeltLayer, die_body
-from feltbox.rules.core import Event, GameOver, Measured, PhysicsRequest
+from feltbox.rules.core import Event, Measured
 from feltbox.rules.engine import Engine
 from feltbox.rules.tails_and_tactics.cards import load_cards
 from feltbox.rules.tails_and_tactics.decks import load_deck
@@ -79,20 +79,10 @@ class TTBridge(RulesBridge):
     # -- rules ---------------------------------------------------------------------------------
     def physics(self, aim=None) -> list[Event]:
         """Throw both dice in the tray and feed their faces back (red's first)."""
-        request = self.pending()
-        if not isinstance(request, PhysicsRequest) or request.kind != "roll":
-            raise ValueError(f"no roll is pending (the rules wait for {request})")
+        self.roll_request()
         result = dice.roll(roll_seed(self.seed, self.rolls), self._episode)
         self.rolls += 1
         return self._apply(Measured(result.measured()), result.episodes)
-
-    def _episode(self, episode) -> None:
-        self.episodes += 1
-        if self.on_episode is not None:
-            self.on_episode(episode)
-
-    def over(self) -> bool:
-        return isinstance(self.pending(), GameOver)
 
     # -- the dice ------------------------------------------------------------------------------
     def lay_thrown(self, episodes) -> None:
