@@ -24,6 +24,25 @@ class SeatBot(Protocol):
     def aim(self, request: PhysicsRequest) -> Aim | None: ...
 
 
+class SeatPlayer:
+    """A player that reads the rules state itself (``decide(legal, state)``: the Snowbirds and
+    Tails and Tactics bots, a random player) as a bridge's SeatBot; ``reason`` is its one-line
+    explanation of the last choice. Nothing to aim: those games' tables throw the dice."""
+
+    def __init__(self, bridge, player):
+        self.bridge, self.player = bridge, player
+
+    @property
+    def reason(self) -> str:
+        return getattr(self.player, "reason", "")
+
+    def decide(self, legal: list):
+        return self.player.decide(legal, self.bridge.engine.state)
+
+    def aim(self, request) -> None:
+        return None
+
+
 class ScriptEnded(Exception):
     """The script ran out while a human seat was to play."""
 

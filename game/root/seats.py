@@ -2,7 +2,7 @@
 lines, or the players at the prompt or in the window (feltbox.game.players.Seats)."""
 from __future__ import annotations
 
-from feltbox.game.players.seats import Seats
+from feltbox.game.players.seats import SeatPlayer, Seats
 from feltbox.rules.root import bots
 from feltbox.rules.root.flow import ACTIONS
 from feltbox.rules.root.state import SEATS  # noqa: F401 -- the seats --bots can name
@@ -12,20 +12,14 @@ MIN_DECISIONS = 20000                # decisions and rolls of a whole game (a fe
 
 
 class RootBot:
-    """The rules' bot on a bridge's seat: it reads the rules state itself."""
+    """The rules' bot (rules/root/bots.choose) as a seat player."""
 
     reason = ""
 
-    def __init__(self, bridge):
-        self.bridge = bridge
-
-    def decide(self, legal: list):
-        return bots.choose(self.bridge.engine.state)
-
-    def aim(self, request) -> None:
-        return None                  # nothing to aim: the table throws the dice
+    def decide(self, legal: list, state):
+        return bots.choose(state)
 
 
 def new_seats(bridge, bots_: str = "all", script=None) -> Seats:
     """The two seats: ``bots_`` "all", "none", "duchy" or "corvids" (the seats the bot plays)."""
-    return Seats(bridge, bots_, script, bot=RootBot(bridge), teams=SEATS, actions=ACTIONS, noun="game")
+    return Seats(bridge, bots_, script, bot=SeatPlayer(bridge, RootBot()), teams=SEATS, actions=ACTIONS, noun="game")

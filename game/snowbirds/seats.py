@@ -4,7 +4,7 @@ Solitaire: ``--bots all`` (or ``flock``) lets the bot play, ``--bots none`` the 
 player at the prompt or in the window."""
 from __future__ import annotations
 
-from feltbox.game.players.seats import Seats
+from feltbox.game.players.seats import SeatPlayer, Seats
 from feltbox.game.snowbirds.bot import SBBot
 from feltbox.rules.snowbirds.flow import ACTIONS
 from feltbox.rules.snowbirds.state import PLAYER
@@ -12,24 +12,6 @@ from feltbox.rules.snowbirds.state import PLAYER
 TURN_ENDS = ("Fly", "RestDay")       # a day's end: the flock takes off, or rests a day
 MIN_DECISIONS = 2000                 # decisions and rolls of a whole migration (about 40-80)
 SEATS = (PLAYER,)                    # the one seat --bots can name: "flock"
-
-
-class SeatPlayer:
-    """A Snowbirds player (SBBot, RandomPlayer: ``decide(legal, state)``) on a bridge's seat:
-    it reads the rules state itself; ``reason`` is its one-line explanation of the last choice."""
-
-    def __init__(self, bridge, player):
-        self.bridge, self.player = bridge, player
-
-    @property
-    def reason(self) -> str:
-        return getattr(self.player, "reason", "")
-
-    def decide(self, legal: list):
-        return self.player.decide(legal, self.bridge.engine.state)
-
-    def aim(self, request) -> None:
-        return None                  # nothing to aim: the table throws the dice
 
 
 def new_seats(bridge, bots: str = "all", script=None, player=None) -> Seats:

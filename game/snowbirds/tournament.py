@@ -25,6 +25,7 @@ import traceback
 from collections import Counter
 
 from feltbox.game.players.headless import play_game
+from feltbox.game.players.tally import quartiles
 from feltbox.game.snowbirds import seats as sb_seats
 from feltbox.game.snowbirds.bridge import SBBridge
 from feltbox.game.snowbirds.random_player import RandomPlayer
@@ -61,13 +62,6 @@ def play_chunk(mode: str, seeds: list[int], player: str) -> list[dict]:
     return [play_migration(mode, seed, player) for seed in seeds]
 
 
-def _quantiles(values: list[int]) -> dict:
-    if not values:
-        return {}
-    q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
-    return {"mean": round(statistics.fmean(values), 2), "median": statistics.median(values),
-            "q1": q[0], "q3": q[2], "min": min(values), "max": max(values)}
-
 
 def summarise_player(games: list[dict]) -> dict:
     played = [g for g in games if "error" not in g]
@@ -77,14 +71,14 @@ def summarise_player(games: list[dict]) -> dict:
     n = max(len(played), 1)
     return {"games": len(played), "errors": len(games) - len(played),
             "success_rate": round(len(won) / n, 4),
-            "score": _quantiles(scores),
+            "score": quartiles(scores, 2),
             "score_histogram": dict(sorted(Counter(scores).items())),
             "bands": dict(Counter(scoring.band(s) for s in scores).most_common()),
-            "failed_estimated_score": _quantiles([g["score"] for g in failed]),
+            "failed_estimated_score": quartiles([g["score"] for g in failed], 2),
             "failure_reasons": dict(Counter(g["result"].split(":", 1)[-1].split(";")[0].strip()
                                             for g in failed).most_common()),
-            "journeys": _quantiles([g["journeys"] for g in played]),
-            "wall_s_per_game": _quantiles([g["wall_s"] for g in played])}
+            "journeys": quartiles([g["journeys"] for g in played], 2),
+            "wall_s_per_game": quartiles([g["wall_s"] for g in played], 2)}
 
 
 def run_tournament(mode: str, seeds: list[int], workers: int = 1, players: tuple[str, ...] = PLAYERS) -> dict:

@@ -4,31 +4,13 @@ actions). ``--bots all`` lets the bot play both seats, ``--bots red`` / ``--bots
 ``--bots none`` the script or the players (hot-seat)."""
 from __future__ import annotations
 
-from feltbox.game.players.seats import Seats
+from feltbox.game.players.seats import SeatPlayer, Seats
 from feltbox.rules.tails_and_tactics.bot import choose
 from feltbox.rules.tails_and_tactics.flow import ACTIONS
 from feltbox.rules.tails_and_tactics.state import SEATS
 
 TURN_ENDS = ("EndTurn",)             # Your Turn: the player is done (then discards to the hand limit)
 MIN_DECISIONS = 20000                # decisions and rolls of a whole game (set-up, every pass on the chain)
-
-
-class SeatPlayer:
-    """A Tails and Tactics player (``decide(legal, state)``) on a bridge's seat: it reads the rules
-    state itself; ``reason`` is its one-line explanation of the last choice."""
-
-    def __init__(self, bridge, player):
-        self.bridge, self.player = bridge, player
-
-    @property
-    def reason(self) -> str:
-        return getattr(self.player, "reason", "")
-
-    def decide(self, legal: list):
-        return self.player.decide(legal, self.bridge.engine.state)
-
-    def aim(self, request) -> None:
-        return None                  # nothing to aim: the table throws the dice
 
 
 class RulesBot:

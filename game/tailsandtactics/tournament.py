@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import statistics
 import time
 import traceback
 from collections import Counter
 from dataclasses import replace
 
 from feltbox.game.players.headless import play_game
+from feltbox.game.players.tally import quartiles
 from feltbox.game.tailsandtactics import seats
 from feltbox.game.tailsandtactics.agreement import disagreements
 from feltbox.game.tailsandtactics.bridge import TTBridge
@@ -78,13 +78,6 @@ def play_chunk(key: str, seeds: list[int], check_agreement: bool) -> list[dict]:
     return [play_battle(key, seed, check_agreement) for seed in seeds]
 
 
-def _quantiles(values: list[float]) -> dict:
-    if not values:
-        return {}
-    q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
-    return {"mean": round(statistics.fmean(values), 3), "median": statistics.median(values),
-            "q1": q[0], "q3": q[2], "min": min(values), "max": max(values)}
-
 
 def summarise(key: str, games: list[dict]) -> dict:
     played = [g for g in games if "error" not in g]
@@ -102,9 +95,9 @@ def summarise(key: str, games: list[dict]) -> dict:
             "first_player_won": sum(g["winner"] == g["first"] for g in decided),
             "no_winner": len(played) - len(decided),
             "endings": dict(Counter(g["result"] for g in played).most_common()),
-            "turns": _quantiles([g["turns"] for g in played]),
-            "actions": _quantiles([g["actions"] for g in played]),
-            "wall_s_per_game": _quantiles([g["wall_s"] for g in played])}
+            "turns": quartiles([g["turns"] for g in played]),
+            "actions": quartiles([g["actions"] for g in played]),
+            "wall_s_per_game": quartiles([g["wall_s"] for g in played])}
 
 
 def run_tournament(key: str, seeds: list[int], workers: int = 1, check_agreement: bool = False) -> dict:
