@@ -21,6 +21,7 @@ from collections.abc import Callable
 import numpy as np
 
 from feltbox.game.cards.layout import slide_path
+from feltbox.game.replay.scene_source import scene_for_replay
 from feltbox.game.replay.sealing import is_sealed, opened_action
 from feltbox.game.replay.tailfeathers_timeline import RebuildError
 from feltbox.game.replay.timeline import HOLD, QUIET_EVENTS, Marker, Timeline, follow_distance, follow_path, rule_markers
@@ -31,6 +32,24 @@ from feltbox.rules.core import IllegalAction, from_json
 MOVE = 24                      # frames of a slide (0.4 s)
 SETTLE = 8                     # frames of rest after it
 LABEL_HOLD = 30                # frames an action with a shown event but no motion holds (0.5 s)
+
+
+def rebuild_bridge(replay, make: Callable, game: str, noun: str, secret: str, surface: str = "table"):
+    """A fresh bridge (``make(scene, seed)``) for the header's scene (``scene_for_replay``) and
+    seed, a sealed game's as its REVL record opened it. RebuildError when the ``noun`` ("game",
+    "migration") did not end and its seed stays sealed (``secret``: what the seed decides), or when
+    ``game``'s scene cannot be rebuilt."""
+    rules = replay.header["rules"]
+    seed = rules.get("seed")
+    if "commitment" in rules:
+        if replay.reveal is None:
+            raise RebuildError(f"the {noun} did not end: its seed stays sealed ({secret}), so the {surface} "
+                               "cannot be rebuilt until it is over")
+        seed = replay.reveal["seed"]
+    try:
+        return make(scene_for_replay(replay.header), seed)
+    except (OSError, KeyError, ValueError) as exc:
+        raise RebuildError(f"its {game} scene cannot be rebuilt ({exc})") from None
 
 
 def throw_frames(episode, before: np.ndarray, tray: tuple[float, float], dice: list[int]) -> np.ndarray:

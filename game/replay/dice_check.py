@@ -2,7 +2,8 @@
 Tails and Tactics' first-player roll): every re-simulated throw is read again, and a roll's
 ``Measured`` faces must be the ones its throws show (each die's last reading).
 
-A game's check subclasses ``DiceRollCheck`` with its ``kit`` (a () -> game/table/dice_throw.DiceKit)."""
+A game's check subclasses ``DiceRollCheck`` with its ``kit`` (a () -> game/table/dice_throw.DiceKit),
+or ``TableRollCheck`` when its table is laid and checked after every action too."""
 from __future__ import annotations
 
 from feltbox.game.replay.rules_check import RulesCheck
@@ -45,3 +46,42 @@ class DiceRollCheck(RulesCheck):
         if faces != list(outcome.get("faces", ())):
             return f"{name}: the rules were given faces {outcome.get('faces')}, the throws show {faces}"
         return None
+
+
+class TableRollCheck(DiceRollCheck):
+    """DiceRollCheck of a game whose table follows the rebuilt rules: after every action the table
+    is laid (the dice as their re-simulated throws left them) and checked against the rules (one
+    truth). A game gives ``kit``, ``actions`` (its ACTIONS), ``scene_for(header)``,
+    ``new_engine(scene, seed)``, ``new_bridge(scene, seed)`` and ``disagreements(table)``; a sealed
+    game that did not end (no seed) has no engine and no table."""
+
+    actions: dict = {}
+
+    def __init__(self, header: dict, episodes: list):
+        seed = header["rules"].get("seed")          # None: sealed and not opened (the game did not end)
+        scene = self.scene_for(header)
+        super().__init__(self.new_engine(scene, seed) if seed is not None else None, header, episodes,
+                         type(self).actions)
+        self.thrown: dict[int, Thrown] = {}         # episode index -> its re-simulated throw
+        self.table = None
+        if self.engine is not None:
+            self.table = self.new_bridge(scene, seed)
+            self.table.engine = self.engine
+
+    def before(self):
+        """What ``follow`` needs of the state before an action (nothing, but for Snowbirds)."""
+        return None
+
+    def follow(self, action, before, throws: list) -> None:
+        self.table.follow(action, throws)
+
+    def action(self, rec) -> str | None:
+        if self.engine is None:
+            return super().action(rec)
+        before = self.before()
+        problem = super().action(rec)
+        if problem:
+            return problem
+        self.follow(self.engine.history[-1].action, before, [self.thrown[i] for i in rec.episodes if i in self.thrown])
+        found = self.disagreements(self.table)
+        return f"action {rec.index} ({rec.type}): {found[0]}" if found else None

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from feltbox.game.replay.dice_check import DiceRollCheck, Thrown
+from feltbox.game.replay.dice_check import TableRollCheck
 from feltbox.game.replay.recorder import Recorder
+from feltbox.game.replay.scene_source import scene_for_replay
 from feltbox.game.replay.sealing import Seal
 from feltbox.game.root import dice
 from feltbox.game.root.agreement import disagreements
@@ -31,7 +32,7 @@ from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
 from feltbox.rules.core import GameOver
 from feltbox.rules.root.actions import Plot
 from feltbox.rules.root.flow import ACTIONS, pending
-from feltbox.scenes.loader import load_scene, portable_source, source_path
+from feltbox.scenes.loader import portable_source
 
 
 def over(state) -> bool:
@@ -59,33 +60,14 @@ def root_recorder(path: str | Path, scene, seed: int, seal: Seal | None = None) 
     return Recorder(path, root_header(scene, seal), seal, over=over, hidden=hidden)
 
 
-def scene_for_replay(header: dict):
-    return load_scene(source_path(header["scene"]["source"]))
 
-
-class RootRulesCheck(DiceRollCheck):
+class RootRulesCheck(TableRollCheck):
     """RulesCheck for a Root game: rolls checked against their throws, the table laid after every
     action and checked for agreement."""
 
     kit = staticmethod(dice.kit)
-
-    def __init__(self, header: dict, episodes: list):
-        seed = header["rules"].get("seed")          # None: sealed and not opened (the game did not end)
-        scene = scene_for_replay(header)
-        super().__init__(new_engine(seed) if seed is not None else None, header, episodes, ACTIONS)
-        self.thrown: dict[int, Thrown] = {}
-        self.table = None
-        if self.engine is not None:
-            self.table = RootBridge(scene, seed)
-            self.table.engine = self.engine
-
-    def action(self, rec) -> str | None:
-        if self.engine is None:
-            return super().action(rec)
-        problem = super().action(rec)
-        if problem:
-            return problem
-        throws = [self.thrown[i] for i in rec.episodes if i in self.thrown]
-        self.table.follow(self.engine.history[-1].action, throws)
-        found = disagreements(self.table)
-        return f"action {rec.index} ({rec.type}): {found[0]}" if found else None
+    actions = ACTIONS
+    scene_for = staticmethod(scene_for_replay)
+    new_engine = staticmethod(lambda scene, seed: new_engine(seed))
+    new_bridge = RootBridge
+    disagreements = staticmethod(disagreements)

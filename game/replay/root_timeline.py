@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.game.replay.card_timeline import add_slide, add_throw, throw_frames
-from feltbox.game.replay.root_check import scene_for_replay
+from feltbox.game.replay.card_timeline import add_slide, add_throw, rebuild_bridge, throw_frames
 from feltbox.game.replay.tailfeathers_timeline import RebuildError
 from feltbox.game.replay.timeline import Marker, Timeline, follow_distance, follow_path, rule_markers
 from feltbox.game.root import table
@@ -24,18 +23,6 @@ from feltbox.rules.core import IllegalAction, from_json
 
 MOVE = 20
 SETTLE = 6
-
-
-def _bridge(replay) -> RootBridge:
-    rules = replay.header["rules"]
-    if replay.reveal is None:
-        raise RebuildError("the game did not end: its seed stays sealed (it deals every hand), so the "
-                           "table cannot be rebuilt until it is over")
-    try:
-        return RootBridge(scene_for_replay(replay.header), replay.reveal["seed"] if "commitment" in rules
-                          else rules["seed"])
-    except (OSError, KeyError, ValueError) as exc:
-        raise RebuildError(f"its Root scene cannot be rebuilt ({exc})") from None
 
 
 class _Recorded:
@@ -55,7 +42,7 @@ def build_root_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
     """(timeline, bodies) of a Root replay: the table, action by action, throws shown."""
     if not replay.rules:
         raise ValueError("the Root replay holds no rules actions: nothing to play")
-    bridge = _bridge(replay)
+    bridge = rebuild_bridge(replay, RootBridge, "Root", "game", "it deals every hand")
     frames, present, live, action_of = [bridge.poses.astype(np.float32)], [bridge.present.copy()], [False], [0]
     ends: dict[int, int] = {}
     opened = (replay.reveal or {}).get("actions", {})

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from feltbox.game.replay.dice_check import DiceRollCheck, Thrown
+from feltbox.game.replay.dice_check import TableRollCheck
 from feltbox.game.replay.recorder import Recorder
+from feltbox.game.replay.scene_source import scene_for_replay
 from feltbox.game.replay.sealing import Seal
 from feltbox.game.snowbirds import dice
 from feltbox.game.snowbirds.agreement import disagreements
@@ -32,7 +33,7 @@ from feltbox.game.snowbirds.bridge import SBBridge, new_engine
 from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
 from feltbox.rules.core import GameOver
 from feltbox.rules.snowbirds.flow import ACTIONS, pending
-from feltbox.scenes.loader import load_scene, portable_source, source_path
+from feltbox.scenes.loader import portable_source
 from feltbox.scenes.snowbirds.schema import SBScene
 
 
@@ -59,36 +60,22 @@ def sb_recorder(path: str | Path, scene: SBScene, seed: int, seal: Seal | None =
     return Recorder(path, sb_header(scene, seal), seal, over=over)
 
 
-def scene_for_replay(header: dict) -> SBScene:
-    return load_scene(source_path(header["scene"]["source"]))
 
-
-class SBRulesCheck(DiceRollCheck):
+class SBRulesCheck(TableRollCheck):
     """RulesCheck for a Snowbirds migration: rolls checked against their throws, the table
     laid after every action and checked for agreement."""
 
     kit = staticmethod(dice.kit)
+    actions = ACTIONS
+    scene_for = staticmethod(scene_for_replay)
+    new_engine = staticmethod(new_engine)
+    new_bridge = SBBridge
+    disagreements = staticmethod(disagreements)
 
-    def __init__(self, header: dict, episodes: list):
-        seed = header["rules"].get("seed")          # None: sealed and not opened (the migration did not end)
-        scene = scene_for_replay(header)
-        super().__init__(new_engine(scene, seed) if seed is not None else None, header, episodes, ACTIONS)
-        self.thrown: dict[int, Thrown] = {}         # episode index -> its re-simulated throw
-        self.table = None
-        if self.engine is not None:                  # the Snowbirds table, following the rebuilt rules
-            self.table = SBBridge(scene, seed)
-            self.table.engine = self.engine
+    def before(self):
+        """The request the rules wait for and the Vigor dice (SBBridge.follow turns a die that a
+        Tenacity card changed)."""
+        return self.engine.game.pending(self.engine.state), self.engine.state.flow.dice
 
-    def action(self, rec) -> str | None:
-        """Re-apply one recorded action; lay the state on the table (the dice as their
-        re-simulated throws left them) and run the agreement check: one truth after every action."""
-        if self.engine is None:
-            return super().action(rec)
-        request, before = self.engine.game.pending(self.engine.state), self.engine.state.flow.dice
-        problem = super().action(rec)
-        if problem:
-            return problem
-        throws = [self.thrown[i] for i in rec.episodes if i in self.thrown]
-        self.table.follow(self.engine.history[-1].action, request, before, throws)
-        found = disagreements(self.table)
-        return f"action {rec.index} ({rec.type}): {found[0]}" if found else None
+    def follow(self, action, before, throws: list) -> None:
+        self.table.follow(action, *before, throws)

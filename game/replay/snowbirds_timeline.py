@@ -8,9 +8,7 @@ does (``SBBridge.follow``); a turn marker at each day's end (take off, rest day)
 """
 from __future__ import annotations
 
-from feltbox.game.replay.card_timeline import rebuild_timeline
-from feltbox.game.replay.snowbirds_check import scene_for_replay
-from feltbox.game.replay.tailfeathers_timeline import RebuildError
+from feltbox.game.replay.card_timeline import rebuild_bridge, rebuild_timeline
 from feltbox.game.replay.timeline import Timeline
 from feltbox.game.snowbirds import table
 from feltbox.game.snowbirds.bridge import SBBridge
@@ -23,24 +21,10 @@ def is_snowbirds(header: dict) -> bool:
     return header.get("scene", {}).get("game") == "snowbirds" and "rules" in header
 
 
-def _bridge(replay) -> SBBridge:
-    rules = replay.header["rules"]
-    seed = rules.get("seed")
-    if "commitment" in rules:
-        if replay.reveal is None:
-            raise RebuildError("the migration did not end: its seed stays sealed (it decides the cards to "
-                               "come), so the table cannot be rebuilt until it is over")
-        seed = replay.reveal["seed"]
-    try:
-        return SBBridge(scene_for_replay(replay.header), seed)
-    except (OSError, KeyError, ValueError) as exc:
-        raise RebuildError(f"its Snowbirds scene cannot be rebuilt ({exc})") from None
-
-
 def build_sb_timeline(replay) -> tuple[Timeline, list[BodySpec]]:
     """(timeline, bodies) of a Snowbirds replay: the table, action by action, throws shown
     (game/replay/card_timeline.rebuild_timeline)."""
-    bridge = _bridge(replay)
+    bridge = rebuild_bridge(replay, SBBridge, "Snowbirds", "migration", "it decides the cards to come")
 
     def follow(action, request, before, throws) -> None:
         bridge.follow(action, request, before.flow.dice, throws)

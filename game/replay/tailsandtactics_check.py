@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from feltbox.game.replay.dice_check import DiceRollCheck, Thrown
+from feltbox.game.replay.dice_check import TableRollCheck
 from feltbox.game.replay.recorder import Recorder
+from feltbox.game.replay.scene_source import scene_for_replay
 from feltbox.game.replay.sealing import Seal
 from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
 from feltbox.game.tailsandtactics import dice
@@ -32,7 +33,7 @@ from feltbox.game.tailsandtactics.agreement import disagreements
 from feltbox.game.tailsandtactics.bridge import TTBridge, new_engine
 from feltbox.rules.core import GameOver
 from feltbox.rules.tails_and_tactics.flow import ACTIONS, pending
-from feltbox.scenes.loader import load_scene, portable_source, source_path
+from feltbox.scenes.loader import portable_source
 from feltbox.scenes.tailsandtactics.schema import TTScene
 
 HIDDEN_CHOICES = ("ChooseRuleChanger",)
@@ -66,35 +67,14 @@ def tt_recorder(path: str | Path, scene: TTScene, seed: int, seal: Seal | None =
     return Recorder(path, tt_header(scene, seal), seal, over=over, hidden=hidden)
 
 
-def scene_for_replay(header: dict) -> TTScene:
-    return load_scene(source_path(header["scene"]["source"]))
 
-
-class TTRulesCheck(DiceRollCheck):
+class TTRulesCheck(TableRollCheck):
     """RulesCheck for a Tails and Tactics game: rolls checked against their throws, the felt laid
     after every action and checked for agreement."""
 
     kit = staticmethod(dice.kit)
-
-    def __init__(self, header: dict, episodes: list):
-        seed = header["rules"].get("seed")          # None: sealed and not opened (the game did not end)
-        scene = scene_for_replay(header)
-        super().__init__(new_engine(scene, seed) if seed is not None else None, header, episodes, ACTIONS)
-        self.thrown: dict[int, Thrown] = {}
-        self.table = None
-        if self.engine is not None:                  # the felt, following the rebuilt rules
-            self.table = TTBridge(scene, seed)
-            self.table.engine = self.engine
-
-    def action(self, rec) -> str | None:
-        """Re-apply one recorded action; lay the state on the felt (the dice as their
-        re-simulated throws left them) and run the agreement check."""
-        if self.engine is None:
-            return super().action(rec)
-        problem = super().action(rec)
-        if problem:
-            return problem
-        throws = [self.thrown[i] for i in rec.episodes if i in self.thrown]
-        self.table.follow(self.engine.history[-1].action, throws)
-        found = disagreements(self.table)
-        return f"action {rec.index} ({rec.type}): {found[0]}" if found else None
+    actions = ACTIONS
+    scene_for = staticmethod(scene_for_replay)
+    new_engine = staticmethod(new_engine)
+    new_bridge = TTBridge
+    disagreements = staticmethod(disagreements)

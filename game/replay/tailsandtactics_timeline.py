@@ -13,9 +13,7 @@ still shows its back: its face is underneath) and the Base and chain plates as t
 """
 from __future__ import annotations
 
-from feltbox.game.replay.card_timeline import rebuild_timeline
-from feltbox.game.replay.tailfeathers_timeline import RebuildError
-from feltbox.game.replay.tailsandtactics_check import scene_for_replay
+from feltbox.game.replay.card_timeline import rebuild_bridge, rebuild_timeline
 from feltbox.game.replay.timeline import Timeline
 from feltbox.game.tailsandtactics import layout
 from feltbox.game.tailsandtactics.bridge import TTBridge, printed
@@ -27,23 +25,9 @@ from feltbox.rules.tails_and_tactics.state import card_id
 TURN_ENDS = {"EndTurn": "end of turn"}
 
 
-def _bridge(replay) -> TTBridge:
-    rules = replay.header["rules"]
-    seed = rules.get("seed")
-    if "commitment" in rules:
-        if replay.reveal is None:
-            raise RebuildError("the game did not end: its seed stays sealed (it decides the cards to come), "
-                               "so the felt cannot be rebuilt until it is over")
-        seed = replay.reveal["seed"]
-    try:
-        return TTBridge(scene_for_replay(replay.header), seed)
-    except (OSError, KeyError, ValueError) as exc:
-        raise RebuildError(f"its Tails and Tactics scene cannot be rebuilt ({exc})") from None
-
-
 def build_tt_timeline(replay) -> tuple[Timeline, PictureBodies]:
     """(timeline, bodies) of a Tails and Tactics replay: the felt, action by action, throws shown."""
-    bridge = _bridge(replay)
+    bridge = rebuild_bridge(replay, TTBridge, "Tails and Tactics", "game", "it decides the cards to come", "felt")
     dice = [bridge.index[die_body(s)] for s in SIDES]
     timeline, bodies = rebuild_timeline(replay, bridge, lambda action, request, before, throws: bridge.follow(action, throws),
                                         lambda request: dice, layout.tray_centre(), TURN_ENDS, "Tails and Tactics")
