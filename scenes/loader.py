@@ -104,6 +104,19 @@ class _Builder:
             self.fail((None, 0, key), problem)
         return value
 
+    def known(self, keys: set[str]) -> None:
+        """An unknown top-level key is an error naming the keys the game knows."""
+        unknown = sorted(set(self.data) - keys)
+        if unknown:
+            self.fail((None, 0, unknown[0]), f"unknown key (known: {', '.join(sorted(keys))})")
+
+    def title(self) -> str:
+        """The scene's title: printable text, not blank."""
+        title = self.top("title", str)
+        if not title.strip() or unprintable(title):
+            self.fail((None, 0, "title"), "must be printable text")
+        return title
+
     def rows(self, name: str) -> list[dict]:
         """The ``[[name]]`` tables (a key that is no array of tables is an error)."""
         rows = self.data.get(name, [])
@@ -148,9 +161,7 @@ class _Builder:
                       teams=dict(teams), survivors=tuple(survivors), placements=tuple(placements),
                       notes=str(self.top("notes", str, "")))
         self.check_overlaps(placements)
-        unknown = sorted(set(self.data) - TOP_KEYS)
-        if unknown:
-            self.fail((None, 0, unknown[0]), f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
+        self.known(TOP_KEYS)
         return scene
 
     def size(self, key: str) -> float:

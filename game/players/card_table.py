@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from feltbox.game.players.choices import ChoicesController
+from feltbox.rules.core import Measured
 
 HIDDEN_Z = -500.0          # cm: where a piece off the table (in a hand, in the box) waits, out of sight
 
@@ -38,3 +39,23 @@ class CardTableController(ChoicesController):
         scene = self.bridge.scene
         own = Path(scene.source).resolve()
         return scene.name if own == self.scene_path(scene.name).resolve() else str(own)
+
+    def reread_rules(self) -> None:
+        """What a game reads again from the rules' history before its table is laid after an undo
+        or from the rules (Snowbirds: today's row); nothing by default."""
+
+    def undo(self) -> np.ndarray:
+        super().undo()
+        self.reread_rules()
+        self.bridge.sync()
+        return self.poses()[None]
+
+    def lay_table_from_rules(self) -> bool:
+        """The table follows the rules state: the rolls counted again from the history (the next
+        throw's seed), the cards and tokens laid, the dice as the rules' last roll shows them."""
+        b = self.bridge
+        b.rolls = sum(isinstance(s.action, Measured) for s in b.engine.history)
+        self.reread_rules()
+        b.sync()
+        self.refresh()
+        return True

@@ -74,18 +74,6 @@ class RootWindowGame(CardTableController):
         poses, present, b.rolls, b.episodes, where = snap
         b.poses, b.present, b.felt.where = poses.copy(), present.copy(), dict(where)
 
-    def undo(self) -> np.ndarray:
-        super().undo()
-        self.bridge.sync()
-        return self.poses()[None]
-
-    def lay_table_from_rules(self) -> bool:
-        b = self.bridge
-        b.rolls = sum(type(s.action).__name__ == "Measured" for s in b.engine.history)
-        b.sync()
-        self.refresh()
-        return True
-
     # -- cards and clearings -------------------------------------------------------------------
     def hand(self) -> list[str]:
         return list(self.bridge.view()["hand"]) if self.at_table else []

@@ -18,8 +18,6 @@ The bot (the player's "hint", or a bot seat) explains each choice in one line in
 """
 from __future__ import annotations
 
-import numpy as np
-
 from feltbox.game.players.card_table import CardTableController
 from feltbox.game.snowbirds.bridge import SBBridge
 from feltbox.game.snowbirds.seats import new_seats
@@ -79,7 +77,7 @@ class SBWindowGame(CardTableController):
     # -- the table between actions ------------------------------------------------------------
     def snapshot(self):
         """The table between actions: poses, who is on it, the roll counter (today's play row is
-        read again from the rules' history when the table is put back: ``_rebuild_row``)."""
+        read again from the rules' history when the table is put back: ``reread_rules``)."""
         b = self.bridge
         return b.poses.copy(), b.present.copy(), b.rolls, b.episodes
 
@@ -91,15 +89,8 @@ class SBWindowGame(CardTableController):
     def restore(self, snap) -> None:
         """A loaded save's table, today's row read again from its rules history."""
         super().restore(snap)
-        self._rebuild_row()
+        self.reread_rules()
         self.bridge.sync()
-
-    def undo(self) -> np.ndarray:
-        """Back to the player's last choice (never past a roll or a card drawn), the row with it."""
-        super().undo()
-        self._rebuild_row()
-        self.bridge.sync()
-        return self.poses()[None]
 
     def _log(self, events) -> None:
         """The rules' events, and before them the bot's one-line explanation of the choice it
@@ -181,17 +172,8 @@ class SBWindowGame(CardTableController):
     def label(self, action) -> str:
         return label(action)
 
-    def lay_table_from_rules(self) -> bool:
-        """The cards and tokens follow the rules state (today's row is read again from the
-        actions of the day); the dice show the rules' Vigor dice."""
-        b = self.bridge
-        b.rolls = sum(isinstance(s.action, Measured) for s in b.engine.history)
-        self._rebuild_row()
-        b.sync()
-        self.refresh()
-        return True
-
-    def _rebuild_row(self) -> None:
+    def reread_rules(self) -> None:
+        """Today's play row, read again from the actions of the day."""
         b = self.bridge
         history = b.engine.history
         b.row.day, b.row.cards = (-1, -1), []

@@ -20,14 +20,12 @@ TTBridge, with what the felt and the hand view add (game/window/tailsandtactics_
 """
 from __future__ import annotations
 
-import numpy as np
-
 from feltbox.game.players.card_table import CardTableController
 from feltbox.game.tailsandtactics.bridge import TTBridge
 from feltbox.game.tailsandtactics.felt import SIDES, Felt
 from feltbox.game.tailsandtactics.seats import new_seats
 from feltbox.game.tailsandtactics.words import label, names_of
-from feltbox.rules.core import Decision, Event, GameOver, Measured
+from feltbox.rules.core import Decision, Event, GameOver
 from feltbox.scenes.tailsandtactics.named import tailsandtactics_path
 from feltbox.scenes.tailsandtactics.schema import TTScene
 
@@ -221,18 +219,6 @@ class TTWindowGame(CardTableController):
     def restore(self, snap) -> None:
         super().restore(snap)
         self.bridge.sync()
-
-    def undo(self) -> np.ndarray:
-        super().undo()
-        self.bridge.sync()
-        return self.poses()[None]
-
-    def lay_table_from_rules(self) -> bool:
-        b = self.bridge
-        b.rolls = sum(isinstance(s.action, Measured) for s in b.engine.history)
-        b.sync()
-        self.refresh()
-        return True
 
     # -- what the window draws -------------------------------------------------------------------
     @property

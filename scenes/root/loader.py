@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from feltbox.rules.root.data import tables
-from feltbox.scenes.checks import unprintable, whole_problem
+from feltbox.scenes.checks import whole_problem
 from feltbox.scenes.root.schema import SEATS, RootScene
 
 KEYS = {"game", "title", "map", "seats", "bots", "round_limit", "notes"}
@@ -20,12 +20,8 @@ KEYS = {"game", "title", "map", "seats", "bots", "round_limit", "notes"}
 
 def build_root(b) -> RootScene:
     """``b`` is the generic scene builder (path, data, lines, fail, top)."""
-    unknown = sorted(set(b.data) - KEYS)
-    if unknown:
-        b.fail((None, 0, unknown[0]), f"unknown key (known: {', '.join(sorted(KEYS))})")
-    title = b.top("title", str)
-    if not title.strip() or unprintable(title):
-        b.fail((None, 0, "title"), "must be printable text")
+    b.known(KEYS)
+    title = b.title()
     if b.top("map", str) != "autumn":
         b.fail((None, 0, "map"), f"{b.data['map']!r}: only the Autumn map is in the box ('autumn')")
     seats = b.top("seats", list)

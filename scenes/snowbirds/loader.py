@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from feltbox.scenes.checks import unprintable
 from feltbox.scenes.snowbirds.schema import MODES, SBScene
 
 KEYS = {"game", "title", "mode", "notes"}
@@ -17,12 +16,8 @@ KEYS = {"game", "title", "mode", "notes"}
 
 def build_sb(b) -> SBScene:
     """``b`` is the generic scene builder (path, data, lines, fail, top)."""
-    unknown = sorted(set(b.data) - KEYS)
-    if unknown:
-        b.fail((None, 0, unknown[0]), f"unknown key (known: {', '.join(sorted(KEYS))})")
-    title = b.top("title", str)
-    if not title.strip() or unprintable(title):
-        b.fail((None, 0, "title"), "must be printable text")
+    b.known(KEYS)
+    title = b.title()
     mode = b.top("mode", str)
     if mode not in MODES:
         b.fail((None, 0, "mode"), f"{mode!r} is not one of {list(MODES)}")

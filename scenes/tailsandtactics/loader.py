@@ -38,12 +38,8 @@ def deck_path(name: str, scene_path: Path) -> Path | None:
 
 def build_tt(b) -> TTScene:
     """``b`` is the generic scene builder (path, data, lines, fail, top)."""
-    unknown = sorted(set(b.data) - KEYS)
-    if unknown:
-        b.fail((None, 0, unknown[0]), f"unknown key (known: {', '.join(sorted(KEYS))})")
-    title = b.top("title", str)
-    if not title.strip() or unprintable(title):
-        b.fail((None, 0, "title"), "must be printable text")
+    b.known(KEYS)
+    title = b.title()
     decks = []
     for side in SIDES:
         table = b.top(side, dict)
