@@ -12,30 +12,14 @@ pytestmark = pytest.mark.render
 
 DRIVER = r"""
 import sys
-from feltbox.game.window.app import PlayApp
-from feltbox.game.window.display import open_base
-from feltbox.game.window.shell import dress_window
-from feltbox.game.games import GAMES
 from feltbox.models.root import HIDDEN
+from tests.card_window import open_window, step
+from tests.card_window import settle as settle_frames
 
-kind = GAMES["root"]
-game = kind.window_game(kind.load_scene("standard"), 3, "none")
-game.run_bots()
-base = open_base("feltbox-root-test")
-app = PlayApp(base, game.bodies(), game.poses(), "feltbox - " + game.title, lambda *a: None, game=game)
-dress_window(app)
-view = app.cards
-
-def step(n=3):
-    for _ in range(n):
-        base.taskMgr.step()
+game, base, app, view = open_window("root", "standard", 3, "none", "feltbox-root-test")
 
 def settle():
-    for _ in range(400):
-        base.taskMgr.step()
-        if app.animation is None:
-            break
-    step(6)
+    settle_frames(6)
 
 def hidden_faces_ok(seat_up):
     '''No card face of a hand other than seat_up's, no face-down plot kind for another seat.'''

@@ -15,75 +15,21 @@ from tests.xvfb import felt_in, needs_xvfb, run_in_xvfb
 pytestmark = pytest.mark.render
 
 DRIVER = r"""
-import subprocess, sys, time
-import numpy as np
-from panda3d.core import Filename, Point3, Point2
-from feltbox.game.window.app import PlayApp
-from feltbox.game.window.display import open_base
-from feltbox.game.window.shell import dress_window
-from feltbox.game.games import GAMES
+import sys
+from panda3d.core import Filename
 from feltbox.game.snowbirds.agreement import disagreements
+from tests.card_window import click_px, drag_card, open_window, px, screen_of, settle, step
 
-kind = GAMES["snowbirds"]
-game = kind.window_game(kind.load_scene("normal"), 5, "none")
-game.run_bots()
-base = open_base("feltbox-sb-test")
-app = PlayApp(base, game.bodies(), game.poses(), "feltbox - " + game.title, lambda *a: None, game=game)
-dress_window(app)
-view = app.cards
-
-def step(n=3):
-    for _ in range(n):
-        base.taskMgr.step()
-
-def settle():
-    for _ in range(400):
-        base.taskMgr.step()
-        if app.animation is None:
-            break
-    step(4)
-
-def xdo(*args):
-    subprocess.run(["xdotool", *map(str, args)], check=True)
-
-step(8)
-w, h, aspect = base.win.getXSize(), base.win.getYSize(), base.getAspectRatio()
-def px(x, y):
-    return int((x / aspect + 1) / 2 * w), int((1 - y) / 2 * h)
-win = subprocess.run(["xdotool", "search", "--name", "feltbox-sb-test"], capture_output=True, text=True,
-                     check=True).stdout.split()[0]
+game, base, app, view = open_window("snowbirds", "normal", 5, "none", "feltbox-sb-test")
 
 def click(x, y):
-    xdo("mousemove", "--window", win, *px(x, y)); step(3)
-    xdo("click", 1); step(4)
-
-def drag_card(card, zone):
-    k = view.hand.choices.ids().index(card)
-    x, y, _ = view.hand.rows[k]
-    sx, sy = px(x, y - 0.1)
-    z = next(z for z in view.zones if z.name == zone)
-    left, right, bottom, top = z.rect
-    tx, ty = px((left + right) / 2, (bottom + top) / 2)
-    xdo("mousemove", "--window", win, sx, sy); step(4)
-    xdo("mousedown", 1); step(3)
-    for i in range(1, 7):
-        xdo("mousemove", "--window", win, sx + (tx - sx) * i // 6, sy + (ty - sy) * i // 6); step(2)
-    xdo("mouseup", 1); step(3)
-    settle()
+    click_px(*px(x, y))
 
 def press_button(name):
     b = view.buttons[name]
     pos = b.getPos(base.aspect2d)
     click(pos[0], pos[2] + 0.012)
     settle()
-
-def screen_of(body):
-    i = app.ids.index(body)
-    p = app.scene.paths[i].getPos(base.render)
-    q = base.cam.getRelativePoint(base.render, p)
-    film = Point2()
-    base.camLens.project(q, film)
-    return int((film[0] + 1) / 2 * w), int((1 - film[1]) / 2 * h)
 
 log = []
 for turn in range(40):
@@ -94,7 +40,7 @@ for turn in range(40):
     buttons = {n: e for n, _, e in game.buttons()}
     if state.flow.stage == "tenacity":
         x, y = screen_of("die-2")
-        xdo("mousemove", "--window", win, x, y); step(3); xdo("click", 1); step(4)
+        click_px(x, y)
         log.append(f"die clicked -> tenacity die {game.tenacity_die}")
         base.messenger.send("escape"); step(2)
         press_button("accept"); log.append("accept"); continue

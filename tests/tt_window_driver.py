@@ -1,63 +1,22 @@
 """The Tails and Tactics window driver (tests/test_tt_window.py runs it under Xvfb): red at the
 window with the mouse and keys, the bot on blue, seed 7 (printed lines are the test's evidence)."""
-import subprocess
 import sys
 
-from panda3d.core import Filename, Point2, TextureStage
+from panda3d.core import Filename, TextureStage
 
-from feltbox.game.games import GAMES
 from feltbox.game.tailsandtactics.agreement import disagreements
 from feltbox.game.tailsandtactics.bridge import printed
 from feltbox.game.tailsandtactics.felt import card_body
-from feltbox.game.window.app import PlayApp
-from feltbox.game.window.display import open_base
-from feltbox.game.window.shell import dress_window
 from feltbox.rules.tails_and_tactics.state import side
+from tests.card_window import click_px as click_at
+from tests.card_window import drag_card, open_window, px, screen_of, settle, step, window_id, xdo
 
-kind = GAMES["tailsandtactics"]
 BOTS = sys.argv[2] if len(sys.argv) > 2 else "blue"
-game = kind.window_game(kind.load_scene("standard"), 7, BOTS)
-game.run_bots()
-base = open_base("feltbox-tt-test")
-app = PlayApp(base, game.bodies(), game.poses(), "feltbox - " + game.title, lambda *a: None, game=game)
-dress_window(app)
-view = app.cards
-
-
-def step(n=3):
-    for _ in range(n):
-        base.taskMgr.step()
-
-
-def settle():
-    for _ in range(600):
-        base.taskMgr.step()
-        if app.animation is None:
-            break
-    step(4)
-
-
-def xdo(*args):
-    subprocess.run(["xdotool", *map(str, args)], check=True)
-
-
-step(8)
-w, h, aspect = base.win.getXSize(), base.win.getYSize(), base.getAspectRatio()
-
-
-def px(x, y):
-    return int((x / aspect + 1) / 2 * w), int((1 - y) / 2 * h)
-
-
-win = subprocess.run(["xdotool", "search", "--name", "feltbox-tt-test"], capture_output=True, text=True,
-                     check=True).stdout.split()[0]
+game, base, app, view = open_window("tailsandtactics", "standard", 7, BOTS, "feltbox-tt-test")
 
 
 def click_px(x, y):
-    xdo("mousemove", "--window", win, x, y)
-    step(3)
-    xdo("click", 1)
-    step(4)
+    click_at(x, y)
     settle()
 
 
@@ -66,41 +25,14 @@ def click(x, y):
 
 
 def key(k):
-    xdo("key", "--window", win, k)
+    xdo("key", "--window", window_id(), k)
     step(4)
-    settle()
-
-
-def drag_card(card, zone):
-    k = view.hand.choices.ids().index(card)
-    x, y, _ = view.hand.rows[k]
-    sx, sy = px(x, y - 0.1)
-    z = next(z for z in view.zones if z.name == zone)
-    left, right, bottom, top = z.rect
-    tx, ty = px((left + right) / 2, (bottom + top) / 2)
-    xdo("mousemove", "--window", win, sx, sy)
-    step(4)
-    xdo("mousedown", 1)
-    step(3)
-    for i in range(1, 7):
-        xdo("mousemove", "--window", win, sx + (tx - sx) * i // 6, sy + (ty - sy) * i // 6)
-        step(2)
-    xdo("mouseup", 1)
-    step(3)
     settle()
 
 
 def press_button(name):
     pos = view.buttons[name].getPos(base.aspect2d)
     click(pos[0] + 0.05, pos[2] + 0.012)
-
-
-def screen_of(body):
-    p = app.scene.paths[app.ids.index(body)].getPos(base.render)
-    q = base.cam.getRelativePoint(base.render, p)
-    film = Point2()
-    base.camLens.project(q, film)
-    return int((film[0] + 1) / 2 * w), int((1 - film[1]) / 2 * h)
 
 
 def units_first(cards):
