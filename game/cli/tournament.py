@@ -11,13 +11,13 @@ a game that raises is reported with its error and makes the command exit 1.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import statistics
 import time
 import traceback
 from collections import Counter
 
 from feltbox.game.games import game_of, play_headless, scene_file
+from feltbox.game.players.pool import run_jobs
 from feltbox.game.root import tournament as root_tournament
 from feltbox.game.snowbirds import tournament as sb_tournament
 from feltbox.game.tailfeathers import tournament as tf_tournament
@@ -148,9 +148,7 @@ def run_tournament(game: str, keys: list[str], seeds: list[int], workers: int = 
     """Play every (scene, seed) in its own process, ``workers`` at a time; the report as a dict."""
     jobs = [(game, key, seed, check_agreement) for key in keys for seed in seeds]
     start = time.perf_counter()
-    # a fresh interpreter per game: no state, cache or RNG carries over from one game to the next
-    with multiprocessing.get_context("spawn").Pool(max(1, workers), maxtasksperchild=1) as pool:
-        games = pool.starmap(play_one, jobs, chunksize=1)
+    games = run_jobs(play_one, jobs, workers, fresh=True)
     report = summarise(game, keys, games)
     report.update(seeds=seeds, workers=workers, wall_s=round(time.perf_counter() - start, 1))
     return report

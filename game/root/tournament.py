@@ -8,9 +8,9 @@ result. A whole game on the real table, its dice thrown in the tray, is
 from __future__ import annotations
 
 import json
-import multiprocessing
 import time
 
+from feltbox.game.players.pool import run_jobs
 from feltbox.rules.core import InputError
 from feltbox.rules.root import playout
 from feltbox.rules.root.data import tables
@@ -34,13 +34,9 @@ def play_chunk(seeds: list[int]) -> list[dict]:
 
 
 def run_tournament(seeds: list[int], workers: int = 1) -> dict:
-    jobs = [seeds[k:k + CHUNK] for k in range(0, len(seeds), CHUNK)]
+    jobs = [(seeds[k:k + CHUNK],) for k in range(0, len(seeds), CHUNK)]
     start = time.perf_counter()
-    if workers <= 1:
-        chunks = [play_chunk(job) for job in jobs]
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            chunks = pool.map(play_chunk, jobs, chunksize=1)
+    chunks = run_jobs(play_chunk, jobs, workers)
     games = sorted((g for chunk in chunks for g in chunk), key=lambda g: g["seed"])
     n = max(len(games), 1)
     wins = {seat: sum(1 for g in games if g["winners"] == [seat]) for seat in ("duchy", "corvids")}

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import importlib
 import json
-import multiprocessing
 import statistics
 import time
 import traceback
 from collections import Counter
 
 from feltbox.game.players.headless import play_game
+from feltbox.game.players.pool import run_jobs
 from feltbox.game.players.tally import quartiles
 from feltbox.game.snowbirds import seats as sb_seats
 from feltbox.game.snowbirds.bridge import SBBridge
@@ -85,11 +85,7 @@ def run_tournament(mode: str, seeds: list[int], workers: int = 1, players: tuple
     """Every seed by every player, chunks of seeds in ``workers`` processes; the report."""
     jobs = [(mode, seeds[k:k + CHUNK], p) for p in players for k in range(0, len(seeds), CHUNK)]
     start = time.perf_counter()
-    if workers <= 1:
-        chunks = [play_chunk(*job) for job in jobs]
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            chunks = pool.starmap(play_chunk, jobs, chunksize=1)
+    chunks = run_jobs(play_chunk, jobs, workers)
     games = [g for chunk in chunks for g in chunk]
     report = {"game": "snowbirds", "mode": mode, "seeds": [seeds[0], seeds[-1]] if seeds else [],
               "workers": workers, "wall_s": round(time.perf_counter() - start, 1)}

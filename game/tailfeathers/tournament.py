@@ -11,13 +11,13 @@ replayed alone. What counts as a use of each rule is in RULE_EVENTS and ``missio
 from __future__ import annotations
 
 import json
-import multiprocessing
 import statistics
 import time
 import traceback
 from collections import Counter
 
 from feltbox.game.players.headless import play_game
+from feltbox.game.players.pool import run_jobs
 from feltbox.game.tailfeathers import seats as tf_seats
 from feltbox.game.tailfeathers.agreement import disagreements
 from feltbox.game.tailfeathers.bridge import TFBridge
@@ -192,8 +192,7 @@ def run_tournament(keys: list[str], seeds: list[int], workers: int = 1, check_ag
     """Every (scene, seed) in its own fresh process, ``workers`` at a time; the report as a dict."""
     jobs = [(key, seed, check_agreement) for key in keys for seed in seeds]
     start = time.perf_counter()
-    with multiprocessing.get_context("spawn").Pool(max(1, workers), maxtasksperchild=1) as pool:
-        battles = pool.starmap(play_battle, jobs, chunksize=1)
+    battles = run_jobs(play_battle, jobs, workers, fresh=True)
     report = summarise(keys, battles)
     report.update(seeds=seeds, workers=workers, wall_s=round(time.perf_counter() - start, 1))
     return report

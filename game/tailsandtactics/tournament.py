@@ -13,13 +13,13 @@ surprising one replays alone with ``feltbox play tailsandtactics SCENE --headles
 from __future__ import annotations
 
 import json
-import multiprocessing
 import time
 import traceback
 from collections import Counter
 from dataclasses import replace
 
 from feltbox.game.players.headless import play_game
+from feltbox.game.players.pool import run_jobs
 from feltbox.game.players.tally import quartiles
 from feltbox.game.tailsandtactics import seats
 from feltbox.game.tailsandtactics.agreement import disagreements
@@ -104,11 +104,7 @@ def run_tournament(key: str, seeds: list[int], workers: int = 1, check_agreement
     """Every seed in chunks over ``workers`` processes; the report."""
     jobs = [(key, seeds[k:k + CHUNK], check_agreement) for k in range(0, len(seeds), CHUNK)]
     start = time.perf_counter()
-    if workers <= 1:
-        chunks = [play_chunk(*job) for job in jobs]
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            chunks = pool.starmap(play_chunk, jobs, chunksize=1)
+    chunks = run_jobs(play_chunk, jobs, workers)
     games = sorted((g for chunk in chunks for g in chunk), key=lambda g: g["seed"])
     report = summarise(key, games)
     report.update(seeds=[seeds[0], seeds[-1]] if seeds else [], workers=workers,
