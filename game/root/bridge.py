@@ -21,7 +21,7 @@ import numpy as np
 from feltbox.game.root import dice, table
 from feltbox.game.root.felt import Felt
 from feltbox.game.table.bodies import BodySpec
-from feltbox.game.table.dice_throw import body_of
+from feltbox.game.table.dice_throw import thrown_poses
 from feltbox.game.table.rules_bridge import RulesBridge
 from feltbox.game.table.seeds import roll_seed
 from feltbox.models.d12 import top_face
@@ -84,15 +84,8 @@ class RootBridge(RulesBridge):
     # -- the dice ------------------------------------------------------------------------------
     def lay_thrown(self, episodes) -> None:
         """The table's dice where the throws left them, moved from the tray's frame to the table's."""
-        tx, ty = table.tray_centre()
-        for ep in episodes:
-            final = ep.result.final
-            for k in range(2):
-                if f"die-{k + 1}" in ep.outcome["dice"]:
-                    pose = np.array(final[body_of(k)], dtype=np.float64)
-                    pose[0] += tx
-                    pose[1] += ty
-                    self.felt.poses[self.dice[k]] = pose
+        for k, pose in thrown_poses(episodes, table.tray_centre(), len(self.dice)):
+            self.felt.poses[self.dice[k]] = pose
 
     def dice_faces(self) -> list[int]:
         """The number each table die shows on top."""

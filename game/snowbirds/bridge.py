@@ -31,7 +31,7 @@ from feltbox.game.cards.layout import card_quat, pile_poses, stack_poses
 from feltbox.game.snowbirds import dice, table
 from feltbox.game.snowbirds.places import Place, Row, action_places, map_places
 from feltbox.game.table.bodies import BodySpec
-from feltbox.game.table.dice_throw import body_of
+from feltbox.game.table.dice_throw import thrown_poses
 from feltbox.game.table.rules_bridge import RulesBridge
 from feltbox.game.table.seeds import roll_seed
 from feltbox.models.cards import card_sizes
@@ -152,15 +152,8 @@ class SBBridge(RulesBridge):
     def lay_thrown(self, episodes, targets: list[int]) -> None:
         """The table's dice where the throws left them: each thrown die (kit die k is table die
         ``targets[k]``) as it lay when it was read, moved from the tray's frame to the table's."""
-        tx, ty = table.tray_centre()
-        for ep in episodes:
-            final = ep.result.final
-            for k, target in enumerate(targets):
-                if f"die-{k + 1}" in ep.outcome["dice"]:
-                    pose = np.array(final[body_of(k)], dtype=np.float64)
-                    pose[0] += tx
-                    pose[1] += ty
-                    self.poses[self.dice[target]] = pose
+        for k, pose in thrown_poses(episodes, table.tray_centre(), len(targets)):
+            self.poses[self.dice[targets[k]]] = pose
 
     def turn_die(self, die: int, pips: int) -> None:
         """A Tenacity card's pips replace die ``die``: it is turned to show them where it lies."""

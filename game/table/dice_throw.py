@@ -22,7 +22,7 @@ writes under ``tray_header(kit)`` (the kit's own body table), and
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -63,6 +63,21 @@ class DiceKit:
 def body_of(die: int) -> int:
     """Body index of die ``die`` (0-based) in a kit's body table."""
     return 1 + die
+
+
+def thrown_poses(episodes, tray: tuple[float, float], n: int) -> Iterator[tuple[int, np.ndarray]]:
+    """(k, pose) for each of kit dice 0..n-1 that an episode threw, as it lay when it was read,
+    moved from the tray's frame (the kit's, its centre at the origin) to a table whose tray is
+    centred at ``tray``; episodes in throw order, so a die thrown again comes last."""
+    tx, ty = tray
+    for ep in episodes:
+        final = ep.result.final
+        for k in range(n):
+            if f"die-{k + 1}" in ep.outcome["dice"]:
+                pose = np.array(final[body_of(k)], dtype=np.float64)
+                pose[0] += tx
+                pose[1] += ty
+                yield k, pose
 
 
 def parked(kit: DiceKit, bodies: list[BodySpec]) -> np.ndarray:

@@ -20,10 +20,8 @@ from __future__ import annotations
 
 from functools import cache
 
-import numpy as np
-
 from feltbox.game.table.bodies import BodySpec
-from feltbox.game.table.dice_throw import body_of
+from feltbox.game.table.dice_throw import thrown_poses
 from feltbox.game.table.rules_bridge import RulesBridge
 from feltbox.game.table.seeds import roll_seed
 from feltbox.game.tailsandtactics import dice, layout
@@ -88,16 +86,9 @@ class TTBridge(RulesBridge):
     def lay_thrown(self, episodes) -> None:
         """The felt's dice where the throws left them (kit die k is side k's), moved from the tray's
         frame to the felt's."""
-        tx, ty = layout.tray_centre()
-        for ep in episodes:
-            final = ep.result.final
-            for k, s in enumerate(SIDES):
-                if f"die-{k + 1}" in ep.outcome["dice"]:
-                    pose = np.array(final[body_of(k)], dtype=np.float64)
-                    pose[0] += tx
-                    pose[1] += ty
-                    self.layer.dice[k] = pose
-                    self.poses[self.index[die_body(s)]] = pose
+        for k, pose in thrown_poses(episodes, layout.tray_centre(), len(SIDES)):
+            self.layer.dice[k] = pose
+            self.poses[self.index[die_body(SIDES[k])]] = pose
 
     # -- the felt ------------------------------------------------------------------------------
     def view(self, viewer: str | None = None) -> dict:
