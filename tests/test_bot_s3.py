@@ -102,15 +102,49 @@ def test_RESCUED_FIGURE_once_she_is_found_the_others_walk_to_the_hospitals_door(
     assert bot.planned.progress > 2.0
 
 
-def test_S3_search_counts_the_walk_from_the_place_to_the_hospital():
+def test_S3_search_the_place_farther_from_the_hospital_first():
     # Thomas at (10, -5): the ice cream truck (16, -12) and the pickup truck (10, 20) are each one
-    # move away; the seeded tie-break favours the ice cream truck (+5 %). Found there, Anita is 45 cm
-    # from the hospital's door (2 moves); at the pickup truck, 14 cm (1 move): the pickup truck first.
+    # move away; the seeded tie-break favours the pickup truck (+5 %). Found at the ice cream truck,
+    # Anita is 45.7 cm from the hospital's door (x2.0), at the pickup truck 14.6 cm (x1.3): the
+    # ice cream truck first, while there is time for the longer walk back; the pickup truck, one
+    # move from the door, may wait (main counted the walk back as a cost and chose the pickup truck).
     bridge, bot, sid = acting(3, "Thomas", seed=1, at=(10.0, -5.0))
     state = bridge.engine.state
     others = {t.where for t in state.data.tokens} - {"ice_cream_truck", "pickup_truck"}
-    goal = choose_goal(state, sid, {}, bot.doors, exclude=others, ties={"ice_cream_truck": 0.99})
+    goal = choose_goal(state, sid, {}, bot.doors, exclude=others, ties={"pickup_truck": 0.99})
+    assert (goal.kind, goal.building) == ("reach", "ice_cream_truck")
+    # in the last round (marker 1, 2 actions) the walk back from the ice cream truck no longer fits
+    # (1 move there, the take, 2 moves back): it counts half, and the pickup truck is searched
+    last = replace(state, flow=replace(state.flow, round_marker=1))
+    goal = choose_goal(last, sid, {}, bot.doors, exclude=others, ties={"ice_cream_truck": 0.99})
     assert (goal.kind, goal.building) == ("reach", "pickup_truck")
+
+
+def test_S3_the_first_searcher_walks_to_the_gas_station_not_the_library():
+    # The start of S3 (seed 1, round 6): Mike at (-8, -24), in the south. On main the walk back
+    # counted as a cost, and his goal was the library (-27, 36), beside the hospital; the places
+    # far from the hospital (the gas station, the grocery store, the RV, the police station) were
+    # searched last, and found there in rounds 3-1 Anita was not walked back in time (S3 seeds 15,
+    # 16, 28, 29, 35, 39 lost so). Now he heads for the gas station, 67 cm from the hospital's door
+    # (x2.5): the way along the street, on the real table, is shorter than to the library, and the
+    # flick he plays, simulated and then played through the bridge, lands nearer its door.
+    bridge, bot, sid = acting(3, "Mike", seed=1)
+    goal = bot_act.goal_for(bot, sid)
+    assert (goal.kind, goal.building) == ("enter", "gas_station")
+    start = np.array([-8.0, -24.0])
+    assert bot.travel("gas_station", start) < bot.travel("library", start)
+    action = bot_act.act(bot, legal(bridge))
+    assert action == Move()
+    aim = bot.planned.aim
+    outcome, end = simulate(bridge.session, sid, "movement_disc", aim)
+    assert outcome.clean
+    bridge.decide(action)
+    events = [e.kind for e in bridge.physics(aim)]
+    assert "move succeeded" in events or "entered a building" in events
+    data = bridge.engine.state.data
+    assert data.survivor(sid).where == "gas_station" or \
+        bot.travel("gas_station", np.array(data.position(sid))) < bot.travel("gas_station", start) - 5.0
+    assert not disagreements(bridge)
 
 
 def test_RESCUED_FIGURE_an_escort_with_no_way_on_draws_the_rush_when_a_teammate_waits_nearer():
