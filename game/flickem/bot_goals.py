@@ -37,6 +37,7 @@ STRIDE = 45.0                   # cm a move covers on average (a long flick, or 
 EXIT = 30.0                     # cm the flick out of a building covers
 HUNTED = 2                      # S5: rounds the team's kills are counted on to add to the bin's
 WAY_STRIDE = 30.0               # cm of the way along the street (around the crowd) a move covers
+FAR_FIRST = 0.0                 # S3: a place's worth x(1 + FAR_FIRST * cm to the hospital's door / STRIDE)
 
 __all__ = ["Goal", "Knowledge", "UNKNOWN", "choose_goal", "turns_left", "actions_to", "base_of", "wants",
            "bin_deficit"]
@@ -319,7 +320,7 @@ def _search_first(xy, inside: str | None, hospital: tuple[float, float], cost: i
     back = actions_to(xy, inside, hospital)
     if cost + back > budget + 1:
         return 0.5
-    return 1.0 + dist(xy, hospital) / STRIDE
+    return 1.0 + FAR_FIRST * dist(xy, hospital) / STRIDE
 
 
 def _joins(state: FlickemState, place: str, known: dict[str, str]) -> bool:
