@@ -37,7 +37,7 @@ STRIDE = 45.0                   # cm a move covers on average (a long flick, or 
 EXIT = 30.0                     # cm the flick out of a building covers
 HUNTED = 2                      # S5: rounds the team's kills are counted on to add to the bin's
 WAY_STRIDE = 30.0               # cm of the way along the street (around the crowd) a move covers
-FAR_FIRST = 0.0                 # S3: a place's worth x(1 + FAR_FIRST * cm to the hospital's door / STRIDE)
+SLACK = 4                       # S3: actions to spare under which a place's search is urgent (bot_goals._urgent)
 
 __all__ = ["Goal", "Knowledge", "UNKNOWN", "choose_goal", "turns_left", "actions_to", "base_of", "wants",
            "bin_deficit"]
@@ -297,8 +297,9 @@ def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, tie
             cost += actions_to(xy, place if in_building else None, doors[base]) + 1
         if cost > budget + 1:           # hopeless even with a lucky flick
             continue
-        if state.scenario == 3 and "hospital" in doors:
-            value *= _search_first(xy, place if in_building else None, doors["hospital"], cost, budget)
+        if state.scenario == 3 and "hospital" in doors:     # found there, she is walked to the hospital
+            cost += actions_to(xy, place if in_building else None, doors["hospital"])
+            value *= _urgent(xy, doors["hospital"], budget - cost)
         value *= 0.1 ** claimed.count(place)
         if any(o.where == place and o.team == s.team and o.id != s.id for o in state.data.survivors):
             value *= 0.1                    # a teammate is searching it already
@@ -306,21 +307,17 @@ def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, tie
     return out
 
 
-def _search_first(xy, inside: str | None, hospital: tuple[float, float], cost: int, budget: int) -> float:
-    """S3: how much sooner a place is searched for its distance from the hospital. Anita lies in
-    any of the 9 places alike; found in one far from the hospital, she needs the longest walk back
-    (every escort action LOUD, each rush a fall that passes her on), so the far places go first,
-    while the time left still covers that walk, and the places beside the hospital last, when
-    one or two moves bring her in: x(1 + cm to the hospital's door / STRIDE), 2.5 for the gas
-    station and the grocery store, 1.3 for the pickup truck. A place whose walk back no longer
-    fits the actions left (+1) counts half. Read on main (51b80b1, S3 seeds 1-40): the walk back
-    counted as a cost sent the first searchers north, and the RV, the police station and the
-    grocery store were searched last: 7 of the 13 games lost found her there in rounds 3-1, or
-    never (seeds 15, 16, 28, 29, 32, 35, 39); the grocery store's 3 games were all lost."""
-    back = actions_to(xy, inside, hospital)
-    if cost + back > budget + 1:
-        return 0.5
-    return 1.0 + FAR_FIRST * dist(xy, hospital) / STRIDE
+def _urgent(xy, hospital: tuple[float, float], spare: int) -> float:
+    """S3: a place whose walk there, take and walk back leave fewer than SLACK actions to spare
+    (and not more than 1 missing) is searched now or never: x(1 + cm to the hospital's door /
+    STRIDE), 2.5 for the gas station and the grocery store, 1.3 for the pickup truck, so the far
+    places come before their walk back no longer fits, the places beside the hospital (one move
+    back) after. Read on main (51b80b1, S3 seeds 1-40): the RV, the police station and the
+    grocery store, off the way north, were searched last; 7 of the 13 games lost found Anita
+    there in rounds 3-1, or never (seeds 15, 16, 28, 29, 32, 35, 39)."""
+    if -1 <= spare < SLACK:
+        return 1.0 + dist(xy, hospital) / STRIDE
+    return 1.0
 
 
 def _joins(state: FlickemState, place: str, known: dict[str, str]) -> bool:
