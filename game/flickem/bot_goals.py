@@ -37,7 +37,6 @@ STRIDE = 45.0                   # cm a move covers on average (a long flick, or 
 EXIT = 30.0                     # cm the flick out of a building covers
 HUNTED = 2                      # S5: rounds the team's kills are counted on to add to the bin's
 WAY_STRIDE = 30.0               # cm of the way along the street (around the crowd) a move covers
-SLACK = 4                       # S3: actions to spare under which a place's search is urgent (bot_goals._urgent)
 
 __all__ = ["Goal", "Knowledge", "UNKNOWN", "choose_goal", "turns_left", "actions_to", "base_of", "wants",
            "bin_deficit"]
@@ -216,8 +215,6 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
     team_wants = frozenset(wants(state, s.team))
     base = base_of(state, s.team)
     if state.scenario == 3 and data.escort == sid:
-        if s.where not in ("city", "hospital") and state.flow.round_marker >= 4 and not _at_door(state, sid, doors):
-            return Goal("stay", s.where, why="S3: Anita waits inside until a teammate stands before the hospital")
         return Goal("enter", "hospital", why="S3: escort Anita to the hospital") if s.where != "hospital" \
             else Goal("stay", "hospital", why="S3: Anita is in the hospital")
     if state.scenario == 3 and data.rescued is not None and data.escort is None:
@@ -299,25 +296,11 @@ def _targets(state, s, known, doors, exclude, claimed, here, inside, budget, tie
             continue
         if state.scenario == 3 and "hospital" in doors:     # found there, she is walked to the hospital
             cost += actions_to(xy, place if in_building else None, doors["hospital"])
-            value *= _urgent(xy, doors["hospital"], budget - cost)
         value *= 0.1 ** claimed.count(place)
         if any(o.where == place and o.team == s.team and o.id != s.id for o in state.data.survivors):
             value *= 0.1                    # a teammate is searching it already
         out[place] = value / cost * (1.0 + 0.05 * ties.get(place, 0.0))
     return out
-
-
-def _urgent(xy, hospital: tuple[float, float], spare: int) -> float:
-    """S3: a place whose walk there, take and walk back leave fewer than SLACK actions to spare
-    (and not more than 1 missing) is searched now or never: x(1 + cm to the hospital's door /
-    STRIDE), 2.5 for the gas station and the grocery store, 1.3 for the pickup truck, so the far
-    places come before their walk back no longer fits, the places beside the hospital (one move
-    back) after. Read on main (51b80b1, S3 seeds 1-40): the RV, the police station and the
-    grocery store, off the way north, were searched last; 7 of the 13 games lost found Anita
-    there in rounds 3-1, or never (seeds 15, 16, 28, 29, 32, 35, 39)."""
-    if -1 <= spare < SLACK:
-        return 1.0 + dist(xy, hospital) / STRIDE
-    return 1.0
 
 
 def _joins(state: FlickemState, place: str, known: dict[str, str]) -> bool:
@@ -358,11 +341,3 @@ def _rv_ready(state: FlickemState, known: dict[str, str]) -> bool:
     in_rv = {known.get(t.id) for t in state.data.tokens if t.where == "rv"}
     return {"key", "fuel"} <= in_rv
 
-
-def _at_door(state: FlickemState, sid: str, doors) -> bool:
-    """S3: a standing teammate of ``sid`` waits in the street within 30 cm of the hospital's door."""
-    door = doors.get("hospital")
-    team = state.data.survivor(sid).team
-    return door is not None and any(o.team == team and o.where == "city" and o.standing and o.id != sid
-                                    and o.id != state.data.rescued and dist(spot(state, o.id), door) < 30.0
-                                    for o in state.data.survivors)
