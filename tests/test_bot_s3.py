@@ -129,22 +129,35 @@ def test_RESCUED_FIGURE_an_escort_with_no_way_on_draws_the_rush_when_a_teammate_
     assert bot_act.act(bot, legal(bridge)) == Move()
 
 
-def test_S3_the_escort_found_in_a_building_waits_inside_until_a_teammate_stands_at_the_door():
+def test_S3_the_escort_found_in_the_library_walks_her_out_at_once():
     # Mike found Anita in the library in round 5 (marker 5); his teammates are still at the start,
-    # in the south. Out in the street his LOUD moves draw rushes, and his fall would pass her to the
-    # nearest of them, 50 cm south (S3 seed 19 on this branch). He waits inside (silent) until one
-    # stands within 30 cm of the hospital's door, then walks her there.
+    # in the south. On main he waited inside (silent turns) until one stood within 30 cm of the
+    # hospital's door: zombies got into the library meanwhile, and the fights there killed him
+    # (S3 seeds 22 and 25 on main 51b80b1) or held him to the round's end (seed 5). He walks her
+    # out at once: the flick out of the library, simulated and played through the real table,
+    # succeeds, lands in the street nearer the hospital's door, and she follows him.
     bridge, bot, sid = acting(3, "Mike", seed=1)
     state = bridge.engine.state
     data = state.data.with_survivor(replace(state.data.survivor(sid), where="library"))
     data = data.with_survivor(replace(data.survivor("survivor-anita"), where="library"))
-    state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid),
-                    flow=replace(state.flow, round_marker=5))
-    goal = choose_goal(state, sid, {}, bot.doors)
-    assert (goal.kind, goal.building) == ("stay", "library")
-    waiting = replace(state, data=state.data.with_positions({"survivor-kevin": (-8.0, 14.0)}))    # 18.4 cm from it
-    goal = choose_goal(waiting, sid, {}, bot.doors)
+    bridge.engine.state = replace(state, data=replace(data, rescued="survivor-anita", escort=sid),
+                                  flow=replace(state.flow, round_marker=5))
+    bridge.show([])
+    assert not disagreements(bridge)
+    goal = bot_act.goal_for(bot, sid)
     assert (goal.kind, goal.building) == ("enter", "hospital")
+    action = bot_act.act(bot, legal(bridge))
+    assert action == Move()
+    aim = bot.planned.aim
+    bridge.decide(action)
+    events = [e.kind for e in bridge.physics(aim)]
+    assert "move succeeded" in events and "left a building" in events
+    data = bridge.engine.state.data
+    door, library = np.array(bot.doors["hospital"]), np.array(bot.doors["library"])
+    assert data.survivor(sid).where == "city" and data.escort == sid
+    assert float(np.linalg.norm(np.array(data.position(sid)) - door)) < float(np.linalg.norm(library - door)) + 10.0
+    assert data.survivor("survivor-anita").where == "city"
+    assert not disagreements(bridge)
 
 
 def test_RESCUED_FIGURE_an_escort_with_no_way_on_and_nobody_nearer_steps_aside():

@@ -215,8 +215,9 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
     team_wants = frozenset(wants(state, s.team))
     base = base_of(state, s.team)
     if state.scenario == 3 and data.escort == sid:
-        if s.where not in ("city", "hospital") and state.flow.round_marker >= 4 and not _at_door(state, sid, doors):
-            return Goal("stay", s.where, why="S3: Anita waits inside until a teammate stands before the hospital")
+        # found in a building, he walks her out at once: waiting inside for a teammate at the
+        # hospital's door (branch s3win), zombies got in and the fights there killed him or held
+        # him (S3 seeds 5, 22, 25 on main 51b80b1; branch s3seek)
         return Goal("enter", "hospital", why="S3: escort Anita to the hospital") if s.where != "hospital" \
             else Goal("stay", "hospital", why="S3: Anita is in the hospital")
     if state.scenario == 3 and data.rescued is not None and data.escort is None:
@@ -343,11 +344,3 @@ def _rv_ready(state: FlickemState, known: dict[str, str]) -> bool:
     in_rv = {known.get(t.id) for t in state.data.tokens if t.where == "rv"}
     return {"key", "fuel"} <= in_rv
 
-
-def _at_door(state: FlickemState, sid: str, doors) -> bool:
-    """S3: a standing teammate of ``sid`` waits in the street within 30 cm of the hospital's door."""
-    door = doors.get("hospital")
-    team = state.data.survivor(sid).team
-    return door is not None and any(o.team == team and o.where == "city" and o.standing and o.id != sid
-                                    and o.id != state.data.rescued and dist(spot(state, o.id), door) < 30.0
-                                    for o in state.data.survivors)
