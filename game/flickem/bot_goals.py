@@ -215,9 +215,8 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
     team_wants = frozenset(wants(state, s.team))
     base = base_of(state, s.team)
     if state.scenario == 3 and data.escort == sid:
-        # found in a building, he walks her out at once: waiting inside for a teammate at the
-        # hospital's door (branch s3win), zombies got in and the fights there killed him or held
-        # him (S3 seeds 5, 22, 25 on main 51b80b1; branch s3seek)
+        # found in a building, he walks her out at once: while he waited inside for a teammate
+        # at the hospital's door, zombies got in and their fights killed or held him (docs/bots.md)
         return Goal("enter", "hospital", why="S3: escort Anita to the hospital") if s.where != "hospital" \
             else Goal("stay", "hospital", why="S3: Anita is in the hospital")
     if state.scenario == 3 and data.rescued is not None and data.escort is None:
