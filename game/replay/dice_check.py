@@ -6,6 +6,8 @@ A game's check subclasses ``DiceRollCheck`` with its ``kit`` (a () -> game/table
 or ``TableRollCheck`` when its table is laid and checked after every action too."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.table.dice_throw import body_of, read_dice
 
@@ -56,6 +58,10 @@ class TableRollCheck(DiceRollCheck):
     game that did not end (no seed) has no engine and no table."""
 
     actions: dict = {}
+    scene_for: Callable                 # (header) -> the scene
+    new_engine: Callable                # (scene, seed) -> the rules Engine
+    new_bridge: Callable                # (scene, seed) -> the game's bridge (its table)
+    disagreements: Callable             # (bridge) -> the rules and the table disagreeing, [] when none
 
     def __init__(self, header: dict, episodes: list):
         seed = header["rules"].get("seed")          # None: sealed and not opened (the game did not end)

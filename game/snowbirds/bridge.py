@@ -130,8 +130,9 @@ class SBBridge(RulesBridge):
     def follow(self, action, request, dice_before: tuple, throws=()) -> None:
         """The table after ``action`` (applied while the rules waited for ``request``, with
         ``dice_before`` the Vigor dice then: RulesBridge.follow with what a Tenacity card and a
-        one-die roll need, hence ``_apply`` here too): today's row, the thrown dice where ``throws`` (the
-        roll's episodes) left them, a die turned to a Tenacity card's pips, then ``sync``."""
+        one-die roll need, hence ``_apply`` here too): today's row, the thrown dice where
+        ``throws`` (the roll's episodes) left them, a die turned to a Tenacity card's pips, then
+        ``sync``."""
         self.row.follow(self.engine.state, action)
         if isinstance(action, Measured) and throws:
             spec = request.spec
