@@ -131,10 +131,10 @@ def test_RESCUED_FIGURE_an_escort_with_no_way_on_draws_the_rush_when_a_teammate_
 
 def test_S3_the_escort_found_in_the_library_walks_her_out_at_once():
     # Mike found Anita in the library in round 5 (marker 5); his teammates are still at the start,
-    # in the south. On main he waited inside (silent turns) until one stood within 30 cm of the
-    # hospital's door: zombies got into the library meanwhile, and the fights there killed him
-    # (S3 seeds 22 and 25 on main 51b80b1) or held him to the round's end (seed 5). He walks her
-    # out at once: the flick out of the library, simulated and played through the real table,
+    # in the south. Until stop 32 he waited inside (silent turns) until one stood within 30 cm of
+    # the hospital's door: zombies got into the library meanwhile, and the fights there killed him
+    # (S3 seeds 22 and 25 at 51b80b1) or held him to the round's end (seed 5). He walks her out at
+    # once: the flick out of the library, simulated and played through the real table,
     # succeeds, lands in the street nearer the hospital's door, and she follows him.
     bridge, bot, sid = acting(3, "Mike", seed=1)
     state = bridge.engine.state
