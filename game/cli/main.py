@@ -29,13 +29,17 @@ from feltbox.game.games import GAMES, fresh_seed
 from feltbox.game.text.scenario_info import scenarios
 from feltbox.rules.core import InputError
 
+SIZES = (16, 8192)     # px a side: a 0 side divided by zero in the lens, 100000x100000 crashed the GL driver
+
 
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
-        return w, h
     except ValueError:
         raise argparse.ArgumentTypeError(f"size must look like 1280x720, got {text!r}") from None
+    if not all(SIZES[0] <= v <= SIZES[1] for v in (w, h)):
+        raise argparse.ArgumentTypeError(f"each side must be {SIZES[0]} to {SIZES[1]} pixels, got {text!r}")
+    return w, h
 
 
 DESCRIPTION = """feltbox: a 3D tabletop with real physics (Panda3D and Bullet) for
