@@ -12,6 +12,7 @@ import re
 import sys
 from pathlib import Path
 
+from feltbox.game.cli import arg_types
 from feltbox.game.cli.commands import (
     cmd_bench,
     cmd_demo,
@@ -28,19 +29,6 @@ from feltbox.game.cli.tournament import tournament_command
 from feltbox.game.games import GAMES, fresh_seed
 from feltbox.game.text.scenario_info import scenarios
 from feltbox.rules.core import InputError
-
-SIZES = (16, 8192)     # px a side: a 0 side divided by zero in the lens, 100000x100000 crashed the GL driver
-
-
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, got {text!r}") from None
-    if not all(SIZES[0] <= v <= SIZES[1] for v in (w, h)):
-        raise argparse.ArgumentTypeError(f"each side must be {SIZES[0]} to {SIZES[1]} pixels, got {text!r}")
-    return w, h
-
 
 DESCRIPTION = """feltbox: a 3D tabletop with real physics (Panda3D and Bullet) for
 Flick'em Up! Dead of Winter, Tail Feathers and Snowbirds. With no command it opens the start screen.
@@ -82,14 +70,14 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("game", choices=tuple(GAMES), help="the game: " + ", ".join(GAMES))
     r.add_argument("number", nargs="?", default=None, help=KEY_HELP)
     r.add_argument("--out", default="shot.png", help="the PNG to write (default shot.png)")
-    r.add_argument("--size", type=_size, default=(1280, 720), help="picture size WxH (default 1280x720)")
+    r.add_argument("--size", type=arg_types.size, default=(1280, 720), help="picture size WxH (default 1280x720)")
     r.add_argument("--view", default="overview", choices=("overview", "top", "closeup"), help="camera (default overview)")
     r.add_argument("--night", action="store_true", help="a night round's look (Dead of Winter: dark, street lamps lit)")
     r.set_defaults(func=cmd_render)
     g = _sub(sub, "gallery", "render one of every piece kind to a PNG", "feltbox gallery --game tailfeathers")
     g.add_argument("--out", default="pieces.png", help="the PNG to write (default pieces.png)")
     g.add_argument("--game", default="flickem", choices=tuple(GAMES), help="whose pieces (default flickem)")
-    g.add_argument("--size", type=_size, default=(1600, 1000), help="picture size WxH (default 1600x1000)")
+    g.add_argument("--size", type=arg_types.size, default=(1600, 1000), help="picture size WxH (default 1600x1000)")
     g.add_argument("--labels", action="store_true", help="name every piece in the picture")
     g.set_defaults(func=cmd_gallery)
     _play_parser(sub)
@@ -108,14 +96,14 @@ def parser() -> argparse.ArgumentParser:
     rp.add_argument("--verify", action="store_true", help="re-simulate every episode and re-apply every rules "
                     "action: exit 0 when all is bit-exact, 1 naming the first difference")
     rp.add_argument("--frames", help="render every frame to PNGs in this folder")
-    rp.add_argument("--size", type=_size, default=None, help="WxH (video 1280x720, frames 640x360)")
+    rp.add_argument("--size", type=arg_types.size, default=None, help="WxH (video 1280x720, frames 640x360)")
     add_video_options(rp)
     rp.set_defaults(func=cmd_replay)
     dm = _sub(sub, "demo", "attract mode: bots play a scenario, the theatre shows it, again", "feltbox demo flickem 1")
     dm.add_argument("game", choices=tuple(GAMES), help="the game: " + ", ".join(GAMES))
     dm.add_argument("number", nargs="?", default=None, help=KEY_HELP)
     dm.add_argument("--seed", type=int, default=0, help="the first game's seed; each next game takes the next one")
-    dm.add_argument("--size", type=_size, default=None, help="video size WxH (default 1280x720)")
+    dm.add_argument("--size", type=arg_types.size, default=None, help="video size WxH (default 1280x720)")
     add_video_options(dm)
     dm.set_defaults(func=cmd_demo)
     b = _sub(sub, "bench", "measure speed against its targets; prints JSON", "feltbox bench --quick")
@@ -139,7 +127,8 @@ def _tournament_parser(sub) -> None:
                    "tailsandtactics: standard (default)")
     t.add_argument("--seeds", type=int, default=20, help="games per scene, seeds --first-seed on (default 20)")
     t.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
-    t.add_argument("--workers", type=int, default=1, help="games played at once, each in its own process (default 1)")
+    t.add_argument("--workers", type=arg_types.workers, default=1,
+                   help="games played at once, each in its own process, 1-64 (default 1)")
     t.add_argument("--check-agreement", action="store_true",
                    help="count, per game, the actions after which the rules and the table disagree")
     t.add_argument("--pretty", action="store_true", help="indent the JSON")

@@ -12,6 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from feltbox.game.cli import arg_types
 from feltbox.game.games import game_of, read_game_replay, recorded_game
 from feltbox.game.render.mood import mood_for
 from feltbox.game.replay.tailfeathers_timeline import RebuildError
@@ -196,9 +197,9 @@ def demo_command(args) -> int:
 
 def add_video_options(p) -> None:
     p.add_argument("--video", metavar="OUT.mp4", help="export an H.264 video instead of opening the window")
-    p.add_argument("--from", dest="start", type=float, default=None, metavar="T", help="video: start at T s")
-    p.add_argument("--to", dest="end", type=float, default=None, metavar="T", help="video: end at T s")
+    p.add_argument("--from", dest="start", type=arg_types.seconds, default=None, metavar="T", help="video: start at T s")
+    p.add_argument("--to", dest="end", type=arg_types.seconds, default=None, metavar="T", help="video: end at T s")
     p.add_argument("--camera", default="follow", choices=CAMERAS, help="video camera (default follow)")
-    p.add_argument("--fps", type=int, default=30, help="video frames per second (default 30)")
+    p.add_argument("--fps", type=arg_types.fps, default=30, help="video frames per second, 1-60 (default 30)")
     p.add_argument("--keep-idle", action="store_true",
                    help="video: keep the still stretches (by default each is cut to 0.6 s)")

@@ -45,6 +45,7 @@ def scene_keys(game: str, text: str) -> list[str]:
             keys += [str(n) for n in range(int(low), int(high) + 1)]
         else:
             keys.append(part)
+    keys = list(dict.fromkeys(keys))            # "1,1" or "1-3,2" names each scene once
     for key in keys:
         if scene_file(key):
             game_of(game).load_scene(key)       # a bad file: its one-line SceneError, exit 2

@@ -12,5 +12,6 @@ def run_jobs(fn: Callable, jobs: list[tuple], workers: int = 1, fresh: bool = Fa
     one game to the next)."""
     if workers <= 1 and not fresh:
         return [fn(*job) for job in jobs]
-    with multiprocessing.get_context("spawn").Pool(max(1, workers), maxtasksperchild=1 if fresh else None) as pool:
+    processes = max(1, min(workers, len(jobs)))     # never more processes than games
+    with multiprocessing.get_context("spawn").Pool(processes, maxtasksperchild=1 if fresh else None) as pool:
         return pool.starmap(fn, jobs, chunksize=1)
