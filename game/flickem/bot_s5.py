@@ -125,8 +125,9 @@ def clear_the_door(bot, legal: list, sid: str, building: str):
     return move
 
 
-STONE = 250.0           # plan_near score a landing next to a zombie ahead must beat: in the band, and
-                        # a coming reaction that costs under about 3/4 of a life (bot_safety.LIFE)
+STONE = 280.0           # plan_near score a landing next to a zombie ahead must beat: in the band, and
+                        # a coming reaction that costs under a third of a life (bot_safety.LIFE; at
+                        # 250, 3/4 of a life, S5 seeds 21-40 lost 12 games to 2 dead, main 6)
 STONE_GAIN = 5.0        # cm of way to the door the zombie's spot must save over the survivor's
 AHEAD_RISK = 2.0        # cm of way: a first move whose landing's reaction costs more than this (at
                         # FIRST, half) leaves the second move to step back out of the rush's reach
@@ -145,7 +146,8 @@ def kill_ahead(bot, legal: list, sid: str, building: str):
     while the bin ran short of the hordes."""
     state = bot.state
     s = state.data.survivor(sid)
-    if s.where != "city" or Move() not in legal or state.flow.actions_left < 2 or not has_quiet_kill(state, sid):
+    if s.where != "city" or Move() not in legal or state.flow.actions_left < 2 or not has_quiet_kill(state, sid) \
+            or s.life < 2:      # at its last life a TOO CLOSE! from the next rush kills it
         return None
     here = bot.xy(sid)
     togo = bot.travel(building, here)
