@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from feltbox.game.flickem.bot_aim import ENTERED, FAIL, RISKY, breach_spots, in_front, plan_breach, plan_move, plan_near
+from feltbox.game.flickem.bot_aim import FAIL, RISKY, breach_spots, in_front, plan_breach, plan_move, plan_near
 from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
 from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, has_quiet_kill, spot
 from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
 from feltbox.game.flickem.bot_s3 import relay_move, stir, unstick, walk_in
-from feltbox.game.flickem.bot_s5 import AHEAD_RISK, clear_the_door, defuse_walk, kill_ahead, risk_of
+from feltbox.game.flickem.bot_s5 import clear_the_door, defuse_walk, risk_of
 from feltbox.game.flickem.bot_safety import defuse
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
 from feltbox.game.flickem.bot_shots import plan_flare
@@ -179,10 +179,6 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
                          stride=STRIDE_S5 if state.scenario == 5 else 0.0)
         if s.where != "city" and plan.risk > RISKY and state.flow.actions_left <= 1:
             return None     # S5: out with the last action into the coming reaction: stay in this turn
-        if state.scenario == 5 and plan.risk > AHEAD_RISK and plan.score < ENTERED - 100.0:
-            ahead = kill_ahead(bot, legal, sid, goal.building)      # a zombie nearer the door, killed
-            if ahead is not None:
-                return ahead
         if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.score > 100.0):
             bot.planned = plan
             return Move()

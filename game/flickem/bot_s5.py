@@ -43,18 +43,17 @@ def risk_of(state, sid: str, exclude=()):
     return lambda end: weight * reaction_risk(state, sid, end, exclude)
 
 
-def _near(bot, sid: str, zombie: str, least: float | None = None, ring: int = 0):
+def _near(bot, sid: str, zombie: str):
     """A landing next to ``zombie`` (a short distance kill next action, then the turn ends there:
-    bot_safety.reaction_risk without it, in full) whose plan scores above ``least`` (default: 200
-    before the survivor's last turn, else 0), or None; ``ring``: plan_near's spots all around it."""
+    bot_safety.reaction_risk without it, in full), or None."""
     state = bot.state
     zxy = bot.xy(zombie)
     others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - zxy)) > 1.0]
     careful = bot.careful(sid)
     plan = plan_near(bot.session, sid, zxy, lambda end, t=zxy: float(np.linalg.norm(end - t)), NEXT_TO,
-                     others, rng=bot.rng(), careful=careful, ring=ring,
+                     others, rng=bot.rng(), careful=careful,
                      risk=lambda end: reaction_risk(state, sid, end, {zombie}))
-    if plan.score > (least if least is not None else 200.0 if careful else 0.0):
+    if plan.score > (200.0 if careful else 0.0):
         bot.planned = plan
         return Move()
     return None
@@ -123,46 +122,3 @@ def clear_the_door(bot, legal: list, sid: str, building: str):
     if move is not None:
         bot.cleared[(sid, building)] = spent + 1
     return move
-
-
-STONE = 280.0           # plan_near score a landing next to a zombie ahead must beat: in the band, and
-                        # a coming reaction that costs under a third of a life (bot_safety.LIFE; at
-                        # 250, 3/4 of a life, S5 seeds 21-40 lost 12 games to 2 dead, main 6)
-STONE_GAIN = 5.0        # cm of way to the door the zombie's spot must save over the survivor's
-AHEAD_RISK = 2.0        # cm of way: a first move whose landing's reaction costs more than this (at
-                        # FIRST, half) leaves the second move to step back out of the rush's reach
-                        # (S5 seed 24 on main: Kevin's first move, 5.9, 37 cm of way gained; his
-                        # second gave 10 back for the risk, as in every round after)
-
-
-def kill_ahead(bot, legal: list, sid: str, building: str):
-    """S5: when the turn's first move toward ``building`` would land where the coming reaction
-    costs something (the zombies in the middle of the city: AHEAD_RISK), the survivor with a quiet weapon and both
-    actions lands next to a standing zombie nearer the door instead and kills it next action
-    (bot_act: a standing zombie next to it is killed): way gained and a zombie for the bin, with
-    the turn's end counted without it (``_near``). Read on main (S5 seeds 5, 9, 24): Kevin and
-    Gabriel's first moves landed among the zombies, their second ones stepped back south out of
-    the rush's reach, turn after turn (seed 5: Kevin never reached the hospital in 4 rounds),
-    while the bin ran short of the hordes."""
-    state = bot.state
-    s = state.data.survivor(sid)
-    if s.where != "city" or Move() not in legal or state.flow.actions_left < 2 or not has_quiet_kill(state, sid) \
-            or s.life < 2:      # at its last life a TOO CLOSE! from the next rush kills it
-        return None
-    here = bot.xy(sid)
-    togo = bot.travel(building, here)
-    if togo is None:
-        return None
-    ahead = []
-    for z in state.data.zombies:
-        if z.where != "city" or not z.standing:
-            continue
-        zxy = bot.xy(z.id)
-        way = bot.travel(building, zxy)
-        if float(np.linalg.norm(zxy - here)) < CLOSE_IN and way is not None and way < togo - STONE_GAIN:
-            ahead.append((way, z.id))
-    for _, z in sorted(ahead)[:2]:
-        move = _near(bot, sid, z, STONE, ring=8)
-        if move is not None:
-            return move
-    return None
