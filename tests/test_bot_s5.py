@@ -59,14 +59,20 @@ def test_A_NEW_HORDE_ARRIVES_S5_plans_over_the_rounds_its_kills_add_to_the_bin()
     assert goal.kind == "enter" and goal.building not in ("gas_station", "rv")
 
 
-def test_S5_a_fuel_carrier_heads_for_the_RV_at_once():
-    """S5 needs 2 fuel dropped in the RV: a survivor holding one goes there, although a building
-    with a face-down token (the hospital) lies 28 cm away (seed 2 read: Anita carried a fuel from
-    round 5 through two more searches and was still on her way when the bin ran out)."""
-    state = game(5, [Token("t1", "fuel", "survivor-a", face="up"), Token("t2", "fuel", "hospital")],
-                 inventory=["t1"])
-    goal = choose_goal(state, "survivor-a", {"t1": "fuel"}, DOORS)
+def test_S5_a_fuel_carrier_heads_for_the_RV_once_the_teams_fuel_covers_the_objective():
+    """S5 needs 2 fuel dropped in the RV: a survivor holding one, with one already in the RV, goes
+    there, although a building with a face-down token (the hospital) lies 28 cm away (seed 2
+    read: Anita carried a fuel from round 5 through two more searches and was still on her way
+    when the bin ran out). With the team's only fuel the carrier searches on first (branch
+    s5run: tests/test_bot_s5_fuel.py)."""
+    tokens = [Token("t1", "fuel", "survivor-a", face="up"), Token("t2", "fuel", "hospital"),
+              Token("t3", "fuel", "rv", face="up")]
+    state = game(5, tokens, inventory=["t1"])
+    goal = choose_goal(state, "survivor-a", {"t1": "fuel", "t3": "fuel"}, DOORS)
     assert (goal.kind, goal.building) == ("enter", "rv") and "fuel" in goal.drop
+    alone = game(5, tokens[:2], inventory=["t1"])
+    goal = choose_goal(alone, "survivor-a", {"t1": "fuel"}, DOORS)
+    assert (goal.kind, goal.building) == ("enter", "hospital")
 
 
 def test_A_NEW_HORDE_ARRIVES_S5_survivors_hunt_when_the_bin_cannot_supply_this_rounds_horde():

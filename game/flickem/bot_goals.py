@@ -244,7 +244,7 @@ def choose_goal(state: FlickemState, sid: str, known: dict[str, str], doors: dic
         targets[current] *= 2.5
     if s.where in targets and has_room(state, s) and _time_to_take(state, s, doors, budget, len(held)):
         return Goal("stay", s.where, take=team_wants | {UNKNOWN}, why="search this building")
-    if base is not None and held and _ready_to_deliver(state, s, held, targets, doors, here, inside, budget):
+    if base is not None and held and _ready_to_deliver(state, s, held, targets, doors, here, inside, budget, known):
         drop = team_wants if state.scenario in DROPPED else frozenset()
         return Goal("enter", base, drop=drop, why="carry the goods to the base")
     if targets and has_room(state, s):
@@ -320,7 +320,7 @@ def _time_to_take(state: FlickemState, s: Survivor, doors, budget: int, held: in
     return 1 + trip + held + 1 <= budget or held == 0
 
 
-def _ready_to_deliver(state, s, held, targets, doors, here, inside, budget) -> bool:
+def _ready_to_deliver(state, s, held, targets, doors, here, inside, budget, known) -> bool:
     if state.scenario == 10:
         return len(held) >= scenario_rules(10).fuel_in_rv
     if state.scenario == 9:
@@ -331,11 +331,23 @@ def _ready_to_deliver(state, s, held, targets, doors, here, inside, budget) -> b
     trip = actions_to(here, inside, doors[base]) + len(held)
     if trip + 2 >= budget:                      # the time left only just covers the trip
         return True
+    if state.scenario == 5:
+        return not targets or _fuel_in_hand(state, s.team, known) >= scenario_rules(5).fuel_in_rv
     near = [p for p in targets if (place_xy(state, p, doors) is not None
                                    and dist(here, place_xy(state, p, doors)) < 30.0)]
-    # S5: at once too (seed 2: Anita carried a fuel from round 5 through two more searches and
-    # was still on her way in round 2, when the bin ran out with both survivors found)
-    return not near or state.scenario in (2, 5, 6)
+    return not near or state.scenario in (2, 6)
+
+
+def _fuel_in_hand(state: FlickemState, team: str, known: dict[str, str]) -> int:
+    """S5: the fuel the team has: dropped in the RV or carried by its survivors. A carrier walks
+    to the RV once this covers the objective (or the time left only just covers the trip, or
+    nothing is left to search): one trip with both fuels, the walk a single fuel's trip took
+    spent on searching (main's 40 games: 0.2 fuel dropped a game, 1 or 2 rounds a trip; seed 2,
+    Anita walked 3 turns from the gas station to the RV with one fuel while nobody had found
+    a separated survivor). Before (branch s35), a carrier went at once."""
+    carriers = {o.id for o in state.data.survivors if o.team == team}
+    return sum(1 for t in state.data.tokens
+               if known.get(t.id) == "fuel" and (t.where == "rv" or t.where in carriers))
 
 
 def _rv_ready(state: FlickemState, known: dict[str, str]) -> bool:
