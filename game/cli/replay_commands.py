@@ -202,4 +202,4 @@ def add_video_options(p) -> None:
     p.add_argument("--camera", default="follow", choices=CAMERAS, help="video camera (default follow)")
     p.add_argument("--fps", type=arg_types.fps, default=30, help="video frames per second, 1-60 (default 30)")
     p.add_argument("--keep-idle", action="store_true",
-                   help="video: keep the still stretches (by default each is cut to 0.6 s)")
+                   help="video: keep the still stretches (by default each is cut to 0.4 s)")
