@@ -156,6 +156,9 @@ def run_tournament(game: str, keys: list[str], seeds: list[int], workers: int = 
 
 
 def tournament_command(args) -> int:
+    if args.seeds < 1 or args.workers < 1:     # every game's tournament
+        raise TournamentError(f"tournament: --seeds and --workers must be at least 1 "
+                              f"(got {args.seeds} and {args.workers})")
     if args.game == "tailfeathers":         # its own battle loop and rule-use report
         return tf_tournament.tournament_command(args)
     if args.game == "snowbirds":            # success rate and score distribution, the random player beside
@@ -166,9 +169,6 @@ def tournament_command(args) -> int:
         return tt_tournament.tournament_command(args)
     if args.keys is None:
         raise TournamentError(f"tournament {args.game}: name the scenes (a key, a list 1,3,7, a range 1-5, all)")
-    if args.seeds < 1 or args.workers < 1:
-        raise TournamentError(f"tournament: --seeds and --workers must be at least 1 "
-                              f"(got {args.seeds} and {args.workers})")
     keys = scene_keys(args.game, args.keys)
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
     report = run_tournament(args.game, keys, seeds, args.workers, args.check_agreement)

@@ -11,16 +11,11 @@ import json
 import time
 
 from feltbox.game.players.pool import run_jobs
-from feltbox.rules.core import InputError
 from feltbox.rules.root import playout
 from feltbox.rules.root.data import tables
 from feltbox.scenes.root.named import load_root
 
 CHUNK = 10
-
-
-class RootTournamentError(InputError):
-    """Seeds or workers the tournament cannot use."""
 
 
 def play_chunk(seeds: list[int]) -> list[dict]:
@@ -53,9 +48,6 @@ def run_tournament(seeds: list[int], workers: int = 1) -> dict:
 
 
 def tournament_command(args) -> int:
-    if args.seeds < 1 or args.workers < 1:
-        raise RootTournamentError(f"tournament: --seeds and --workers must be at least 1 "
-                                  f"(got {args.seeds} and {args.workers})")
     load_root(args.keys or "standard")         # an unknown scene: one line, exit 2
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
     print(json.dumps(run_tournament(seeds, args.workers), indent=1 if args.pretty else None))

@@ -22,7 +22,7 @@ from feltbox.game.tailfeathers import seats as tf_seats
 from feltbox.game.tailfeathers.agreement import disagreements
 from feltbox.game.tailfeathers.bridge import TFBridge
 from feltbox.game.text.scenario_info import scenarios
-from feltbox.rules.core import InputError, Measured
+from feltbox.rules.core import Measured
 from feltbox.rules.tailfeathers import data as tables
 from feltbox.scenes.loader import SceneError, load_scene, load_tailfeathers
 
@@ -34,10 +34,6 @@ RULE_EVENTS = {"perch": "perched", "scurry": "scurried", "forage": "foraged", "a
                "transport": "transporting", "death_spiral": "death spiral",
                "revive": "revived", "fly_off": "flew off the battlefield"}
 MISSIONS = tuple(tables.mission_order())          # decoy, intercept, siege, patrol, rescue, special
-
-
-class TFTournamentError(InputError):
-    """A scene key the Tail Feathers tournament cannot play."""
 
 
 def scene_keys(text: str) -> list[str]:
@@ -199,9 +195,6 @@ def run_tournament(keys: list[str], seeds: list[int], workers: int = 1, check_ag
 
 
 def tournament_command(args) -> int:
-    if args.seeds < 1 or args.workers < 1:
-        raise TFTournamentError(f"tournament: --seeds and --workers must be at least 1 "
-                                f"(got {args.seeds} and {args.workers})")
     keys = scene_keys(args.keys)
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
     report = run_tournament(keys, seeds, args.workers, getattr(args, "check_agreement", False))

@@ -24,17 +24,13 @@ from feltbox.game.players.tally import quartiles
 from feltbox.game.tailsandtactics import seats
 from feltbox.game.tailsandtactics.agreement import disagreements
 from feltbox.game.tailsandtactics.bridge import TTBridge
-from feltbox.rules.core import InputError, Measured
+from feltbox.rules.core import Measured
 from feltbox.rules.tails_and_tactics.decks import load_deck
 from feltbox.rules.tails_and_tactics.state import SEATS, side
 from feltbox.scenes.tailsandtactics.named import load_tailsandtactics
 
 CHUNK = 10                 # seeds a worker plays before it reports
 TARGET = 0.60              # issue 16: no faction wins more than this share of the bots' games
-
-
-class TTTournamentError(InputError):
-    """Arguments the Tails and Tactics tournament cannot play with."""
 
 
 def scene_for(key: str, seed: int):
@@ -78,7 +74,6 @@ def play_chunk(key: str, seeds: list[int], check_agreement: bool) -> list[dict]:
     return [play_battle(key, seed, check_agreement) for seed in seeds]
 
 
-
 def summarise(key: str, games: list[dict]) -> dict:
     played = [g for g in games if "error" not in g]
     factions = sorted({f for g in games for f in g["factions"]})
@@ -116,9 +111,6 @@ def run_tournament(key: str, seeds: list[int], workers: int = 1, check_agreement
 
 
 def tournament_command(args) -> int:
-    if args.seeds < 1 or args.workers < 1:
-        raise TTTournamentError(f"tournament: --seeds and --workers must be at least 1 "
-                                f"(got {args.seeds} and {args.workers})")
     key = args.keys or "standard"
     load_tailsandtactics(key)                  # an unknown scene: one line, exit 2
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
