@@ -60,7 +60,6 @@ def root_recorder(path: str | Path, scene, seed: int, seal: Seal | None = None) 
     return Recorder(path, root_header(scene, seal), seal, over=over, hidden=hidden)
 
 
-
 class RootRulesCheck(TableRollCheck):
     """RulesCheck for a Root game: rolls checked against their throws, the table laid after every
     action and checked for agreement."""

@@ -60,7 +60,6 @@ def sb_recorder(path: str | Path, scene: SBScene, seed: int, seal: Seal | None =
     return Recorder(path, sb_header(scene, seal), seal, over=over)
 
 
-
 class SBRulesCheck(TableRollCheck):
     """RulesCheck for a Snowbirds migration: rolls checked against their throws, the table
     laid after every action and checked for agreement."""

@@ -67,7 +67,6 @@ def tt_recorder(path: str | Path, scene: TTScene, seed: int, seal: Seal | None =
     return Recorder(path, tt_header(scene, seal), seal, over=over, hidden=hidden)
 
 
-
 class TTRulesCheck(TableRollCheck):
     """RulesCheck for a Tails and Tactics game: rolls checked against their throws, the felt laid
     after every action and checked for agreement."""

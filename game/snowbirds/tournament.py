@@ -62,7 +62,6 @@ def play_chunk(mode: str, seeds: list[int], player: str) -> list[dict]:
     return [play_migration(mode, seed, player) for seed in seeds]
 
 
-
 def summarise_player(games: list[dict]) -> dict:
     played = [g for g in games if "error" not in g]
     won = [g for g in played if g["success"]]

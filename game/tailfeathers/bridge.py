@@ -257,7 +257,6 @@ class TFBridge(RulesBridge):
         return out
 
 
-
 def _moved_with(pose: np.ndarray, before: np.ndarray, after: np.ndarray) -> np.ndarray:
     """``pose`` carried by the rigid motion that takes outline ``before`` to ``after`` (a leaf's
     drift: the same outline, spun and moved)."""
