@@ -30,7 +30,7 @@ SOURCE_ROOT = SCENE_DIR.parent
 PLACEMENT_KEYS = {"id", "kind", "x", "y", "heading", "on", "slot", "fallen", "under", "reserve", "overlaps"}
 SURVIVOR_KEYS = {"name", "life", "team", "x", "y", "heading", "on", "slot", "fallen", "reserve", "backpack"}
 TOP_KEYS = {"game", "scenario", "title", "house_layout", "round_start", "first_round", "zombies_in_bin", "invasion",
-            "tower_home", "zombies", "notes", "city_width", "city_depth", "teams", "piece", "survivor"}
+            "zombies_in_box", "tower_home", "zombies", "notes", "city_width", "city_depth", "teams", "piece", "survivor"}
 SIDES = {"north", "south", "east", "west"}
 SCENARIOS = (1, 10)          # Dead of Winter's scenarios: a scene plays one of their rules
 ROUND_SPACES = (1, 7)        # the RV awning's round track: 7 spaces before the skull (0)
@@ -148,8 +148,11 @@ class _Builder:
         self.check_ids(placements)
         in_city = sum(p.kind == "zombie" and not p.reserve for p in placements)
         in_bin = self.whole("zombies_in_bin", 0, 18)
-        if in_city + in_bin != 18:
-            self.fail((None, 0, "zombies_in_bin"), f"{in_city} zombies in the city + {in_bin} in the bin != 18")
+        # the figures neither on the map nor in the bin stay in the game box (CROSSROADS: NEW zombies)
+        in_box = self.whole("zombies_in_box", 0, 18) if "zombies_in_box" in self.data else 0
+        if in_city + in_bin + in_box != 18:
+            self.fail((None, 0, "zombies_in_bin"),
+                      f"{in_city} zombies in the city + {in_bin} in the bin + {in_box} in the box != 18")
         title = self.top("title", str)
         if unprintable(title):
             self.fail((None, 0, "title"), f"holds the control character {unprintable(title)}")
@@ -157,7 +160,8 @@ class _Builder:
         scene = Scene(game=game, number=number, title=title, source=str(self.path),
                       house_layout=self.top("house_layout", bool), city=city,
                       round_start=self.whole("round_start", *ROUND_SPACES), rounds_colour_start=colour,
-                      zombies_in_bin=in_bin, invasion_day=day, invasion_night=night, tower_home=self.tower_home(),
+                      zombies_in_bin=in_bin, zombies_in_box=in_box, invasion_day=day, invasion_night=night,
+                      tower_home=self.tower_home(),
                       teams=dict(teams), survivors=tuple(survivors), placements=tuple(placements),
                       notes=str(self.top("notes", str, "")))
         self.check_overlaps(placements)

@@ -62,6 +62,7 @@ class Scene:
     survivors: tuple[SurvivorSetup, ...]
     placements: tuple[Placement, ...]
     notes: str = ""
+    zombies_in_box: int = 0       # figures in the game box, not in play (S1: the streets' few)
 
     def placement(self, piece_id: str) -> Placement:
         for p in self.placements:

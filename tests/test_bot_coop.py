@@ -123,6 +123,14 @@ def test_S3_RESCUED_FIGURE_found_under_a_vehicle_stands_next_to_her_escort_not_o
     assert not disagreements(bridge)
 
 
+def _place(bridge, moved: dict[str, tuple[float, float]]):
+    """The pieces in ``moved`` placed there, rules and table."""
+    state = bridge.engine.state
+    for piece, xy in moved.items():
+        bridge.session.poses[bridge.city.index(piece), :2] = xy
+    bridge.engine.state = replace(state, data=state.data.with_positions(moved))
+
+
 def _lay(bridge, zombie: str, at: tuple[float, float], moved: dict[str, tuple[float, float]]):
     """``zombie`` fallen at ``at`` and the survivors in ``moved`` placed, rules and table."""
     state = bridge.engine.state
@@ -162,10 +170,13 @@ def test_ZOMBIES_REACTION_QUIET_stands_the_closest_fallen_zombie_next_to_a_teamm
 
 def test_S1_a_survivor_with_only_a_gun_shoots_from_afar_rather_than_closing_in():
     """S1 start: Anita holds only a gun (every kill of hers is LOUD: the 3 closest standing zombies
-    rush at her). The nearest zombies stand 19-27 cm away. Before, she landed next to one and
-    killed it at short distance, and the rush fell on her (seed 1: dead by turn 6); now she
-    shoots from where she stands, with a shot whose simulation fells a zombie."""
+    rush at her). The nearest zombies stand 19-27 cm away (zombie-02 and zombie-05 moved to
+    (-20, -5) and (-5, 1), where the 14-zombie map of stop 33 had zombies; John by the RV's door
+    is the driver, bot_s1.py). Before, she landed next to one and killed it at short distance, and
+    the rush fell on her (seed 1: dead by turn 6); now she shoots from where she stands, with a
+    shot whose simulation fells a zombie."""
     bridge, bot, sid = acting(1, "Anita")
+    _place(bridge, {"zombie-02": (-20.0, -5.0), "zombie-05": (-5.0, 1.0), "survivor-john": (0.0, 18.0)})
     action = bot_turns.s1_act(bot, legal(bridge), sid)
     assert isinstance(action, UseWeapon) and action.weapon == "gun"
     outcome, _ = simulate(bridge.session, sid, "bullet", bot.planned.aim)

@@ -49,7 +49,7 @@ def test_scene_matches_its_rulebook_setup(number):
     kinds = [p.kind for p in scene.placements]
     assert {p.params["name"] for p in scene.placements if p.kind == "building"} == BUILDINGS
     assert kinds.count("city_limit") == 4
-    assert kinds.count("zombie") + scene.zombies_in_bin == 18
+    assert kinds.count("zombie") + scene.zombies_in_bin + scene.zombies_in_box == 18
     assert {p.params["name"] for p in scene.placements if p.kind == "vehicle"} == {"car", "ice_cream_truck", "pickup_truck"}
 
 

@@ -14,9 +14,10 @@ to a zombie it kills at short distance (quiet weapons first), else it closes in 
 ends next to one (then kills), else it shoots when a simulated shot fells one. Once 3 or fewer
 are left, the survivor who can get into the RV from where it stands goes in, straight through
 the door (or lines up in front of it with a second action to follow): the objective is met the
-moment it enters, before any zombie reacts. Nobody waits near the RV or enters earlier, since
-the zombies' reaction rushes at the survivor who moved (INSTANT DEFEAT if one touches the RV);
-survivors with nothing to kill walk toward the nearest zombie, or stay silent.
+moment it enters, before any zombie reacts. One survivor, the driver (bot_s1.py), walks to the
+RV's door early, plays last in each round (the others' kills may leave 3 by then) and goes in
+earlier only when the reaction to its move cannot rush into the RV (INSTANT DEFEAT); survivors
+with nothing to kill walk toward the nearest zombie (the street's way when boxed in), or stay silent.
 Before a kill, a shot, a landing next to a zombie or a walk, the bot foresees the reaction
 (``rush_risk``): the zombie that would rush (QUIET: the closest one, if standing; LOUD: the
 closest standing one, the tower behind it) runs from the tower behind it through the survivor's
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from feltbox.game.flickem import bot_s1
 from feltbox.game.flickem.bot_aim import ENTERED, plan_move, plan_near
 from feltbox.game.flickem.bot_goals import dist, has_quiet_kill, spot
 from feltbox.game.flickem.bot_safety import bombs, stood_up
@@ -136,7 +138,9 @@ def _s1_choice(bot, choices: list):
             if plan.score > ENTERED - 10.0:
                 return c
         return ranked[0]
-    return min(choices, key=lambda c: (to_zombie(c) > CLOSE_IN, (to_zombie(c) + 0.2 * to_rv(c)) * (1.0 + 0.4 * rng.random())))
+    waiter = bot_s1.driver(bot)             # the driver plays last: the round's kills may leave 3 first
+    hunters = [c for c in choices if c.survivor != waiter] or choices
+    return min(hunters, key=lambda c: (to_zombie(c) > CLOSE_IN, (to_zombie(c) + 0.2 * to_rv(c)) * (1.0 + 0.4 * rng.random())))
 
 
 def s1_act(bot, legal: list, sid: str):
@@ -157,6 +161,10 @@ def s1_act(bot, legal: list, sid: str):
         if plan.score > ENTERED - 10.0 or (state.flow.actions_left >= 2 and plan.score > -3.0):
             bot.planned = plan
             return Move()
+    if need > 0 and sid == bot_s1.driver(bot):     # the driver goes in early (bot_s1.py)
+        action = bot_s1.drive(bot, legal, sid, rush_risk)
+        if action is not None:
+            return action
     if need > 0:
         action = _s1_hunt(bot, legal, sid)
         if action is not None:
@@ -172,11 +180,12 @@ def _fatal_stand(state, sid: str, at, loud: bool, exclude=()) -> bool:
     return any(state.data.survivor(v).life <= 1 for v in hit)
 
 
-def rush_risk(bot, at: np.ndarray, exclude=(), loud: bool = False) -> bool:
+def rush_risk(bot, at: np.ndarray, exclude=(), loud: bool = False, travel: float | None = None) -> bool:
     """S1 INSTANT DEFEAT foreseen: would the zombies' reaction to a survivor ending its turn at
     ``at`` (``exclude``: zombies it kills first) rush along a line that touches the RV?
     Rulebook ZOMBIES' REACTION!: QUIET, the closest zombie rushes if it stands (a fallen one only
-    stands up); LOUD, the closest standing one, the tower behind it, with the 2 next."""
+    stands up); LOUD, the closest standing one, the tower behind it, with the 2 next. ``travel``:
+    the line ends that far from the zombie, short of the survivor (bot_s1: a far zombie's rush)."""
     state = bot.state
     zs = [(np.array(state.data.position(z.id), dtype=float), z.standing) for z in state.data.zombies
           if z.where == "city" and z.id not in exclude]
@@ -188,7 +197,8 @@ def rush_risk(bot, at: np.ndarray, exclude=(), loud: bool = False) -> bool:
     if not standing or span < 1e-6:
         return False
     g = bot.bridge.city.buildings["rv"]
-    local = g.to_local(z + np.outer(np.linspace(0.0, (span + RUSH_ON) / span, 24), at - z))
+    length = span + RUSH_ON if travel is None else min(span + RUSH_ON, travel)
+    local = g.to_local(z + np.outer(np.linspace(0.0, length / span, 24), at - z))
     half = g.door_half_span + dims()["support_block"]["width"]
     dx = np.maximum.reduce([g.back_x - local[:, 0], local[:, 0] - g.door_x, np.zeros(len(local))])
     dy = np.maximum(np.abs(local[:, 1]) - half, 0.0)
@@ -238,7 +248,8 @@ def _s1_hunt(bot, legal: list, sid: str):
         shot = shoot(bot, legal, sid, [z for z in zombies if float(np.linalg.norm(bot.xy(z) - here)) < SHOT_RANGE])
         if shot is not None and not rush_risk(bot, here, (), loud=shot.weapon in GUNS):
             return shot
-    return walk_up(bot, legal, sid, zombies)
+    targets = every if quiet else zombies       # a quiet weapon may go up to one by the RV too
+    return walk_up(bot, legal, sid, targets) or bot_s1.walk_out(bot, legal, sid, targets, rush_risk)
 
 
 def walk_up(bot, legal: list, sid: str, zombies: list[str]):

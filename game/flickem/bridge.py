@@ -39,7 +39,7 @@ def setup_from_city(city: City) -> Setup:
                       for s in scene.survivors)
     if scenario_rules(scene.number).powers:      # unused boards wait normal side up (S8 NEW SURVIVOR)
         survivors = tuple(s if s.where == "reserve" else with_powers(s) for s in survivors)
-    zombies = tuple(Zombie(city.bodies[i].id, "city" if city.present[i] else "bin") for i in city.ids("zombie"))
+    zombies = tuple(Zombie(city.bodies[i].id, where) for i, where in zip(city.ids("zombie"), _zombie_places(city)))
     positions = tuple(sorted((city.bodies[i].id, float(city.poses[i, 0]), float(city.poses[i, 1]))
                              for i in city.ids("figure") if city.present[i]))
     tokens = tuple(Token(p.id, p.params["token"], "supply" if p.reserve else (p.on or p.under or _front_of(city, p)),
@@ -52,6 +52,14 @@ def setup_from_city(city: City) -> Setup:
                  scene.round_start, scene.rounds_colour_start, scene.invasion_day, scene.invasion_night,
                  deaths_to_lose=scenario_rules(scene.number).deaths_to_lose, tokens=tokens,
                  barricades=tuple(sorted(barricades)), objects=objects)
+
+
+def _zombie_places(city: City) -> list[str]:
+    """Each zombie figure's place at the start, in the city's order: on the table "city"; of the
+    others, the lowest numbers "bin" (the scenario's SET UP count) and the rest "box" (the game box)."""
+    off = [i for i in city.ids("zombie") if not city.present[i]]
+    boxed = set(off[len(off) - city.scene.zombies_in_box:]) if city.scene.zombies_in_box else set()
+    return ["city" if city.present[i] else "box" if i in boxed else "bin" for i in city.ids("zombie")]
 
 
 def city_objects(city: City, poses: np.ndarray, present: np.ndarray) -> dict[str, list[float]]:
