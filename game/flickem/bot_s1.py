@@ -11,8 +11,8 @@ the scenario", so one hunter fewer either way.
 
 Going in is a move, so the turn's reaction is QUIET: the zombie closest to the survivor, now in
 the RV, stands up if it lies fallen, or rushes at it if it stands, and a zombie that touches the
-RV or its blocks is an INSTANT DEFEAT. A single zombie's rush, measured on the real table (10
-rushes from 10 to 60 cm away), carried it 12-21 cm toward its target: the driver goes in only
+RV or its blocks is an INSTANT DEFEAT. A single zombie's rush, measured on the real table (58
+rushes from 10 to 60 cm away), carried it 12-22 cm toward its target: the driver goes in only
 when the closest zombie lies fallen, or when a rush of ``RUSH_TRAVEL`` cm from it toward the door
 passes clear of the RV (``rush_risk`` with ``travel``); otherwise it waits in front of the door,
 SILENT, for a safer turn. On its way it walks only to landings whose reaction cannot reach the
@@ -27,7 +27,7 @@ from feltbox.game.flickem.bot_goals import has_quiet_kill
 from feltbox.models import buildings as building_models
 from feltbox.rules.flickem.flow import EndTurn, Move
 
-RUSH_TRAVEL = 30.0          # cm a single zombie's rush is reckoned to run (measured 12-21, margin)
+RUSH_TRAVEL = 30.0          # cm a single zombie's rush is reckoned to run (measured 12-22, margin)
 STOP_SHORT = 200.0          # cm of way charged to a landing whose reaction could reach the RV
 SHORT_OF = 10.0             # cm short of the zombie a hunter's walk out aims (bot_turns.APPROACH)
 
