@@ -54,14 +54,18 @@ def seat(bot) -> np.ndarray:
 
 def entry_safe(bot, rush_risk) -> bool:
     """The QUIET reaction to a survivor going into the RV cannot touch it: the zombie closest to
-    its seat lies fallen (it only stands up), or its rush, ``RUSH_TRAVEL`` long, misses the RV."""
-    state = bot.state
-    at = seat(bot)
-    zs = [z for z in state.data.zombies if z.where == "city"]
-    if not zs:
-        return True
-    closest = min(zs, key=lambda z: (float(np.linalg.norm(bot.xy(z.id) - at)), z.id))
-    return not closest.standing or not rush_risk(bot, at, travel=RUSH_TRAVEL)
+    its seat lies fallen (it only stands up), or its rush, ``RUSH_TRAVEL`` long, misses the RV
+    (``rush_risk`` finds that zombie and reads a fallen one as no rush)."""
+    return not rush_risk(bot, seat(bot), travel=RUSH_TRAVEL)
+
+
+def _walk(bot, sid: str, point: np.ndarray, enter: str | None, rush_risk):
+    """plan_move toward ``point`` (into ``enter``), a landing whose reaction could reach the RV
+    charged ``STOP_SHORT``; the plan, and whether it is a walk worth taking (clean, some way
+    gained, its landing clear of the RV's rush)."""
+    plan = plan_move(bot.session, sid, point, enter, bot.zombie_spots(), rng=bot.rng(), careful=False,
+                     risk=lambda end: STOP_SHORT if rush_risk(bot, end) else 0.0)
+    return plan, plan.score > FAIL + 100.0 and plan.progress > 2.0 and plan.risk < STOP_SHORT
 
 
 def drive(bot, legal: list, sid: str, rush_risk):
@@ -69,16 +73,14 @@ def drive(bot, legal: list, sid: str, rush_risk):
     to a landing whose reaction cannot reach the RV; else wait (SILENT) where it stands."""
     if Move() not in legal:
         return None
-    rv = np.array(bot.doors["rv"])
-    plan = plan_move(bot.session, sid, rv, "rv", bot.zombie_spots(), rng=bot.rng(), careful=False,
-                     risk=lambda end: STOP_SHORT if rush_risk(bot, end) else 0.0)
+    plan, worth = _walk(bot, sid, np.array(bot.doors["rv"]), "rv", rush_risk)
     if plan.score > ENTERED - 10.0:
         if entry_safe(bot, rush_risk):
             bot.planned = plan
             return Move()
         bot.planned = None
         return EndTurn()                        # one flick from the door: wait for a safer turn
-    if plan.score > FAIL + 100.0 and plan.progress > 2.0 and plan.risk < STOP_SHORT:
+    if worth:
         bot.planned = plan
         return Move()
     return None
@@ -95,9 +97,8 @@ def walk_out(bot, legal: list, sid: str, zombies: list[str], rush_risk):
     if span <= SHORT_OF:
         return None
     point = here + (target - here) * (span - SHORT_OF) / span    # short of it: the zombie's own spot is not open
-    plan = plan_move(bot.session, sid, point, None, bot.zombie_spots(), rng=bot.rng(),
-                     risk=lambda end: STOP_SHORT if rush_risk(bot, end) else 0.0)
-    if plan.score > FAIL + 100.0 and plan.progress > 2.0 and plan.risk < STOP_SHORT:
+    plan, worth = _walk(bot, sid, point, None, rush_risk)
+    if worth:
         bot.planned = plan
         return Move()
     return None

@@ -58,7 +58,7 @@ def _zombie_places(city: City) -> list[str]:
     """Each zombie figure's place at the start, in the city's order: on the table "city"; of the
     others, the lowest numbers "bin" (the scenario's SET UP count) and the rest "box" (the game box)."""
     off = [i for i in city.ids("zombie") if not city.present[i]]
-    boxed = set(off[len(off) - city.scene.zombies_in_box:]) if city.scene.zombies_in_box else set()
+    boxed = set(off[len(off) - city.scene.zombies_in_box:])     # the loader keeps it within ``off``
     return ["city" if city.present[i] else "box" if i in boxed else "bin" for i in city.ids("zombie")]
 
 
