@@ -8,7 +8,10 @@ wrote it (and as Tail Feathers still does), so that an opening verifies complete
 recordings (game/replay/sealing.py) are tests/test_hidden_info.py's."""
 from __future__ import annotations
 
+import hashlib
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -24,14 +27,14 @@ from feltbox.game.table.table import legacy_wake_polling
 from feltbox.game.text.public import public_events
 from feltbox.rules.core import Decision, PhysicsRequest, state_hash, to_json
 from feltbox.rules.flickem.flow import apply
-from feltbox.scenes.loader import load_flickem
+from feltbox.scenes.loader import load_flickem, load_scene
 
 pytestmark = pytest.mark.physics
 
 
-def _record_opening(path, actions=14, seed=4):
-    """Bots play the first ``actions`` rules actions of S1 (seed 4), recorded with the rules."""
-    scene = load_flickem(1)
+def _record_opening(path, actions=14, seed=4, scene=None):
+    """Bots play the first ``actions`` rules actions of S1 (seed 4; or of ``scene``), recorded with the rules."""
+    scene = scene if scene is not None else load_flickem(1)
     recorder = Recorder(path, unsealed_header(FlickemBridge(scene, seed).city, seed))
     bridge = FlickemBridge(scene, seed, on_episode=recorder, on_action=recorder.action)
     seats = new_seats(bridge)
@@ -225,3 +228,27 @@ def test_every_scenario_recorded_by_bots_verifies_poses_and_rules(number, tmp_pa
     assert main(["play", "flickem", str(number), "--headless", "--seed", str(number), "--record", str(record)]) == 0
     assert main(["replay", str(record), "--verify"]) == 0
     assert "every state hash and outcome as recorded" in capsys.readouterr().out
+
+
+def test_a_replay_names_the_scene_file_that_changed_since_it_was_recorded(tmp_path, capsys):
+    """A replay rebuilds its game's start from the scene file its header names, and the header
+    holds that file's digest (game/replay/scene_source.py). Recorded on a copy of S1: a comment
+    added to the copy changes its digest but not the start, and the replay still verifies; a
+    zombie moved 1 cm changes the start, and --verify exits 1 naming the changed file beside the
+    hashes (before, the hashes alone: every S1 replay after S1's map changed at stop 34)."""
+    copy = tmp_path / "s01.toml"
+    copy.write_text(Path(load_flickem(1).source).read_text())
+    path = tmp_path / "opening.fbr"
+    _record_opening(path, actions=4, scene=load_scene(copy))
+    assert read_replay(path).header["scene"]["digest"] == hashlib.sha256(copy.read_bytes()).hexdigest()[:16]
+    copy.write_text(copy.read_text() + "\n# a comment changes the digest, not the game\n")
+    assert main(["replay", str(path), "--verify"]) == 0
+    capsys.readouterr()
+    text = copy.read_text()
+    moved = re.sub(r"^zombies = \[\[(-?[0-9.]+)", lambda m: f"zombies = [[{float(m.group(1)) + 1.0:.1f}", text,
+                   count=1, flags=re.M)
+    assert moved != text
+    copy.write_text(moved)
+    assert main(["replay", str(path), "--verify"]) == 1
+    out = capsys.readouterr().out
+    assert "the rebuilt starting state hashes" in out and f"the scene file {copy} has changed since the recording" in out, out

@@ -124,7 +124,9 @@ FORCE = Where(Obj({"alliance": Str(enum=("mouse", "rat")), "budget": Int(0, 10_0
               _force_checks, "a force the force check accepts")
 SCENE = Obj({"game": NAME, "number": Int(0, 10, "scenario; 0 for Tail Feathers"),
              "source": Str(max_len=4096, what="the scene file, relative to the package")},
-            {"name": Str(), "forces": List(FORCE, 1, 2)}, what="scene {game, number, source[, name, forces]}")
+            {"name": Str(), "forces": List(FORCE, 1, 2),
+             "digest": hex_digits(16, "the scene file's sha256, its first 16 digits")},
+            what="scene {game, number, source[, name, forces, digest]}")
 RULES = Where(Obj({"game": NAME, "scenario": Int(0, 10), "start_hash": hex_digits(16)},
                   {"seed": Int(*I64), "commitment": hex_digits(64)},
                   what="rules {game, scenario, start_hash, seed or commitment}"), _one_seed,

@@ -26,6 +26,7 @@ from feltbox.game.replay.format import LEGACY_WAKE_BEFORE, VERSION, ReplayWriter
 from feltbox.game.replay.reader import ReplayError, read_replay
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.rules_records import file_order, plain
+from feltbox.game.replay.scene_source import scene_change, scene_entry
 from feltbox.game.replay.sealing import RevealError, Seal, header_bodies, neutral_body, sealed_data
 from feltbox.game.table.bodies import BodySpec
 from feltbox.game.table.city import City, build_city
@@ -43,7 +44,7 @@ from feltbox.game.table.table import (
 from feltbox.game.text.public import public_events
 from feltbox.rules.core import GameOver, InputError, state_hash, to_json
 from feltbox.scenes.deal import deal_tokens
-from feltbox.scenes.loader import load_scene, portable_source, source_path
+from feltbox.scenes.loader import load_scene, source_path
 
 
 def city_header(city: City, seed: int | None = 0) -> dict:
@@ -52,7 +53,7 @@ def city_header(city: City, seed: int | None = 0) -> dict:
     scene = city.scene
     return {"build": build_info(), "units": "cm", "tick_hz": TICK_HZ, "record_hz": RECORD_HZ,
             "bodies": [neutral_body(b) for b in city.bodies], "seed": seed,
-            "scene": {"game": scene.game, "number": scene.number, "source": portable_source(scene.source)}}
+            "scene": scene_entry(scene.game, scene.number, scene.source)}
 
 
 class Recorder:
@@ -162,7 +163,7 @@ def verify(path: str | Path, rules_check: Callable[[dict, list], RulesCheck] | N
             return VerifyResult(False, 0, 0, problem)
         rules = rules_check(opened, replay.episodes)
         if rules.start_error:
-            return VerifyResult(False, 0, 0, rules.start_error)
+            return VerifyResult(False, 0, 0, rules.start_error + scene_change(header))
     elif replay.rules:
         return VerifyResult(False, 0, 0, "rules actions recorded without the header's rules entry")
     frames_total = 0

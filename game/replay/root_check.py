@@ -23,7 +23,7 @@ from pathlib import Path
 
 from feltbox.game.replay.dice_check import TableRollCheck
 from feltbox.game.replay.recorder import Recorder
-from feltbox.game.replay.scene_source import scene_for_replay
+from feltbox.game.replay.scene_source import scene_entry, scene_for_replay
 from feltbox.game.replay.sealing import Seal
 from feltbox.game.root import dice
 from feltbox.game.root.agreement import disagreements
@@ -32,7 +32,6 @@ from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
 from feltbox.rules.core import GameOver
 from feltbox.rules.root.actions import Plot
 from feltbox.rules.root.flow import ACTIONS, pending
-from feltbox.scenes.loader import portable_source
 
 
 def over(state) -> bool:
@@ -48,7 +47,7 @@ def root_header(scene, seal: Seal) -> dict:
     engine = new_engine(seal.seed)
     return {"build": build_info(), "units": "cm", "tick_hz": TICK_HZ, "record_hz": RECORD_HZ,
             "bodies": [b.to_json() for b in dice.kit().bodies()], "seed": None,
-            "scene": {"game": "root", "number": 0, "name": scene.name, "source": portable_source(scene.source)},
+            "scene": scene_entry("root", 0, scene.source, name=scene.name),
             "rules": {"game": "root", "scenario": 0, "commitment": seal.commitment(),
                       "start_hash": seal.state_hash(engine.state)}}
 

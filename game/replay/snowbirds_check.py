@@ -25,7 +25,7 @@ from pathlib import Path
 
 from feltbox.game.replay.dice_check import TableRollCheck
 from feltbox.game.replay.recorder import Recorder
-from feltbox.game.replay.scene_source import scene_for_replay
+from feltbox.game.replay.scene_source import scene_entry, scene_for_replay
 from feltbox.game.replay.sealing import Seal
 from feltbox.game.snowbirds import dice
 from feltbox.game.snowbirds.agreement import disagreements
@@ -33,7 +33,6 @@ from feltbox.game.snowbirds.bridge import SBBridge, new_engine
 from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
 from feltbox.rules.core import GameOver
 from feltbox.rules.snowbirds.flow import ACTIONS, pending
-from feltbox.scenes.loader import portable_source
 from feltbox.scenes.snowbirds.schema import SBScene
 
 
@@ -47,8 +46,7 @@ def sb_header(scene: SBScene, seal: Seal) -> dict:
     engine = new_engine(scene, seal.seed)
     return {"build": build_info(), "units": "cm", "tick_hz": TICK_HZ, "record_hz": RECORD_HZ,
             "bodies": [b.to_json() for b in dice.kit().bodies()], "seed": None,
-            "scene": {"game": "snowbirds", "number": int(scene.difficult), "name": scene.name,
-                      "source": portable_source(scene.source)},
+            "scene": scene_entry("snowbirds", int(scene.difficult), scene.source, name=scene.name),
             "rules": {"game": "snowbirds", "scenario": int(scene.difficult), "commitment": seal.commitment(),
                       "start_hash": seal.state_hash(engine.state)}}
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from feltbox.game.replay.recorder import Recorder
 from feltbox.game.replay.rules_check import RulesCheck
 from feltbox.game.replay.rules_records import plain
+from feltbox.game.replay.scene_source import scene_entry
 from feltbox.game.replay.sealing import Seal
 from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
 from feltbox.game.tailfeathers.agreement import disagreements
@@ -39,7 +40,7 @@ from feltbox.rules.engine import Engine
 from feltbox.rules.tailfeathers.flow import ACTIONS, TailFeathersGame, pending
 from feltbox.rules.tailfeathers.forces import Force
 from feltbox.rules.tailfeathers.phases import Bid, ChooseMission
-from feltbox.scenes.loader import load_scene, portable_source, source_path
+from feltbox.scenes.loader import load_scene, source_path
 from feltbox.scenes.tailfeathers.schema import TFScene
 
 
@@ -72,8 +73,8 @@ def tf_header(scene: TFScene, seed: int = 0, seal: Seal | None = None) -> dict:
     """A battle's replay header; ``seal``: sealed (no seed, the commitment, a keyed start hash)."""
     return {"build": build_info(), "units": "cm", "tick_hz": TICK_HZ, "record_hz": RECORD_HZ,
             "bodies": [b.to_json() for b in dice_bodies()], "seed": None if seal is not None else int(seed),
-            "scene": {"game": "tailfeathers", "number": 0, "name": scene.name, "source": portable_source(scene.source),
-                      **({"forces": [f.to_json() for f in scene.forces]} if scene.forces else {})},
+            "scene": scene_entry("tailfeathers", 0, scene.source, name=scene.name,
+                                 **({"forces": [f.to_json() for f in scene.forces]} if scene.forces else {})),
             "rules": tf_rules_header(scene, seed, seal)}
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from feltbox.game.replay.dice_check import TableRollCheck
 from feltbox.game.replay.recorder import Recorder
-from feltbox.game.replay.scene_source import scene_for_replay
+from feltbox.game.replay.scene_source import scene_entry, scene_for_replay
 from feltbox.game.replay.sealing import Seal
 from feltbox.game.table.table import RECORD_HZ, TICK_HZ, build_info
 from feltbox.game.tailsandtactics import dice
@@ -33,7 +33,6 @@ from feltbox.game.tailsandtactics.agreement import disagreements
 from feltbox.game.tailsandtactics.bridge import TTBridge, new_engine
 from feltbox.rules.core import GameOver
 from feltbox.rules.tails_and_tactics.flow import ACTIONS, pending
-from feltbox.scenes.loader import portable_source
 from feltbox.scenes.tailsandtactics.schema import TTScene
 
 HIDDEN_CHOICES = ("ChooseRuleChanger",)
@@ -54,8 +53,7 @@ def tt_header(scene: TTScene, seal: Seal) -> dict:
     engine = new_engine(scene, seal.seed)
     return {"build": build_info(), "units": "cm", "tick_hz": TICK_HZ, "record_hz": RECORD_HZ,
             "bodies": [b.to_json() for b in dice.kit().bodies()], "seed": None,
-            "scene": {"game": "tailsandtactics", "number": 0, "name": scene.name,
-                      "source": portable_source(scene.source)},
+            "scene": scene_entry("tailsandtactics", 0, scene.source, name=scene.name),
             "rules": {"game": "tailsandtactics", "scenario": 0, "commitment": seal.commitment(),
                       "start_hash": seal.state_hash(engine.state)}}
 
