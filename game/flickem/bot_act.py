@@ -115,6 +115,7 @@ def act(bot, legal: list):
         if walk is not None:
             return walk
     barred = goal.building is not None and any(b == goal.building for _, b in state.data.barricades)
+    # S4: not at the barricaded store (nobody goes in yet), nor for a carrier on its way (bot_s4.py)
     if state.scenario == 5 or (state.scenario == 4 and not barred and not goal.drop):
         if goal.kind == "enter" and goal.building in bot.doors:    # the door's zombie, before going in
             door = clear_the_door(bot, legal, sid, goal.building)

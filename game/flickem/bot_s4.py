@@ -13,7 +13,13 @@ each move's QUIET reaction rushes the zombie closest to where it ends at the mov
 fallen next to it; the round's end stands every zombie: TOO CLOSE! (seed 1: Lily, Loretta;
 seed 2: Loretta; seed 3: Lily, Loretta, Elijah, all at the end of round 1). The same reaction
 is weighed in S5 (``bot_safety.reaction_risk``, branch ``s5win``): here it is weighed too, a
-life counted WORTH times S5's (each one is a survivor lost at the second meal).
+life counted WORTH times S5's (each one is a survivor lost at the second meal). Survivors who
+are not carrying also walk up to a fallen zombie beside a teammate and kill it (bot_s5.defuse_walk)
+and, once the store is open, kill the zombie by its door before going in (bot_s5.clear_the_door).
+
+Measured first on branch s4won (stop 29: better on seeds 1-20, worse on 21-40, not merged), and
+again on main 2eebaf3 (stop 35, docs/bots.md): seeds 1-20 0 won as main, 42 deaths against 50;
+seeds 21-40 2 won (30, 31) against 0, 38 deaths against 50, 25 food in the RV against 19.
 """
 from __future__ import annotations
 
