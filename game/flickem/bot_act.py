@@ -24,6 +24,7 @@ from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
 from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, has_quiet_kill, spot
 from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
 from feltbox.game.flickem.bot_s3 import relay_move, stir, unstick, walk_in
+from feltbox.game.flickem.bot_s4 import risk_s4
 from feltbox.game.flickem.bot_s5 import clear_the_door, defuse_walk, risk_of
 from feltbox.game.flickem.bot_safety import defuse
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
@@ -109,10 +110,13 @@ def act(bot, legal: list):
         standing = kill is not None and any(z.id == kill.zombie and z.standing for z in state.data.zombies)
         if kill is not None and (standing or goal.kind in ("hunt", "stay") or bin_deficit(state) > 0):
             return kill
-    if state.scenario == 5:                 # a fallen zombie beside a teammate: walk up and kill it
+    if state.scenario == 5 or (state.scenario == 4 and not goal.drop):  # a fallen zombie beside a teammate
         walk = defuse_walk(bot, legal, sid)
         if walk is not None:
             return walk
+    barred = goal.building is not None and any(b == goal.building for _, b in state.data.barricades)
+    # S4: not at the barricaded store (nobody goes in yet), nor for a carrier on its way (bot_s4.py)
+    if state.scenario == 5 or (state.scenario == 4 and not barred and not goal.drop):
         if goal.kind == "enter" and goal.building in bot.doors:    # the door's zombie, before going in
             door = clear_the_door(bot, legal, sid, goal.building)
             if door is not None:
@@ -130,7 +134,6 @@ def act(bot, legal: list):
             return kill
     # S4: a survivor whose way in is barricaded and who has no flick at the barricades from here
     # clears the zombies around its teammates at the door instead of idling (TOO CLOSE! kills there)
-    barred = goal.building is not None and any(b == goal.building for _, b in state.data.barricades)
     if goal.kind == "hunt" or barred:
         hunt = _hunt(bot, legal, sid)
         if hunt is not None:
@@ -175,7 +178,8 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
                 return cleared
         company = (state.data.rescued,) if state.data.escort == sid and state.data.rescued else ()
         plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
-                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company, risk=risk_of(state, sid),
+                         blocks, rng=bot.rng(), careful=bot.careful(sid), company=company,
+                         risk=risk_of(state, sid) or (None if goal.drop else risk_s4(state, sid)),
                          stride=STRIDE_S5 if state.scenario == 5 else 0.0)
         if s.where != "city" and plan.risk > RISKY and state.flow.actions_left <= 1:
             return None     # S5: out with the last action into the coming reaction: stay in this turn
@@ -237,7 +241,7 @@ def _breach(bot, sid: str, building: str):
     spots = [p for p in breach_spots(bot.bridge.city, building)
              if all(float(np.linalg.norm(p - t)) > 6.0 for t in team) and float(np.linalg.norm(p - here)) > 4.0]
     for side in sorted(spots, key=lambda p: float(np.linalg.norm(p - here)))[:3]:
-        plan = plan_move(bot.session, sid, side, None, bot.zombie_spots(), rng=bot.rng())
+        plan = plan_move(bot.session, sid, side, None, bot.zombie_spots(), rng=bot.rng(), risk=risk_s4(state, sid))
         if plan.score > FAIL + 100.0 and plan.progress > 2.0:
             return _take(bot, plan)
     return None

@@ -1,0 +1,91 @@
+"""S4 STARVATION bots (issue 11, branch s4won): a move is scored by the zombies' reaction it ends
+in (ZOMBIES' REACTION!: a QUIET reaction rushes the closest zombie at the mover when it stands;
+the round's end stands every fallen zombie: TOO CLOSE!). In S4 each such life is a survivor lost
+at the second meal (hunger takes the other two), so it is weighed WORTH times S5's."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from feltbox.game.flickem import bot_act, bot_s4, bot_safety
+from feltbox.game.flickem.agreement import disagreements
+from feltbox.game.flickem.bot_aim import simulate
+from feltbox.rules.flickem.flow import Move
+from tests.test_bot_coop import acting, legal
+from tests.test_bot_s5_risk import _placed
+
+
+def test_ZOMBIES_REACTION_S4_a_life_is_weighed_twice_and_the_first_move_at_half():
+    """risk_s4 is reaction_risk times WORTH (2) on the turn's last action, times WORTH * FIRST
+    (1) on the first; other scenarios get None (their own weighing, or none)."""
+    bridge, _, sid = acting(4, "John")
+    here = np.array((25.2, -19.2))
+    _placed(bridge, {"zombie-06": (25.2, -9.2)})          # standing, 10 cm: rushed next to him
+    state = bridge.engine.state
+    life = bot_safety.reaction_risk(state, sid, here)
+    assert life == pytest.approx(bot_safety.LIFE, abs=0.5)
+    assert bot_s4.risk_s4(state, sid)(here) == pytest.approx(life)          # 2 actions left: FIRST
+    last = replace(state, flow=replace(state.flow, actions_left=1))
+    assert bot_s4.risk_s4(last, sid)(here) == pytest.approx(2.0 * life)
+    assert bot_s4.risk_s4(replace(state, scenario=2), sid) is None
+
+
+@pytest.mark.physics
+def test_MOVE_S4_the_last_move_of_a_turn_lands_away_from_the_coming_rush():
+    """John at his start (25.2, -19.2) with his last action, heading for the Grocery store;
+    zombie-06 stands at (26, -2), the other zombies where the scenario sets them. The move the
+    way alone picks (main) lands at (26.0, -14.0), 12 cm from zombie-06: its QUIET rush lands it
+    next to him (from 7-13 cm a rushed zombie landed 1-6 cm off, bot_safety.RUSH_REACH) and the
+    round's end stands it: TOO CLOSE!, a life, which hunger turns into a death at the second meal.
+    Weighed by the reaction, his move (a clean flick on the real table) ends with every zombie
+    16 cm away or more, its reaction costing under a third of a life."""
+    bridge, bot, sid = acting(4, "John")
+    _placed(bridge, {"zombie-06": (26.0, -2.0)})
+    state = bridge.engine.state
+    bridge.engine.state = replace(state, flow=replace(state.flow, actions_left=1))
+    assert not disagreements(bridge)
+    assert bot_act.act(bot, legal(bridge)) == Move()
+    assert bot.goals[sid].building == "grocery_store"
+    outcome, end = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
+    assert outcome.clean
+    zombies = [np.array(bridge.engine.state.data.position(z.id)) for z in bridge.engine.state.data.zombies
+               if z.where == "city"]
+    assert min(float(np.linalg.norm(z - end)) for z in zombies) >= 16.0
+    assert bot_safety.reaction_risk(bridge.engine.state, sid, end) < 20.0
+
+
+def _open_store(bridge, inside: str):
+    """The Grocery store's barricades gone (rules and table) and ``inside`` standing in it."""
+    state = bridge.engine.state
+    data = replace(state.data, barricades=())
+    data = data.with_survivor(replace(data.survivor(inside), where="grocery_store"))
+    for i, body in enumerate(bridge.city.bodies):
+        if "barricade" in body.model.tags:
+            bridge.session.present[i] = False
+    bridge.engine.state = replace(state, data=data)
+
+
+@pytest.mark.physics
+def test_ZOMBIES_ENTERING_A_BUILDING_S4_the_store_door_zombie_is_killed_before_going_in():
+    """The store open, Rosa inside on its east support block (9.5, 36); zombie-06 stands at (4, 22),
+    15 cm from it: the closest standing zombie, so the QUIET reaction to a turn ending in the
+    store rushes it in, and a rush into the store knocks over the figures on its blocks (main,
+    seed 3: John went in, zombie-03 was rushed in, Elijah, Rosa and John fell, 3 dead; seed 2:
+    Elijah and Loretta so). Loretta (a bat) at (-12, 20) heads for the store: she first lands next
+    to zombie-06 (a clean flick on the real table) to kill it at short distance next action."""
+    from feltbox.game.flickem.bot_s5 import door_zombie
+    from feltbox.game.flickem.bot_turns import NEXT_TO
+    from feltbox.game.flickem.effects import follow_rules
+    bridge, bot, sid = acting(4, "Loretta", at=(-12.0, 20.0))
+    _open_store(bridge, "survivor-rosa")
+    _placed(bridge, {"zombie-06": (4.0, 22.0)})
+    follow_rules(bridge.effects, bridge.engine.state, [])
+    assert not disagreements(bridge)
+    assert door_zombie(bot, "grocery_store") == "zombie-06"
+    assert bot_act.act(bot, legal(bridge)) == Move()
+    assert bot.goals[sid].building == "grocery_store"
+    outcome, end = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
+    assert outcome.clean and outcome.entered is None
+    assert NEXT_TO[0] <= float(np.linalg.norm(end - bot.xy("zombie-06"))) <= NEXT_TO[1] + 0.5
