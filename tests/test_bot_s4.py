@@ -14,7 +14,7 @@ from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bot_aim import simulate
 from feltbox.rules.flickem.flow import Move
 from tests.test_bot_coop import acting, legal
-from tests.test_bot_s5_risk import _placed
+from tests.test_bot_s5_risk import _placed, last_move_lands_away
 
 
 def test_ZOMBIES_REACTION_S4_a_life_is_weighed_twice_and_the_first_move_at_half():
@@ -41,19 +41,7 @@ def test_MOVE_S4_the_last_move_of_a_turn_lands_away_from_the_coming_rush():
     round's end stands it: TOO CLOSE!, a life, which hunger turns into a death at the second meal.
     Weighed by the reaction, his move (a clean flick on the real table) ends with every zombie
     16 cm away or more, its reaction costing under a third of a life."""
-    bridge, bot, sid = acting(4, "John")
-    _placed(bridge, {"zombie-06": (26.0, -2.0)})
-    state = bridge.engine.state
-    bridge.engine.state = replace(state, flow=replace(state.flow, actions_left=1))
-    assert not disagreements(bridge)
-    assert bot_act.act(bot, legal(bridge)) == Move()
-    assert bot.goals[sid].building == "grocery_store"
-    outcome, end = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
-    assert outcome.clean
-    zombies = [np.array(bridge.engine.state.data.position(z.id)) for z in bridge.engine.state.data.zombies
-               if z.where == "city"]
-    assert min(float(np.linalg.norm(z - end)) for z in zombies) >= 16.0
-    assert bot_safety.reaction_risk(bridge.engine.state, sid, end) < 20.0
+    last_move_lands_away(4, "John", (26.0, -2.0), building="grocery_store")
 
 
 def _open_store(bridge, inside: str):

@@ -58,12 +58,21 @@ def test_MOVE_S5_the_last_move_of_a_turn_lands_away_from_the_coming_rush():
     lands it next to him; main played it). Scored by the reaction, the move (a clean flick on the
     real table) ends with every zombie 16 cm away or more (rushed from 14 cm on, a zombie landed
     6 cm off or farther in the games read), its reaction costing under a quarter of a life."""
-    bridge, bot, sid = acting(5, "Thomas")
-    _placed(bridge, {"zombie-06": (8.0, -14.0)})
+    last_move_lands_away(5, "Thomas", (8.0, -14.0))
+
+
+def last_move_lands_away(scenario: int, name: str, zombie_06: tuple[float, float], building: str | None = None):
+    """``name`` at its start with its last action, zombie-06 standing at ``zombie_06``: the bot
+    moves (toward ``building``, if given) with a clean flick on the real table that ends 16 cm or
+    more from every zombie, its reaction costing under a third of a life (S4, S5)."""
+    bridge, bot, sid = acting(scenario, name)
+    _placed(bridge, {"zombie-06": zombie_06})
     state = bridge.engine.state
     bridge.engine.state = replace(state, flow=replace(state.flow, actions_left=1))
     assert not disagreements(bridge)
     assert bot_act.act(bot, legal(bridge)) == Move()
+    if building is not None:
+        assert bot.goals[sid].building == building
     outcome, end = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
     assert outcome.clean
     zombies = [np.array(bridge.engine.state.data.position(z.id)) for z in bridge.engine.state.data.zombies
