@@ -29,6 +29,15 @@ def test_S1_survivors_can_not_enter_buildings_but_the_first_in_the_RV_drives():
     assert state.data.driver == "survivor-anita" and state.flow.waiting == "act"   # 4 zombies: not yet
 
 
+def test_S1_the_driver_uses_no_action_left_in_its_turn():
+    """S1 SPECIAL RULES: "The driver is not available to be used for the remainder of the
+    scenario": Anita gets into the RV with her first action (4 zombies: not won yet) and her
+    second is gone; the turn can only end (before, she could walk out of the RV again)."""
+    state = play(new_game(_s1(), 1), ChooseSurvivor("survivor-anita"), Move(), Measured(flick_outcome(entered="rv")))
+    assert state.data.driver == "survivor-anita" and state.flow.actions_left == 1
+    assert legal_actions(state) == [EndTurn()]
+
+
 def test_S1_OBJECTIVE_a_survivor_in_the_RV_and_3_or_fewer_zombies_wins():
     state = play(new_game(setup(scenario=1), 1), ChooseSurvivor("survivor-anita"), Move())
     state, events = apply(state, Measured(flick_outcome(entered="rv")))

@@ -161,6 +161,9 @@ def legal_actions(state: FlickemState) -> list:
             return [KeepToken(True), KeepToken(False)]
         return [KeepToken(True, t) for t in looked] + [KeepToken(False)]
     if f.waiting == Waiting.ACT:
+        if f.active is not None and f.active == state.data.driver:
+            return [EndTurn()]      # S1 SPECIAL RULES: "The driver is not available to be used for the
+                                    # remainder of the scenario", from the moment it drives: no action left
         acts: list = [EndTurn()]
         # FIGHT: acting (a move, a shot, a take: Loretta's free one too) beside a standing zombie
         # in the building means fighting it first
