@@ -105,3 +105,22 @@ def test_S1_the_driver_goes_in_early_and_no_zombie_reaches_the_RV():
         bridge.physics()
     assert bridge.engine.state.flow.waiting != Waiting.OVER, bridge.engine.state.flow.result
     assert not disagreements(bridge)
+
+
+def test_S1_the_driver_in_the_RV_has_no_action_left_on_the_real_table():
+    """S1 SPECIAL RULES, "The driver is not available to be used for the remainder of the
+    scenario": John goes in early with his first action (the bot's flick on the real table) and
+    becomes the driver, 6 zombies in the city, 3 still to kill. His second action is gone: the
+    rules offer only the end of his turn, and he stays in the RV (before, the rules let him act on,
+    and the bot walked him out again: S1 seed 7, turn 10; 14 of 40 games, none won: helper branch
+    s1more, which found it)."""
+    bridge, bot = _driving((30.0, -10.0))
+    assert bot_turns.s1_act(bot, legal(bridge), "survivor-john") == Move()
+    bridge.decide(Move())
+    bridge.physics(bot.planned.aim)
+    state = bridge.engine.state
+    assert state.data.survivor("survivor-john").where == "rv" and state.data.driver == "survivor-john"
+    assert (state.flow.active, state.flow.actions_left, state.flow.waiting) == ("survivor-john", 1, Waiting.ACT)
+    assert bot_turns.zombies_to_kill(state) == 3
+    assert legal(bridge) == [EndTurn()]
+    assert not disagreements(bridge)
