@@ -23,16 +23,12 @@ seeds 21-40 2 won (30, 31) against 0, 38 deaths against 50, 25 food in the RV ag
 """
 from __future__ import annotations
 
-from feltbox.game.flickem.bot_safety import reaction_risk
+from feltbox.game.flickem.bot_safety import weighed_risk
 
 WORTH = 2.0             # a life in S4 against S5's LIFE (60 cm of way): hurt once, dead at the second meal
-FIRST = 0.5             # the weight on a turn's first move (the second may still get away: bot_s5.FIRST)
 
 
 def risk_s4(state, sid: str, exclude=()):
-    """S4: what the zombies' reaction costs where a move lands (bot_safety.reaction_risk, WORTH
-    times), in full for the turn's last action, at FIRST for an earlier one; None elsewhere."""
-    if state.scenario != 4:
-        return None
-    weight = WORTH * (1.0 if state.flow.actions_left <= 1 else FIRST)
-    return lambda end: weight * reaction_risk(state, sid, end, exclude)
+    """S4: what the zombies' reaction costs where a move lands (bot_safety.weighed_risk, WORTH
+    times: in full for the turn's last action, at FIRST for an earlier one); None elsewhere."""
+    return weighed_risk(state, sid, WORTH, exclude) if state.scenario == 4 else None

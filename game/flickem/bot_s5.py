@@ -15,7 +15,7 @@ import numpy as np
 from feltbox.game.flickem.bot_aim import plan_near
 from feltbox.game.flickem.bot_goals import has_quiet_kill
 from feltbox.game.flickem.bot_paths import inside_point
-from feltbox.game.flickem.bot_safety import bombs, reaction_risk
+from feltbox.game.flickem.bot_safety import bombs, reaction_risk, weighed_risk
 from feltbox.game.flickem.bot_turns import CLOSE_IN, NEXT_TO, quiet_kill
 from feltbox.rules.flickem.flow import Move, ShortDistanceKill
 
@@ -28,19 +28,10 @@ CLEARING = 2            # landings next to a door's zombie a survivor tries befo
 DOOR_WALK = 50.0        # cm from the door: a survivor this near goes in this turn or the next
 
 
-FIRST = 0.5             # the weight of the reaction's cost on a turn's first move (the second may not
-                        # get away: S5 seed 3, Anita's first move ended 9 cm from zombie-04, and
-                        # none of 103 second moves simulated escaped its rush)
-
-
 def risk_of(state, sid: str, exclude=()):
-    """S5: what the zombies' reaction costs where a move lands (bot_safety.reaction_risk), in full
-    for the turn's last action, at FIRST for an earlier one; ``exclude``: the zombie the next
-    action kills."""
-    if state.scenario != 5:
-        return None
-    weight = 1.0 if state.flow.actions_left <= 1 else FIRST
-    return lambda end: weight * reaction_risk(state, sid, end, exclude)
+    """S5: what the zombies' reaction costs where a move lands (bot_safety.weighed_risk, once);
+    None elsewhere."""
+    return weighed_risk(state, sid, 1.0, exclude) if state.scenario == 5 else None
 
 
 def _near(bot, sid: str, zombie: str):

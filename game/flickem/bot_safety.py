@@ -120,3 +120,16 @@ def reaction_risk(state, sid: str, end, exclude=()) -> float:
     else:
         risk += LIFE * len([o for o in neighbours(state, closest, at) if o != sid])
     return risk
+
+
+FIRST = 0.5             # the weight of the reaction's cost on a turn's first move (the second may not
+                        # get away: S5 seed 3, Anita's first move ended 9 cm from zombie-04, and
+                        # none of 103 second moves simulated escaped its rush)
+
+
+def weighed_risk(state, sid: str, worth: float = 1.0, exclude=()):
+    """What the zombies' reaction costs where a move lands (``reaction_risk``, ``worth`` times):
+    in full for the turn's last action, at FIRST for an earlier one; ``exclude``: the zombie the
+    next action kills. S5 weighs it once (bot_s5.risk_of), S4 WORTH times (bot_s4.risk_s4)."""
+    weight = worth * (1.0 if state.flow.actions_left <= 1 else FIRST)
+    return lambda end: weight * reaction_risk(state, sid, end, exclude)
