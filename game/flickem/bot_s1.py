@@ -24,7 +24,7 @@ import numpy as np
 
 from feltbox.game.flickem.bot_aim import ENTERED, FAIL, plan_move
 from feltbox.game.flickem.bot_goals import has_quiet_kill
-from feltbox.models import buildings as building_models
+from feltbox.game.table.shelf import figure_spot
 from feltbox.rules.flickem.flow import EndTurn, Move
 
 RUSH_TRAVEL = 30.0          # cm a single zombie's rush is reckoned to run (measured 12-22, margin)
@@ -45,11 +45,11 @@ def driver(bot) -> str | None:
 
 
 def seat(bot) -> np.ndarray:
-    """Where a survivor who goes into the RV stands (the table puts it on its first shelf spot):
-    the point the QUIET reaction measures "closest to the active survivor" from."""
-    g = bot.bridge.city.buildings["rv"]
-    lx, ly, _ = building_models.shelf_point(g.name, 0)
-    return g.to_world(np.array([lx, ly]))[0]
+    """Where the active survivor stands if it goes into the RV (the table's first free place on
+    its blocks, table/shelf.py): the point the QUIET reaction measures "closest to" from."""
+    s = bot.session
+    x, y, _ = figure_spot(bot.bridge.city, s.poses, s.present, s.inside, "rv", bot.state.flow.active)
+    return np.array([x, y])
 
 
 def entry_safe(bot, rush_risk) -> bool:

@@ -25,11 +25,11 @@ import math
 
 import numpy as np
 
-from feltbox.game.table.city import SHELF_TOKEN_X, City, rest_pose
+from feltbox.game.table.city import City, rest_pose
 from feltbox.game.table.flick import heading_of
 from feltbox.game.table.measure import fallen_mask, footprint_radius
 from feltbox.game.table.session import Session
-from feltbox.models import buildings as building_models
+from feltbox.game.table.shelf import figure_spot, token_spot
 from feltbox.models.base import inflation
 from feltbox.models.catalog import build
 from feltbox.models.dimensions import dims
@@ -99,13 +99,11 @@ class Effects:
         self.session.inside.pop(piece, None)
 
     def onto_block(self, piece: str, building: str, fallen: bool = False) -> None:
-        """IN A BUILDING: on its support block (survivors the first, zombies the second)."""
-        geom = self.city.buildings[building]
-        slot = 0 if piece.startswith("survivor-") else 1
-        lx, ly, lz = building_models.shelf_point(geom.name, slot)
-        wx, wy = geom.to_world(np.array([lx, ly]))[0]
-        self._set(piece, rest_pose(self.city.bodies[self.city.index(piece)], wx, wy, geom.heading, base_z=lz,
-                                   fallen=fallen))
+        """IN A BUILDING: on its support blocks, at a place no other figure holds (table/shelf.py)."""
+        s = self.session
+        wx, wy, base = figure_spot(self.city, s.poses, s.present, s.inside, building, piece)
+        self._set(piece, rest_pose(self.city.bodies[self.city.index(piece)], wx, wy,
+                                   self.city.buildings[building].heading, base_z=base, fallen=fallen))
         self.session.inside[piece] = building
 
     def move_to(self, piece: str, xy: tuple[float, float], standing: bool) -> None:
@@ -129,10 +127,11 @@ class Effects:
                 self.session.inside.pop(piece, None)
 
     def token_onto_block(self, token: str, building: str) -> None:
-        """A token put into a building lies on its first block's shelf, on top of any there."""
+        """A token put into a building lies at the back of its first block's shelf (or the next
+        place free of figures, table/shelf.py), on top of any there."""
         geom = self.city.buildings[building]
-        lx, ly, lz = building_models.shelf_point(geom.name, 0)
-        wx, wy = geom.to_world(np.array([lx - SHELF_TOKEN_X, ly]))[0]
+        s = self.session
+        wx, wy, lz = token_spot(self.city, s.poses, s.present, s.inside, building)
         i = self.city.index(token)
         spec = self.city.bodies[i]
         near = [j for j in self.city.ids("token") if j != i and self.session.present[j]

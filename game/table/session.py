@@ -15,8 +15,8 @@ from feltbox.game.table.flick import Aim, FlickSetup, heading_of, setup_flick
 from feltbox.game.table.flick_runner import episode_world, run_flick
 from feltbox.game.table.measure import fallen_mask, footprint_radius, inside_city, just_inside, restore
 from feltbox.game.table.rush import RushSetup, setup_horde, setup_rush
+from feltbox.game.table.shelf import figure_spot
 from feltbox.game.table.table import EpisodeResult, Table
-from feltbox.models import buildings as building_models
 from feltbox.models.dimensions import dims
 from feltbox.rules.flickem.judge import judge_bat, judge_move
 from feltbox.rules.flickem.outcome import FlickOutcome, RushOutcome
@@ -180,10 +180,8 @@ class Session:
         if building is None:
             poses[survivor] = rest_pose(spec, float(disc_pose[0]), float(disc_pose[1]), heading)
             return
-        geom = self.city.buildings[building]
-        lx, ly, lz = building_models.shelf_point(geom.name, 0)
-        wx, wy = geom.to_world(np.array([lx, ly]))[0]
-        poses[survivor] = rest_pose(spec, wx, wy, heading, base_z=lz)
+        wx, wy, base = figure_spot(self.city, poses, self.present, self.inside, building, spec.id)
+        poses[survivor] = rest_pose(spec, wx, wy, heading, base_z=base)
         self.inside[spec.id] = building
 
     # -- rushes -------------------------------------------------------------------------------
