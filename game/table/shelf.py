@@ -13,9 +13,9 @@ that woke them blew them apart, and each lost a life to a fall no zombie caused 
 round-3 horde: Elijah and Lily in the grocery store, thrown 8 cm and 9 cm). Now each figure takes
 the first place no other figure in that building holds, in ``SPOTS`` order: the two centres first
 (survivors from the first block, zombies from the second, as before), then the front and back of
-each shelf, standing on whatever tokens lie there. Six places: a building holds at most 2 zombies
-(ZOMBIES ENTERING A BUILDING) and no scenario has more than 5 survivors, so a seventh figure, never
-seen, shares the first place.
+each shelf, standing on whatever tokens lie there. The two shelves hold six figures; a seventh in
+one building (possible only where more than 5 survivors play, as in S5 with both found or the
+competitive scenarios' two teams) shares the first place.
 """
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def token_spot(city: City, poses: np.ndarray, present: np.ndarray, inside: dict,
     block, unless a figure stands there (a fifth in the building), then the next back or front."""
     figures = [city.index(p) for p, where in inside.items() if where == building
                and present[city.index(p)] and "figure" in city.bodies[city.index(p)].model.tags]
-    spots = [s for (block, along), s in zip(SPOTS, _spots(city, building, 0)) if along]
+    spots = [s for (_, along), s in zip(SPOTS, _spots(city, building, 0)) if along]
     spots = spots[2:] + spots[:2]                         # backs first, then fronts
     clear = dims()["figure"]["base_diameter"] / 2 + dims()["token"]["diameter"] / 2
     free = (s for s in spots if all(float(np.hypot(*(poses[j, :2] - s[:2]))) >= clear for j in figures))
