@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from feltbox.game.flickem import bot_act, bot_s4, bot_safety
+from feltbox.game.flickem.bot import Bot
 from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bot_aim import simulate
 from feltbox.rules.flickem.flow import Move
@@ -77,3 +78,64 @@ def test_ZOMBIES_ENTERING_A_BUILDING_S4_the_store_door_zombie_is_killed_before_g
     outcome, end = simulate(bridge.session, sid, "movement_disc", bot.planned.aim)
     assert outcome.clean and outcome.entered is None
     assert NEXT_TO[0] <= float(np.linalg.norm(end - bot.xy("zombie-06"))) <= NEXT_TO[1] + 0.5
+
+
+def _carrying(bridge, sid: str, life: int, marker: int, food: int) -> str:
+    """``sid`` at ``life`` lives holding ``food`` of the store's food, the round marker at ``marker``."""
+    state = bridge.engine.state
+    tokens = [t for t in state.data.tokens if t.kind == "food"][:food]
+    data = state.data
+    for t in tokens:
+        data = data.with_token(replace(t, where=sid, face="up"))
+        bridge.session.present[bridge.city.index(t.id)] = False
+    data = data.with_survivor(replace(data.survivor(sid), life=life, inventory=tuple(t.id for t in tokens)))
+    bridge.engine.state = replace(state, data=data, flow=replace(state.flow, round_marker=marker))
+    return tokens[0].id if tokens else ""
+
+
+@pytest.mark.physics
+def test_S4_SPECIAL_RULE_a_carrier_the_next_meal_kills_leaves_its_food_in_the_store_for_a_teammate():
+    """Round 4 (marker 3): the group goes hungry when the marker reaches 2, at this round's end
+    (the 4 food all go to the RV). Elijah, in the open store at his last life, holds a food: he
+    has 2 actions before that meal, and the RV is 2 (out of the store 30 cm, one more flick to
+    the RV's door 41 cm from the store's) plus 1 to drop it away, so he cannot bring it there.
+    He drops it on the store's block (TAKE / DROP OFF) instead of dying with it in the street;
+    the rules and the table agree that it lies in the store. At 2 lives he outlives that meal
+    (a single one is left) and keeps it."""
+    from feltbox.game.flickem.effects import follow_rules
+    from feltbox.rules.flickem.flow import TakeDrop
+    bridge, bot, sid = acting(4, "Elijah")
+    _open_store(bridge, sid)
+    food = _carrying(bridge, sid, life=1, marker=3, food=1)
+    follow_rules(bridge.effects, bridge.engine.state, [])
+    assert bot_s4.meal_deadline(bridge.engine.state, sid) == 2
+    action = bot_act.act(bot, legal(bridge))
+    assert action == TakeDrop(drop=food)
+    bridge.decide(action)
+    assert bridge.engine.state.data.token(food).where == "grocery_store"
+    assert not disagreements(bridge)
+    healthy, _, _ = acting(4, "Elijah")
+    _open_store(healthy, sid)
+    _carrying(healthy, sid, life=2, marker=3, food=1)
+    assert bot_s4.meal_deadline(healthy.engine.state, sid) is None
+    goal = bot_act.goal_for(Bot(healthy), sid)
+    assert not goal.drop and "food" in goal.take         # he keeps it and takes a second first
+
+
+def test_S4_SPECIAL_RULE_a_survivor_the_meals_kill_first_takes_no_food_it_could_not_bring_home():
+    """Round 4 (marker 3), Lily in the store with 1 life: the meal at this round's end kills her
+    (2 actions left); a take, the way out and to the RV and the drop need 4, so she leaves the
+    food to the others. In round 3 (marker 4) she has 4 actions before it, and takes it; with 2
+    lives in round 4 she outlives the last meal and takes it too."""
+    bridge, bot, sid = acting(4, "Lily")
+    _open_store(bridge, sid)
+    _carrying(bridge, sid, life=1, marker=3, food=0)
+    assert bot_s4.meal_deadline(bridge.engine.state, sid) == 2
+    assert bot_act.goal_for(bot, sid).kind == "hunt"
+    _carrying(bridge, sid, life=1, marker=4, food=0)
+    assert bot_s4.meal_deadline(bridge.engine.state, sid) == 4
+    goal = bot_act.goal_for(bot, sid)
+    assert goal.building == "grocery_store" and "food" in goal.take
+    _carrying(bridge, sid, life=2, marker=3, food=0)
+    goal = bot_act.goal_for(bot, sid)
+    assert goal.building == "grocery_store" and "food" in goal.take

@@ -24,7 +24,7 @@ from feltbox.game.flickem.bot_choices import pick_fight, pick_take_drop
 from feltbox.game.flickem.bot_goals import Goal, base_of, bin_deficit, choose_goal, has_quiet_kill, spot
 from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, blocking_zombies, door_waypoints
 from feltbox.game.flickem.bot_s3 import relay_move, stir, unstick, walk_in
-from feltbox.game.flickem.bot_s4 import risk_s4
+from feltbox.game.flickem.bot_s4 import food_goal, risk_s4
 from feltbox.game.flickem.bot_s5 import clear_the_door, defuse_walk, risk_of
 from feltbox.game.flickem.bot_safety import defuse
 from feltbox.game.flickem.bot_secrets import is_betrayer, pick_accusation
@@ -58,6 +58,8 @@ def goal_for(bot, sid: str, remember: bool = True) -> Goal:
     if state.scenario == 9 and s.team != "B" and _guard(state, sid):
         goal = Goal("enter", "school", why="S9: keep team B out of the school") if s.where != "school" \
             else Goal("stay", "school", why="S9: hold the school against team B")
+    if state.scenario == 4:
+        goal = food_goal(state, sid, goal, known, bot.doors)
     if is_betrayer(state, sid) and (goal.drop or goal.building == base_of(state, s.team)):
         goal = Goal("hunt", why="a betrayer never brings anything home")
     if remember:

@@ -23,7 +23,9 @@ seeds 21-40 2 won (30, 31) against 0, 38 deaths against 50, 25 food in the RV ag
 """
 from __future__ import annotations
 
+from feltbox.game.flickem.bot_goals import Goal, actions_to, where_is
 from feltbox.game.flickem.bot_safety import weighed_risk
+from feltbox.rules.flickem.scenarios import scenario_rules
 
 WORTH = 2.0             # a life in S4 against S5's LIFE (60 cm of way): hurt once, dead at the second meal
 
@@ -32,3 +34,52 @@ def risk_s4(state, sid: str, exclude=()):
     """S4: what the zombies' reaction costs where a move lands (bot_safety.weighed_risk, WORTH
     times: in full for the turn's last action, at FIRST for an earlier one); None elsewhere."""
     return weighed_risk(state, sid, WORTH, exclude) if state.scenario == 4 else None
+
+
+def meal_deadline(state, sid: str) -> int | None:
+    """S4: the actions survivor ``sid`` has before the meal that kills it, or None if it outlives
+    them all. The group goes hungry at every meal (the objective needs all 4 food in the RV,
+    bot_choices.pick_eat), each hunger takes a life, so a survivor with L lives dies at the L-th
+    meal still to come (SPECIAL RULE: when the marker reaches an ``eat_at`` space, at the end of
+    the round before)."""
+    s, f = state.data.survivor(sid), state.flow
+    ahead = sorted((v for v in scenario_rules(state.scenario).eat_at if v < f.round_marker), reverse=True)
+    if state.scenario != 4 or s.life > len(ahead):
+        return None
+    rounds = f.round_marker - ahead[s.life - 1]          # round ends up to that meal, this one's included
+    if f.active == sid:
+        return f.actions_left + 2 * (rounds - 1)
+    return 2 * (rounds - 1 + int(s.backpack == f.colour))
+
+
+def food_goal(state, sid: str, goal: Goal, known: dict[str, str], doors: dict) -> Goal:
+    """S4: the food goes with survivors who live to drop it in the RV.
+
+    Read on stop 36's main (seed 17): Elijah, hurt at the end of round 1, took a food in round 2,
+    waited in the store in round 3 and was in the street with it at the second meal, which killed
+    him; the food went back to the store (LOSING LIFE) with 2 rounds left, too late for anyone, and
+    3 food reached the RV. Now a survivor the meals will kill before it could drop a food in the
+    RV takes none, and one holding food drops it in the store for a teammate (TAKE / DROP OFF);
+    one who can still make it goes straight to the RV with what it holds."""
+    deadline = meal_deadline(state, sid)
+    s = state.data.survivor(sid)
+    if deadline is None or "rv" not in doors or "grocery_store" not in doors:
+        return goal
+    held = [t for t in s.inventory if known.get(t) == "food"]
+    here, inside = where_is(state, sid, doors)
+    if held:
+        trip = 0 if s.where == "rv" else actions_to(here, inside, doors["rv"])
+        if trip + len(held) <= deadline:
+            return goal if s.where == "rv" else Goal("enter", "rv", drop=frozenset({"food"}),
+                                                    why="S4: into the RV before the meal that kills it")
+        if s.where == "grocery_store":
+            return Goal("stay", "grocery_store", drop=frozenset({"food"}),
+                        why="S4: leave the food to a teammate: the next meal kills it before the RV")
+        return goal
+    if "food" not in goal.take:
+        return goal
+    store = doors["grocery_store"]
+    walk = 0 if s.where == "grocery_store" else actions_to(here, inside, store)
+    if walk + 1 + actions_to(store, "grocery_store", doors["rv"]) + 1 <= deadline:
+        return goal
+    return Goal("hunt", why="S4: the meals kill it before a food it took could reach the RV")
