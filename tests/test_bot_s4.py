@@ -10,10 +10,11 @@ import numpy as np
 import pytest
 
 from feltbox.game.flickem import bot_act, bot_s4, bot_safety
-from feltbox.game.flickem.bot import Bot
 from feltbox.game.flickem.agreement import disagreements
+from feltbox.game.flickem.bot import Bot
 from feltbox.game.flickem.bot_aim import simulate
-from feltbox.rules.flickem.flow import Move
+from feltbox.game.flickem.effects import follow_rules
+from feltbox.rules.flickem.flow import Move, TakeDrop
 from tests.test_bot_coop import acting, legal
 from tests.test_bot_s5_risk import _placed, last_move_lands_away
 
@@ -102,8 +103,6 @@ def test_S4_SPECIAL_RULE_a_carrier_the_next_meal_kills_leaves_its_food_in_the_st
     He drops it on the store's block (TAKE / DROP OFF) instead of dying with it in the street;
     the rules and the table agree that it lies in the store. At 2 lives he outlives that meal
     (a single one is left) and keeps it."""
-    from feltbox.game.flickem.effects import follow_rules
-    from feltbox.rules.flickem.flow import TakeDrop
     bridge, bot, sid = acting(4, "Elijah")
     _open_store(bridge, sid)
     food = _carrying(bridge, sid, life=1, marker=3, food=1)

@@ -1,4 +1,5 @@
-"""S4 Starvation: where a move ends, weighed by what the zombies' reaction to it costs.
+"""S4 Starvation: where a move ends, weighed by what the zombies' reaction to it costs, and who
+carries the food (``food_goal``: survivors the coming meals kill leave it to those who live).
 
 The arithmetic of the scenario (rulebook STARVATION, house: 6 rounds, meals when the marker
 reaches 4 and 2, ``rules/flickem/data/scenarios.toml``): the 4 food on the table are all needed
@@ -20,6 +21,8 @@ and, once the store is open, kill the zombie by its door before going in (bot_s5
 Measured first on branch s4won (stop 29: better on seeds 1-20, worse on 21-40, not merged), and
 again on main 2eebaf3 (stop 35, docs/bots.md): seeds 1-20 0 won as main, 42 deaths against 50;
 seeds 21-40 2 won (30, 31) against 0, 38 deaths against 50, 25 food in the RV against 19.
+``food_goal`` measured at stop 36 on main 120eb33 (docs/bots.md "Stop 36"): seeds 1-20 2 won
+(8, 14) against 1, seeds 21-40 1 (27) against 0.
 """
 from __future__ import annotations
 
