@@ -30,6 +30,8 @@ import numpy as np
 
 from feltbox.game.flickem import bot_s1
 from feltbox.game.flickem.bot_aim import ENTERED, plan_move, plan_near
+from feltbox.game.flickem.bot_bat import GOOD as BAT_GOOD
+from feltbox.game.flickem.bot_bat import plan_bat
 from feltbox.game.flickem.bot_goals import dist, has_quiet_kill, spot
 from feltbox.game.flickem.bot_safety import bombs, stood_up
 from feltbox.game.flickem.bot_shots import HIT, plan_shot
@@ -227,6 +229,7 @@ def _s1_hunt(bot, legal: list, sid: str):
         if shot is not None and not rush_risk(bot, here, (), loud=shot.weapon in GUNS):
             return shot
     if state.flow.actions_left >= 2 and Move() in legal:
+        standing = [z.id for z in state.data.zombies if z.where == "city" and z.standing]
         for z in [z for z in (every if quiet else zombies) if float(np.linalg.norm(bot.xy(z) - here)) <= CLOSE_IN][:5]:
             target = bot.xy(z)
             others = [p for p in bot.zombie_spots() if float(np.linalg.norm(p - target)) > 1.0]
@@ -239,6 +242,14 @@ def _s1_hunt(bot, legal: list, sid: str):
                 if NEXT_TO[0] <= g <= NEXT_TO[1] and (rush_risk(bot, end, {z}) or _fatal_stand(state, sid, end, not quiet, {z})):
                     return 99.0                 # the kill's reaction would rush into the RV, or kill a teammate
                 return g
+            if UseWeapon("bat") in legal:     # the bat first: it only has to touch the zombie first (bot_bat.py)
+                def ok(end, t=target, near_rv=near_rv, z=z) -> bool:
+                    return not (near_rv and float(np.linalg.norm(end - rv)) < float(np.linalg.norm(t - rv)) + 2.0) \
+                        and not rush_risk(bot, end, {z}) and not _fatal_stand(state, sid, end, not quiet, {z})
+                swing = plan_bat(bot.session, sid, z, standing, ok, rng=bot.rng())
+                if swing.score >= BAT_GOOD:
+                    bot.planned = swing
+                    return UseWeapon("bat")
             plan = plan_near(bot.session, sid, target, gap, NEXT_TO, others, rng=bot.rng(), careful=bot.careful(sid),
                              ring=8)
             if plan.score > 100.0:
