@@ -23,7 +23,7 @@ from tests.test_bot_coop import legal
 pytestmark = pytest.mark.physics
 
 
-def _s1(at: dict[str, tuple[float, float]], fallen: tuple[str, ...] = (), acting: str | None = None):
+def s1_table(at: dict[str, tuple[float, float]], fallen: tuple[str, ...] = (), acting: str | None = None):
     """S1 on the real table with pieces moved to ``at`` (rules and table), ``fallen`` zombies
     laid down, and ``acting`` chosen with both actions."""
     bridge = FlickemBridge(load_flickem(1), seed=1)
@@ -47,7 +47,7 @@ def test_S1_INSTANT_DEFEAT_a_rush_through_the_survivor_into_the_RV_is_foreseen()
     - A survivor at (-2, 10): zombie-04 is the closest (6 cm), its rush runs south, away: no risk.
     - ``travel`` 10 cm (a rush that stops short): from (4.8, 6.2) toward (2, 20) it ends at
       (2.8, 16.0), 14 cm short of the footprint: no risk."""
-    _, bot = _s1({"zombie-04": (-2.0, 16.0)})
+    _, bot = s1_table({"zombie-04": (-2.0, 16.0)})
     assert tuple(bot.state.data.position("zombie-03")) == pytest.approx((4.8, 6.2))
     assert rush_risk(bot, np.array([2.0, 20.0]))
     assert rush_risk(bot, np.array([2.0, 20.0]), {"zombie-04"})
@@ -71,7 +71,7 @@ def _driving(zombie_at: tuple[float, float], fallen: bool = False):
     zombie-06 at ``zombie_at``, the others far south; Anita at the start, the other hunters by them."""
     far = {"zombie-01": (-30.0, -30.0), "zombie-02": (-20.0, -38.0), "zombie-03": (30.0, -30.0),
            "zombie-04": (20.0, -38.0), "zombie-05": (-38.0, -20.0)}
-    bridge, bot = _s1({**far, "zombie-06": zombie_at, "survivor-john": (0.0, 18.0)},
+    bridge, bot = s1_table({**far, "zombie-06": zombie_at, "survivor-john": (0.0, 18.0)},
                       ("zombie-06",) if fallen else (), acting="survivor-john")
     assert bot_s1.driver(bot) == "survivor-john"
     return bridge, bot

@@ -11,7 +11,7 @@ from feltbox.game.flickem.agreement import disagreements
 from feltbox.rules.flickem.flow import ShortDistanceKill, UseWeapon
 from feltbox.rules.flickem.state import Waiting
 from tests.test_bot_coop import legal
-from tests.test_bot_s1 import _s1
+from tests.test_bot_s1 import s1_table
 
 pytestmark = pytest.mark.physics
 
@@ -35,7 +35,7 @@ def test_S1_BASEBALL_BAT_a_hunter_swings_the_bat_next_to_a_zombie_and_kills_it(s
     rules and the table agreeing. Before (main 5ae0542) the bot flicked the movement disc at a
     landing 3.7-6.1 cm from the zombie that touches nothing (`plan_near`), and never swung the bat."""
     at = {**FAR, "zombie-05": (5.0, 1.4), "survivor-loretta": (5.0, -14.0)}
-    bridge, bot = _s1(at, acting="survivor-loretta")
+    bridge, bot = s1_table(at, acting="survivor-loretta")
     bot.seed = seed                                 # the bot's generators (aim jitter, a finger's noise) for this seed
     assert bot_turns.zombies_to_kill(bot.state) == 3
     action = bot_turns.s1_act(bot, legal(bridge), "survivor-loretta")

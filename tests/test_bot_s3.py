@@ -19,7 +19,7 @@ from feltbox.game.flickem.bot_turns import choose_survivor
 from feltbox.rules.flickem.figures import FIGURE_RADIUS, RESCUED_GAP, free_spot
 from feltbox.rules.flickem.flow import ChooseSurvivor, Move, new_game
 from tests.test_bot_coop import acting, legal
-from tests.test_flickem_scenarios import _s3
+from tests.test_flickem_scenarios import s3_table
 
 SPACING = 2 * FIGURE_RADIUS + 1.0          # bases 1 cm apart (free_spot's default gap)
 
@@ -39,7 +39,7 @@ def test_RESCUED_FIGURE_is_repositioned_behind_her_escort_on_the_side_she_came_f
     # Gabriel moved from (0, 0) to (0, 20); Anita stood at (3.6, 0). Seen from (0, 20) she was at
     # -79.7 degrees; the 30-degree step nearest it with room is -90: (0, 20 - 3.6). Without the
     # side she came from, she went to the side farthest from the others.
-    data = new_game(_s3(), 1).data
+    data = new_game(s3_table(), 1).data
     spot = free_spot(data, (0.0, 20.0), ignore=("survivor-anita",), behind=(3.6, 0.0))
     assert spot == pytest.approx((0.0, 20.0 - SPACING), abs=1e-3)
     # Mike at (0, 15): the spots at -60, -90 and -120 degrees are within 2.6 cm of him (no room);

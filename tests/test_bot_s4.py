@@ -16,7 +16,7 @@ from feltbox.game.flickem.bot_aim import simulate
 from feltbox.game.flickem.effects import follow_rules
 from feltbox.rules.flickem.flow import Move, TakeDrop
 from tests.test_bot_coop import acting, legal
-from tests.test_bot_s5_risk import _placed, last_move_lands_away
+from tests.test_bot_s5_risk import last_move_lands_away, placed
 
 
 def test_ZOMBIES_REACTION_S4_a_life_is_weighed_twice_and_the_first_move_at_half():
@@ -24,7 +24,7 @@ def test_ZOMBIES_REACTION_S4_a_life_is_weighed_twice_and_the_first_move_at_half(
     (1) on the first; other scenarios get None (their own weighing, or none)."""
     bridge, _, sid = acting(4, "John")
     here = np.array((25.2, -19.2))
-    _placed(bridge, {"zombie-06": (25.2, -9.2)})          # standing, 10 cm: rushed next to him
+    placed(bridge, {"zombie-06": (25.2, -9.2)})          # standing, 10 cm: rushed next to him
     state = bridge.engine.state
     life = bot_safety.reaction_risk(state, sid, here)
     assert life == pytest.approx(bot_safety.LIFE, abs=0.5)
@@ -70,7 +70,7 @@ def test_ZOMBIES_ENTERING_A_BUILDING_S4_the_store_door_zombie_is_killed_before_g
     from feltbox.game.flickem.effects import follow_rules
     bridge, bot, sid = acting(4, "Loretta", at=(-12.0, 20.0))
     _open_store(bridge, "survivor-rosa")
-    _placed(bridge, {"zombie-06": (4.0, 22.0)})
+    placed(bridge, {"zombie-06": (4.0, 22.0)})
     follow_rules(bridge.effects, bridge.engine.state, [])
     assert not disagreements(bridge)
     assert door_zombie(bot, "grocery_store") == "zombie-06"

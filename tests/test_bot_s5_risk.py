@@ -22,7 +22,7 @@ from tests.test_bot_coop import acting, legal
 from tests.test_bot_goals import DOORS, game
 
 
-def _placed(bridge, moves: dict, fallen=()):
+def placed(bridge, moves: dict, fallen=()):
     state = bridge.engine.state
     data = state.data.with_positions(moves)
     data = replace(data, zombies=tuple(replace(z, standing=False) if z.id in fallen else z for z in data.zombies))
@@ -45,9 +45,9 @@ def test_ZOMBIES_REACTION_S5_reaction_risk_reads_the_rush_and_the_round_end():
     life = bot_safety.LIFE
     for gap, fallen, risk in ((10.0, False, life), (14.0, False, life / 2), (18.5, False, 0.0),
                               (10.0, True, 0.0), (5.0, True, life)):
-        _placed(bridge, {**far, "zombie-06": (2.3, -28.3 + gap)}, fallen=("zombie-06",) if fallen else ())
+        placed(bridge, {**far, "zombie-06": (2.3, -28.3 + gap)}, fallen=("zombie-06",) if fallen else ())
         assert bot_safety.reaction_risk(bridge.engine.state, sid, here) == pytest.approx(risk, abs=0.5)
-    _placed(bridge, {**far, "zombie-06": (2.3, -23.3), "survivor-kevin": (8.0, -24.0)}, fallen=("zombie-06",))
+    placed(bridge, {**far, "zombie-06": (2.3, -23.3), "survivor-kevin": (8.0, -24.0)}, fallen=("zombie-06",))
     assert bot_safety.reaction_risk(bridge.engine.state, sid, here) == pytest.approx(2 * life)
 
 
@@ -66,7 +66,7 @@ def last_move_lands_away(scenario: int, name: str, zombie_06: tuple[float, float
     moves (toward ``building``, if given) with a clean flick on the real table that ends 16 cm or
     more from every zombie, its reaction costing under a third of a life (S4, S5)."""
     bridge, bot, sid = acting(scenario, name)
-    _placed(bridge, {"zombie-06": zombie_06})
+    placed(bridge, {"zombie-06": zombie_06})
     state = bridge.engine.state
     bridge.engine.state = replace(state, flow=replace(state.flow, actions_left=1))
     assert not disagreements(bridge)

@@ -11,7 +11,7 @@ from feltbox.rules.flickem.tokens import KeepToken, TakeDrop
 from tests.test_flickem_flow import flick_outcome, play, setup
 
 
-def _s1(**kw) -> Setup:
+def s1_table(**kw) -> Setup:
     """Four zombies in the city: one too many for the S1 objective."""
     base = setup(scenario=1)
     zombies = base.zombies[:3] + (Zombie("zombie-04"), Zombie("zombie-05", where="bin"),
@@ -21,7 +21,7 @@ def _s1(**kw) -> Setup:
 
 def test_S1_survivors_can_not_enter_buildings_but_the_first_in_the_RV_drives():
     """S1 SPECIAL RULES (scenario data: rules/flickem/data/scenarios.toml)."""
-    state = play(new_game(_s1(), 1), ChooseSurvivor("survivor-anita"), Move())
+    state = play(new_game(s1_table(), 1), ChooseSurvivor("survivor-anita"), Move())
     state, events = apply(state, Measured(flick_outcome(entered="library")))
     assert events[0].kind == "move failed" and "can not enter" in events[0].data["reason"]
     assert state.data.survivor("survivor-anita").where == "city"
@@ -33,7 +33,7 @@ def test_S1_the_driver_uses_no_action_left_in_its_turn():
     """S1 SPECIAL RULES: "The driver is not available to be used for the remainder of the
     scenario": Anita gets into the RV with her first action (4 zombies: not won yet) and her
     second is gone; the turn can only end (before, she could walk out of the RV again)."""
-    state = play(new_game(_s1(), 1), ChooseSurvivor("survivor-anita"), Move(), Measured(flick_outcome(entered="rv")))
+    state = play(new_game(s1_table(), 1), ChooseSurvivor("survivor-anita"), Move(), Measured(flick_outcome(entered="rv")))
     assert state.data.driver == "survivor-anita" and state.flow.actions_left == 1
     assert legal_actions(state) == [EndTurn()]
 
@@ -46,13 +46,13 @@ def test_S1_OBJECTIVE_a_survivor_in_the_RV_and_3_or_fewer_zombies_wins():
 
 
 def test_S1_instant_defeat_when_a_zombie_touches_the_RV():
-    state = play(new_game(_s1(), 1), ChooseSurvivor("survivor-anita"), UseWeapon("gun"))
+    state = play(new_game(s1_table(), 1), ChooseSurvivor("survivor-anita"), UseWeapon("gun"))
     state, events = apply(state, Measured(flick_outcome(flicked="bullet-1", touching_rv=["zombie-02"])))
     assert pending(state).reason == "lost: a zombie touched the RV"
 
 
 def test_S1_the_driver_is_no_longer_available():
-    state = play(new_game(_s1(), 1), ChooseSurvivor("survivor-anita"), Move(),
+    state = play(new_game(s1_table(), 1), ChooseSurvivor("survivor-anita"), Move(),
                  Measured(flick_outcome(entered="rv")), EndTurn())
     assert state.flow.waiting == "rush"                                   # a move is QUIET
     state = play(state, Measured({"survivors_fell": [], "left_city": []}))
@@ -181,7 +181,7 @@ def test_S4_OBJECTIVE_four_food_in_the_RV():
     assert not objective_met(scenario_rules(4), ["city"], 5, places[:3])
 
 
-def _s3():
+def s3_table():
     gabriel = replace(Survivor("survivor-gabriel", "Gabriel", "A", 3), where="library")
     mike = Survivor("survivor-mike", "Mike", "A", 3)
     anita = Survivor("survivor-anita", "Anita", "A", 2, where="reserve")
@@ -192,7 +192,7 @@ def _s3():
 
 
 def test_S3_RESCUING_ANITA_the_taker_escorts_her_every_action_is_LOUD_and_she_follows():
-    state = play(new_game(_s3(), 1), ChooseSurvivor("survivor-gabriel"), TakeDrop(take="token-survivor-1"))
+    state = play(new_game(s3_table(), 1), ChooseSurvivor("survivor-gabriel"), TakeDrop(take="token-survivor-1"))
     state, events = apply(state, KeepToken(True))
     assert state.data.rescued == "survivor-anita" and state.data.escort == "survivor-gabriel"
     assert state.data.survivor("survivor-anita").where == "library"
@@ -207,7 +207,7 @@ def test_S3_RESCUING_ANITA_the_taker_escorts_her_every_action_is_LOUD_and_she_fo
 
 def test_S3_OBJECTIVE_Anita_in_the_hospital_with_no_zombies_wins():
     quiet = {"survivors_fell": [], "left_city": []}
-    state = play(new_game(_s3(), 1), ChooseSurvivor("survivor-gabriel"), TakeDrop(take="token-survivor-1"),
+    state = play(new_game(s3_table(), 1), ChooseSurvivor("survivor-gabriel"), TakeDrop(take="token-survivor-1"),
                  KeepToken(True), Move(),
                  Measured(flick_outcome(exited="library", positions={"survivor-gabriel": [0.0, -10.0],
                                                                      "survivor-anita": [3.0, -10.0]})),

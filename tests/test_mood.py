@@ -16,7 +16,7 @@ from feltbox.game.render.offscreen import Renderer
 from feltbox.game.table.bodies import BodySpec
 from feltbox.rules.flickem.state import DAY, NIGHT
 from feltbox.scenes.loader import load_flickem
-from tests.test_render_look import _pixel
+from tests.test_render_look import pixel_at
 
 pytestmark = pytest.mark.render
 
@@ -42,8 +42,8 @@ def _lamp_picture(night: bool, fallen: bool = False):
     renderer.set_poses(np.array([[-20.0, 0.0, lamp.model.rest_height, *q]], np.float32))
     renderer.look("top")
     image = renderer.image().astype(float)
-    under = image[_pixel(renderer, (-20.0 + 2.4 + 4.0, 3.0, 0.0))]   # lit felt near the head's foot
-    away = image[_pixel(renderer, (30.0, 30.0, 0.0))]                # plain felt far away
+    under = image[pixel_at(renderer, (-20.0 + 2.4 + 4.0, 3.0, 0.0))]   # lit felt near the head's foot
+    away = image[pixel_at(renderer, (30.0, 30.0, 0.0))]                # plain felt far away
     renderer.close()
     return under, away
 

@@ -33,7 +33,7 @@ from feltbox.rules.engine import SaveError
 from feltbox.rules.flickem.flow import ACTIONS
 from feltbox.scenes.loader import SceneError, flickem_path, load_flickem, load_scene
 from tests.replay_edit import edited, split
-from tests.test_replay import HEADER, INPUTS, _turn
+from tests.test_replay import HEADER, INPUTS, turn_record
 
 FEW = settings(max_examples=25, deadline=None, database=None,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -205,13 +205,13 @@ test_any_game_script_parses_or_is_one_line, test_any_game_script_parses_or_is_on
 @functools.cache
 def _replays(folder: Path) -> tuple[bytes, bytes]:
     """A synthetic replay (episodes, a rules action, a REVL record) and a recorded S1 opening."""
-    start, frames = _turn(0.5, 2, 1)
+    start, frames = turn_record(0.5, 2, 1)
     with ReplayWriter(folder / "synthetic.fbr", HEADER) as w:
         w.add_episode("flick", start, INPUTS, frames, {"first_contacts": ["piece-004"], "settled": True})
         w.add_rule("EndTurn", {}, [{"kind": "turn ended", "data": {}, "visible_to": None}], "0" * 16)
         w.add_reveal({"seed": 4, "salt": "ab" * 16})
-    from tests.test_replay_rules import _record_opening
-    _record_opening(folder / "opening.fbr", actions=6)
+    from tests.test_replay_rules import record_opening
+    record_opening(folder / "opening.fbr", actions=6)
     return (folder / "synthetic.fbr").read_bytes(), (folder / "opening.fbr").read_bytes()
 
 

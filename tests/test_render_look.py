@@ -33,7 +33,7 @@ def _tower_picture(shadows: bool, antialias: bool = False, heading: float = 0.0)
     return renderer, body
 
 
-def _pixel(renderer: Renderer, point: tuple[float, float, float]) -> tuple[int, int]:
+def pixel_at(renderer: Renderer, point: tuple[float, float, float]) -> tuple[int, int]:
     """Where a table point appears in the picture (row, column), by the camera's own lens."""
     p = renderer.camera.getRelativePoint(renderer.root, Point3(*point))
     film = Point2()
@@ -58,7 +58,7 @@ def test_a_tall_piece_throws_its_shadow_where_the_key_light_says():
     renderer, body = _tower_picture(shadows=True)
     assert renderer.shadows, "shadows are on in renders (EGL runs our GLSL shader)"
     image = renderer.image().astype(float)
-    shade, lit = (_pixel(renderer, p) for p in _felt_points(body))
+    shade, lit = (pixel_at(renderer, p) for p in _felt_points(body))
     dark, bright = image[shade].sum(), image[lit].sum()
     assert dark < 0.75 * bright, f"felt in the shadow {dark} is not darker than open felt {bright}"
 
@@ -67,7 +67,7 @@ def test_without_shadows_the_same_felt_points_match():
     renderer, body = _tower_picture(shadows=False)
     assert not renderer.shadows
     image = renderer.image().astype(float)
-    shade, lit = (_pixel(renderer, p) for p in _felt_points(body))
+    shade, lit = (pixel_at(renderer, p) for p in _felt_points(body))
     dark, bright = image[shade].sum(), image[lit].sum()
     assert abs(dark - bright) < 0.12 * bright          # the felt's mottle is a few percent
 
@@ -84,7 +84,7 @@ def _blended_edge_pixels(image: np.ndarray) -> int:
 
 def test_edges_are_anti_aliased():
     def around_the_tower(renderer):             # the tower's slanted edges, nothing else
-        row, col = _pixel(renderer, (0.0, 0.0, 0.0))
+        row, col = pixel_at(renderer, (0.0, 0.0, 0.0))
         return renderer.image()[row - 60:row + 60, col - 60:col + 60]
     aliased, _ = _tower_picture(shadows=False, antialias=False, heading=30.0)   # soft shadow edges are blends too
     plain = _blended_edge_pixels(around_the_tower(aliased))
@@ -99,5 +99,5 @@ def test_anti_aliasing_keeps_the_picture_where_it_was():
     points of the shadow test still read shadow and light."""
     renderer, body = _tower_picture(shadows=True, antialias=True)
     image = renderer.image().astype(float)
-    shade, lit = (_pixel(renderer, p) for p in _felt_points(body))
+    shade, lit = (pixel_at(renderer, p) for p in _felt_points(body))
     assert image[shade].sum() < 0.75 * image[lit].sum()

@@ -24,7 +24,7 @@ INPUTS = [{"op": "world", "absent": [], "awake": [3], "watch": 3},
           {"tick": 0, "op": "impulse", "body": 3, "vector": [120.5, -3.25, 0.0], "offset": [0, 0, 0.1]}]
 
 
-def _turn(seconds: float, moving: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def turn_record(seconds: float, moving: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """(start (N,7), frames (T,N,7)): ``moving`` bodies slide and spin to a stop, the rest rest."""
     rng = np.random.default_rng(seed)
     start = np.zeros((N_BODIES, 7), np.float32)
@@ -55,8 +55,8 @@ def _write(path, episodes, header=HEADER):
 @pytest.fixture
 def small(tmp_path):
     """A small two-episode replay (bytes) for the damage tests."""
-    s1, f1 = _turn(1.5, 3, 5)
-    s2, f2 = _turn(0.5, 1, 6)
+    s1, f1 = turn_record(1.5, 3, 5)
+    s2, f2 = turn_record(0.5, 1, 6)
     return _write(tmp_path / "small.fbr", [("flick", s1, f1), ("rush", s2, f2)]).read_bytes()
 
 
@@ -65,7 +65,7 @@ def _bits(a: np.ndarray) -> np.ndarray:
 
 
 def test_round_trip_is_bit_exact_with_header_inputs_and_outcome(tmp_path):
-    episodes = [("flick", *_turn(2.5, 4, 1)), ("rush", *_turn(1.0, 10, 2)), ("flick", *_turn(0.0, 0, 3))]
+    episodes = [("flick", *turn_record(2.5, 4, 1)), ("rush", *turn_record(1.0, 10, 2)), ("flick", *turn_record(0.0, 0, 3))]
     replay = read_replay(_write(tmp_path / "r.fbr", episodes))
     assert {k: replay.header[k] for k in HEADER} == HEADER
     assert replay.header["version"] == VERSION and replay.header["format"] == "feltbox-replay"
@@ -81,7 +81,7 @@ def test_round_trip_is_bit_exact_with_header_inputs_and_outcome(tmp_path):
 
 
 def test_awkward_float32_values_survive_bit_for_bit(tmp_path):
-    start, frames = _turn(1.2, 5, 4)
+    start, frames = turn_record(1.2, 5, 4)
     edge = np.array([-0.0, 0.0, np.finfo(np.float32).tiny / 4, -np.finfo(np.float32).max,
                      np.inf, -np.inf, 1e-45], np.float32)
     frames[10:, 7, :] = edge                       # a body jumps to odd values and stays there
@@ -96,7 +96,7 @@ def test_awkward_float32_values_survive_bit_for_bit(tmp_path):
 
 
 def test_chunk_codec_stores_only_bodies_that_changed():
-    start, frames = _turn(1.0, 2, 8)
+    start, frames = turn_record(1.0, 2, 8)
     still = encode_chunk(start, np.repeat(start[None], 60, axis=0))
     moving = encode_chunk(start, frames)
     mask_len = (N_BODIES + 7) // 8
@@ -108,8 +108,8 @@ def test_chunk_codec_stores_only_bodies_that_changed():
 
 def test_typical_flick_turn_is_under_20_kib_per_simulated_second(tmp_path):
     # A turn: a movement flick (1 piece), a shot that knocks 2 (3), a rush of 6 zombies (6).
-    episodes = [("flick", *_turn(2.0, 1, 10)), ("flick", *_turn(3.0, 3, 11)),
-                ("rush", *_turn(4.0, 6, 12)), ("flick", *_turn(2.5, 10, 13))]
+    episodes = [("flick", *turn_record(2.0, 1, 10)), ("flick", *turn_record(3.0, 3, 11)),
+                ("rush", *turn_record(4.0, 6, 12)), ("flick", *turn_record(2.5, 10, 13))]
     report = replay_size_report(_write(tmp_path / "turn.fbr", episodes))
     print(f"\nreplay size: {report}")
     assert report["sim_seconds"] == pytest.approx(11.5)
@@ -129,7 +129,7 @@ def test_a_truncated_file_loads_nothing(tmp_path, small):
 
 
 def test_a_file_cut_at_a_record_boundary_lacks_its_trailer(tmp_path):
-    start, frames = _turn(1.0, 2, 9)
+    start, frames = turn_record(1.0, 2, 9)
     path = tmp_path / "two.fbr"
     with ReplayWriter(path, HEADER) as writer:
         writer.add_episode("flick", start, INPUTS, frames, None)
@@ -177,7 +177,7 @@ def test_a_newer_version_is_refused_by_number(tmp_path, small):
 
 
 def test_a_failed_recording_leaves_no_file_and_keeps_the_old_one(tmp_path):
-    start, frames = _turn(0.5, 1, 1)
+    start, frames = turn_record(0.5, 1, 1)
     fresh, kept = tmp_path / "fresh.fbr", tmp_path / "keep.fbr"
     kept.write_bytes(b"the previous replay")
     for path in (fresh, kept):
@@ -190,7 +190,7 @@ def test_a_failed_recording_leaves_no_file_and_keeps_the_old_one(tmp_path):
 
 
 def test_a_bad_episode_aborts_the_recording_and_a_good_one_replaces_atomically(tmp_path):
-    start, frames = _turn(0.5, 1, 1)
+    start, frames = turn_record(0.5, 1, 1)
     path = tmp_path / "turn.fbr"
     with pytest.raises(ValueError, match="shape"):
         with ReplayWriter(path, HEADER) as writer:
@@ -217,7 +217,7 @@ def test_the_writer_refuses_an_incomplete_header(tmp_path):
 
 
 def test_pose_stream_hash_tells_frames_and_episode_splits_apart():
-    _, frames = _turn(1.0, 3, 2)
+    _, frames = turn_record(1.0, 3, 2)
     same = pose_stream_hash([frames.copy()])
     assert same == pose_stream_hash([frames])
     nudged = frames.copy()
@@ -227,7 +227,7 @@ def test_pose_stream_hash_tells_frames_and_episode_splits_apart():
 
 
 def test_a_rejected_episode_leaves_the_writer_usable(tmp_path):
-    start, frames = _turn(1.0, 2, 3)
+    start, frames = turn_record(1.0, 2, 3)
     path = tmp_path / "r.fbr"
     with ReplayWriter(path, HEADER) as writer:
         with pytest.raises(ValueError, match="frames have shape"):

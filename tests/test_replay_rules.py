@@ -32,7 +32,7 @@ from feltbox.scenes.loader import load_flickem, load_scene
 pytestmark = pytest.mark.physics
 
 
-def _record_opening(path, actions=14, seed=4, scene=None):
+def record_opening(path, actions=14, seed=4, scene=None):
     """Bots play the first ``actions`` rules actions of S1 (seed 4; or of ``scene``), recorded with the rules."""
     scene = scene if scene is not None else load_flickem(1)
     recorder = Recorder(path, unsealed_header(FlickemBridge(scene, seed).city, seed))
@@ -60,7 +60,7 @@ def unsealed_header(city, seed):
 @pytest.fixture(scope="module")
 def opening(tmp_path_factory):
     path = tmp_path_factory.mktemp("rules") / "opening.fbr"
-    bridge = _record_opening(path)
+    bridge = record_opening(path)
     return path, bridge
 
 
@@ -70,7 +70,7 @@ def legacy_opening(tmp_path_factory):
     written again as an old version: an old file re-runs the old way."""
     path = tmp_path_factory.mktemp("rules") / "legacy-opening.fbr"
     with legacy_wake_polling():
-        bridge = _record_opening(path)
+        bridge = record_opening(path)
     return path, bridge
 
 
@@ -205,14 +205,14 @@ def test_a_face_down_token_look_is_in_the_replay_without_its_kind(tmp_path):
     from feltbox.rules.flickem.flow import ChooseSurvivor, TakeDrop, new_game
     from feltbox.rules.flickem.state import Survivor, Token
     from tests.test_flickem_flow import play, setup
-    from tests.test_replay import HEADER, _turn
+    from tests.test_replay import HEADER, turn_record
     anita = Survivor("survivor-anita", "Anita", "A", 2, where="library")
     state = play(new_game(setup(survivors=(anita,), tokens=(Token("token-7", "medicine", "library"),)), 1),
                  ChooseSurvivor("survivor-anita"))
     action = TakeDrop(take="token-7")
     state, events = apply(state, action)
     assert events[0].kind == "looked at a token" and events[0].data["kind"] == "medicine"
-    start, frames = _turn(0.1, 1, 1)
+    start, frames = turn_record(0.1, 1, 1)
     with ReplayWriter(tmp_path / "look.fbr", HEADER) as w:
         w.add_episode("flick", start, [{"op": "world", "absent": [], "awake": [], "watch": 0}], frames, None)
         w.add_rule("TakeDrop", to_json(action), public_events(events, state), state_hash(state))
@@ -239,7 +239,7 @@ def test_a_replay_names_the_scene_file_that_changed_since_it_was_recorded(tmp_pa
     copy = tmp_path / "s01.toml"
     copy.write_text(Path(load_flickem(1).source).read_text())
     path = tmp_path / "opening.fbr"
-    _record_opening(path, actions=4, scene=load_scene(copy))
+    record_opening(path, actions=4, scene=load_scene(copy))
     assert read_replay(path).header["scene"]["digest"] == hashlib.sha256(copy.read_bytes()).hexdigest()[:16]
     copy.write_text(copy.read_text() + "\n# a comment changes the digest, not the game\n")
     assert main(["replay", str(path), "--verify"]) == 0

@@ -18,8 +18,8 @@ from feltbox.game.replay.reader import ReplayError, read_replay
 from feltbox.game.replay.record_schemas import schema_markdown
 from tests.replay_edit import edited
 from tests.test_replay import HEADER as PLAIN
-from tests.test_replay import INPUTS, _turn
-from tests.test_replay_rules import _record_opening
+from tests.test_replay import INPUTS, turn_record
+from tests.test_replay_rules import record_opening
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.physics
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.physics
 def opening(tmp_path_factory) -> bytes:
     """A recorded S1 opening (bots, rules actions and a few episodes), as bytes."""
     path = tmp_path_factory.mktemp("schema") / "opening.fbr"
-    _record_opening(path, actions=8)
+    record_opening(path, actions=8)
     return path.read_bytes()
 
 
@@ -158,7 +158,7 @@ def read_replay_bytes(data: bytes, tmp_path):
 
 
 def test_a_reveal_record_that_is_wrong_is_refused(tmp_path):
-    start, frames = _turn(0.5, 1, 1)
+    start, frames = turn_record(0.5, 1, 1)
     with ReplayWriter(tmp_path / "r.fbr", PLAIN) as w:
         w.add_episode("flick", start, INPUTS, frames, None)
         w.add_reveal({"seed": 4, "salt": "ab" * 16})

@@ -44,8 +44,8 @@ def test_a_seal_commits_to_the_seed_and_keys_the_hashes_with_its_salt():
 
 
 def test_the_REVL_record_comes_once_last_and_the_trailer_says_so(tmp_path):
-    from tests.test_replay import HEADER, INPUTS, _turn
-    start, frames = _turn(0.5, 1, 1)
+    from tests.test_replay import HEADER, INPUTS, turn_record
+    start, frames = turn_record(0.5, 1, 1)
     with ReplayWriter(tmp_path / "r.fbr", HEADER) as w:
         w.add_episode("flick", start, INPUTS, frames, None)
         w.add_rule("EndTurn", {}, [], "0" * 16)
