@@ -26,7 +26,6 @@ import numpy as np
 from feltbox.game.flickem.bot_aim import CAP_S, FAIL, Plan, bearing
 from feltbox.game.table.flick import Aim, setup_flick
 from feltbox.game.table.flick_runner import run_flick
-from feltbox.rules.flickem.judge import is_zombie
 
 BAND = (3.7, 6.1)           # cm from the struck zombie's centre to the bat's: next to it (bot_turns.NEXT_TO)
 NEAR = 7.2                  # cm: another standing zombie this near the landing is TOO CLOSE! once the turn ends
@@ -63,7 +62,7 @@ def plan_bat(session, survivor: str, target: str, others: list[str], ok: Callabl
         if outcome.flicked in outcome.left_city or outcome.entered is not None:
             return FAIL
         first = outcome.first_contacts[0] if outcome.first_contacts else None
-        if first != target or not is_zombie(first):
+        if first != target:
             return FAIL if first is not None else -50.0     # a miss fails the move, or moves it nowhere near
         g = float(np.linalg.norm(end - final[ti, :2]))
         near = sum(float(np.linalg.norm(end - final[i, :2])) < NEAR for i in idx)

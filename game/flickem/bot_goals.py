@@ -38,7 +38,7 @@ EXIT = 30.0                     # cm the flick out of a building covers
 HUNTED = 2                      # S5: rounds the team's kills are counted on to add to the bin's
 WAY_STRIDE = 30.0               # cm of the way along the street (around the crowd) a move covers
 
-__all__ = ["Goal", "Knowledge", "UNKNOWN", "choose_goal", "turns_left", "actions_to", "base_of", "wants",
+__all__ = ["Goal", "Knowledge", "UNKNOWN", "choose_goal", "turns_left", "actions_to", "actions_within", "base_of", "wants",
            "bin_deficit"]
 
 
@@ -95,11 +95,17 @@ def actions_left(state: FlickemState, sid: str) -> int:
     team kills them (hunters, and the zombies each move's rush brings next to it): its survivors
     plan over HUNTED rounds more than the bin alone allows (S5 seed 1: from round 5 on every
     survivor's goal was "hunt", the objective dropped as too far for the time left)."""
-    extra = state.data.survivor(sid).specials.count("extra_action")      # ANITA WALLACE's tokens
-    rounds = rounds_left(state, HUNTED if state.scenario == 5 else 0)
+    return actions_within(state, sid, rounds_left(state, HUNTED if state.scenario == 5 else 0))
+
+
+def actions_within(state: FlickemState, sid: str, rounds: int) -> int:
+    """Actions this survivor has in the next ``rounds`` rounds, this one included: what is left
+    of its turn (or a whole turn if it has yet to play this round), then 2 a turn, and ANITA
+    WALLACE's extra action tokens."""
+    s = state.data.survivor(sid)
+    extra = s.specials.count("extra_action")
     if state.flow.active == sid:
         return state.flow.actions_left + 2 * (rounds - 1) + extra
-    s = state.data.survivor(sid)
     return 2 * (rounds - 1 + int(s.backpack == state.flow.colour)) + extra
 
 

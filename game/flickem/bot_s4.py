@@ -26,7 +26,7 @@ seeds 21-40 2 won (30, 31) against 0, 38 deaths against 50, 25 food in the RV ag
 """
 from __future__ import annotations
 
-from feltbox.game.flickem.bot_goals import Goal, actions_to, where_is
+from feltbox.game.flickem.bot_goals import Goal, actions_to, actions_within, where_is
 from feltbox.game.flickem.bot_safety import weighed_risk
 from feltbox.rules.flickem.scenarios import scenario_rules
 
@@ -45,14 +45,13 @@ def meal_deadline(state, sid: str) -> int | None:
     bot_choices.pick_eat), each hunger takes a life, so a survivor with L lives dies at the L-th
     meal still to come (SPECIAL RULE: when the marker reaches an ``eat_at`` space, at the end of
     the round before)."""
-    s, f = state.data.survivor(sid), state.flow
-    ahead = sorted((v for v in scenario_rules(state.scenario).eat_at if v < f.round_marker), reverse=True)
-    if state.scenario != 4 or s.life > len(ahead):
+    if state.scenario != 4:
         return None
-    rounds = f.round_marker - ahead[s.life - 1]          # round ends up to that meal, this one's included
-    if f.active == sid:
-        return f.actions_left + 2 * (rounds - 1)
-    return 2 * (rounds - 1 + int(s.backpack == f.colour))
+    life, marker = state.data.survivor(sid).life, state.flow.round_marker
+    ahead = sorted((v for v in scenario_rules(4).eat_at if v < marker), reverse=True)
+    if life > len(ahead):
+        return None
+    return actions_within(state, sid, marker - ahead[life - 1])    # the rounds up to that meal, this one's included
 
 
 def food_goal(state, sid: str, goal: Goal, known: dict[str, str], doors: dict) -> Goal:

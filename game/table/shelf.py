@@ -82,8 +82,8 @@ def token_spot(city: City, poses: np.ndarray, present: np.ndarray, inside: dict,
     block, unless a figure stands there (a fifth in the building), then the next back or front."""
     figures = [city.index(p) for p, where in inside.items() if where == building
                and present[city.index(p)] and "figure" in city.bodies[city.index(p)].model.tags]
-    spots = [s for (_, along), s in zip(SPOTS, _spots(city, building, 0)) if along]
-    spots = spots[2:] + spots[:2]                         # backs first, then fronts
+    places = list(zip(SPOTS, _spots(city, building, 0)))
+    spots = [s for (_, along), s in places if along < 0] + [s for (_, along), s in places if along > 0]   # backs, fronts
     clear = dims()["figure"]["base_diameter"] / 2 + dims()["token"]["diameter"] / 2
     free = (s for s in spots if all(float(np.hypot(*(poses[j, :2] - s[:2]))) >= clear for j in figures))
     spot = next(free, spots[0])
