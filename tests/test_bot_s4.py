@@ -14,7 +14,7 @@ from feltbox.game.flickem.agreement import disagreements
 from feltbox.game.flickem.bot import Bot
 from feltbox.game.flickem.bot_aim import simulate
 from feltbox.game.flickem.effects import follow_rules
-from feltbox.rules.flickem.flow import Move, TakeDrop
+from feltbox.rules.flickem.flow import EndTurn, Move, TakeDrop
 from tests.test_bot_coop import acting, legal
 from tests.test_bot_s5_risk import last_move_lands_away, placed
 
@@ -138,3 +138,16 @@ def test_S4_SPECIAL_RULE_a_survivor_the_meals_kill_first_takes_no_food_it_could_
     _carrying(bridge, sid, life=2, marker=3, food=0)
     goal = bot_act.goal_for(bot, sid)
     assert goal.building == "grocery_store" and "food" in goal.take
+
+
+def test_LOSING_LIFE_S4_a_survivor_killed_in_its_own_turn_ends_it():
+    """A survivor that loses its last life during its own turn (a lost fight round) is removed
+    (LOSING LIFE), and the flow still waits for its turn to end. After the last meal (marker 2:
+    none ahead) the bot used to look up the meal that kills it with 0 lives and crashed (S4 seed
+    17 with a finer street map, stop 37); it ends the turn."""
+    bridge, bot, sid = acting(4, "Lily")
+    state = bridge.engine.state
+    data = state.data.with_survivor(replace(state.data.survivor(sid), life=0, where="dead"))
+    bridge.engine.state = replace(state, data=data, flow=replace(state.flow, round_marker=2, actions_left=0))
+    assert bot_s4.meal_deadline(bridge.engine.state, sid) is None
+    assert bot_act.act(bot, legal(bridge)) == EndTurn()

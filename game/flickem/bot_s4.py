@@ -49,7 +49,7 @@ def meal_deadline(state, sid: str) -> int | None:
         return None
     life, marker = state.data.survivor(sid).life, state.flow.round_marker
     ahead = sorted((v for v in scenario_rules(4).eat_at if v < marker), reverse=True)
-    if life > len(ahead):
+    if life <= 0 or life > len(ahead):      # dead already (killed in its own turn), or outlives them
         return None
     return actions_within(state, sid, marker - ahead[life - 1])    # the rounds up to that meal, this one's included
 
