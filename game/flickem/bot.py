@@ -117,12 +117,13 @@ class Bot:
         """Plan flicks that hold up to aim noise, unless this is the survivor's last turn."""
         return turns_left(self.state, sid) > 1
 
-    def zombie_spots(self) -> list[np.ndarray]:
-        """Where the zombies in the city are, fallen ones too: END OF THE ROUND stands every
-        zombie (and a QUIET reaction the closest), and a survivor it then stands next to is TOO
-        CLOSE! (a landing beside a fallen zombie was free before: S3 seeds 1-40, 30 won against 27)."""
+    def zombie_spots(self, fallen: bool = True) -> list[np.ndarray]:
+        """Where the zombies in the city are, fallen ones too unless ``fallen`` is False: END OF
+        THE ROUND stands every zombie (and a QUIET reaction the closest), and a survivor it then
+        stands next to is TOO CLOSE!, so a landing keeps off both (before, only off standing ones:
+        docs/bots.md, stop 37). Only a standing zombie is rushed by a reaction."""
         data = self.state.data
-        return [np.array(data.position(z.id)) for z in data.zombies if z.where == "city"]
+        return [np.array(data.position(z.id)) for z in data.zombies if z.where == "city" and (fallen or z.standing)]
 
     def xy(self, piece: str) -> np.ndarray:
         return self.session.poses[self.bridge.city.index(piece), :2].astype(float)

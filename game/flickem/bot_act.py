@@ -351,7 +351,7 @@ def _power_before_ending(bot, legal: list, sid: str, goal: Goal):
         if plan.score > FAIL + 100.0 and plan.progress > 3.0:
             bot.planned = plan
             return FreeMove()
-    close = min((float(np.linalg.norm(z - here)) for z in bot.zombie_spots()), default=99.0)
+    close = min((float(np.linalg.norm(z - here)) for z in bot.zombie_spots(fallen=False)), default=99.0)
     if close < 25.0:                        # a zombie close: the reaction would rush it here
         return _flare(bot, legal, sid)
     return None
