@@ -92,9 +92,9 @@ def urgency(bot, sid: str) -> float:
     goal = bot.goal_of(sid)
     here = spot(state, sid) if s.where == "city" else bot.doors.get(s.where, (0.0, 0.0))
     score = 0.0
-    close = min((dist(here, z) for z in map(tuple, bot.zombie_spots(fallen=False))), default=99.0) \
-        if s.where == "city" else 99.0
-    if close < 12.0:                        # a standing zombie next to it: act before it is too late
+    close = min((dist(here, z) for z in map(tuple, bot.zombie_spots())), default=99.0) if s.where == "city" else 99.0
+    if close < 12.0:                        # a zombie next to it (a fallen one stands at the latest at the
+        # round's end): act before it is too late (docs/bots.md, stop 37)
         start = next((x.life for x in state.setup.survivors if x.id == sid), s.life)
         score += (5.0 if close < 7.0 else 3.0) + max(start - s.life, 0)     # TOO CLOSE! again, or worse
     if any(sid in hit for hit in bombs(state, s.team).values()):
