@@ -47,7 +47,7 @@ CAP_S = 2.0           # simulated seconds a candidate may run: a move settles we
 AIM_NOISE = (0.6, 0.025)    # a finger's error: direction sigma (degrees), relative power sigma
 FROM_BEHIND = ("movement_disc", "bat", "bullet", "knife")   # pieces that leave a building through its door
 
-__all__ = ["FAIL", "ENTERED", "RISKY", "Plan", "Search", "plan_move", "plan_near", "simulate", "noisy", "start_of",
+__all__ = ["FAIL", "ENTERED", "RISKY", "Plan", "Search", "plan_move", "plan_near", "simulate", "noisy", "shaken", "start_of",
            "bearing", "door_centre", "in_front", "inside_point", "sees_door", "stage_point"]
 
 
@@ -90,6 +90,14 @@ def noisy(aim: Aim, rng: random.Random, scale: float = 1.0) -> Aim:
     return Aim(direction % 360.0, float(np.clip(power, 0.01, 1.0)), aim.spin)
 
 
+def shaken(aim: Aim, sigmas: float = 1.5) -> tuple[Aim, Aim]:
+    """``aim`` shaken ``sigmas`` of a finger's noise (AIM_NOISE) each way, in direction and power
+    together: a plan that still works with both holds up when flicked."""
+    d, p = AIM_NOISE[0] * sigmas, AIM_NOISE[1] * sigmas
+    return (Aim((aim.direction + d) % 360.0, min(1.0, aim.power * (1 + p))),
+            Aim((aim.direction - d) % 360.0, aim.power * (1 - p)))
+
+
 def _jitter(rng: random.Random | None) -> float:
     return rng.uniform(-0.8, 0.8) if rng is not None else 0.0
 
@@ -119,10 +127,8 @@ class Search:
     def _robust(self, aim: Aim, s: float) -> bool:
         if not self.careful:
             return True
-        d, p = AIM_NOISE[0] * 1.5, AIM_NOISE[1] * 1.5
-        for shaken in (Aim((aim.direction + d) % 360.0, min(1.0, aim.power * (1 + p))),
-                       Aim((aim.direction - d) % 360.0, aim.power * (1 - p))):
-            outcome, end = simulate(self.session, self.survivor, self.weapon, shaken)
+        for aside in shaken(aim):
+            outcome, end = simulate(self.session, self.survivor, self.weapon, aside)
             if self.score(outcome, end) < s - 150.0:
                 self.tried[-1] = (s - 150.0, aim)          # works, but only just: keep looking
                 return False

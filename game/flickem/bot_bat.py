@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from feltbox.game.flickem.bot_aim import CAP_S, FAIL, Plan, bearing
+from feltbox.game.flickem.bot_aim import CAP_S, FAIL, Plan, bearing, shaken
 from feltbox.game.table.flick import Aim, setup_flick
 from feltbox.game.table.flick_runner import run_flick
 
@@ -76,10 +76,8 @@ def plan_bat(session, survivor: str, target: str, others: list[str], ok: Callabl
             s = score(aim)
             count += 1
             if s >= GOOD:               # it holds when a finger shakes it?
-                shaken = [Aim((aim.direction + sign * 0.6 * SHAKE) % 360.0, min(1.0, power * (1 + sign * 0.025 * SHAKE)))
-                          for sign in (1.0, -1.0)]
                 count += 2
-                if all(score(a) >= GOOD for a in shaken):
+                if all(score(a) >= GOOD for a in shaken(aim, SHAKE)):
                     return Plan(aim, s, count)
                 s = GOOD - 1.0
             if s > best.score:
