@@ -25,7 +25,7 @@ from feltbox.game.flickem import bot_act, bot_turns
 from feltbox.game.flickem.bot_aim import FAIL, Plan, door_centre, noisy, plan_move
 from feltbox.game.flickem.bot_choices import pick_eat, pick_fight, pick_keep, pick_move_x, pick_steal
 from feltbox.game.flickem.bot_goals import Goal, Knowledge, turns_left
-from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, Field, door_waypoints
+from feltbox.game.flickem.bot_paths import REACH_BAND, Clearance, Field, door_field
 from feltbox.game.flickem.bot_secrets import Suspicion, is_betrayer, pick_secret
 from feltbox.game.flickem.bot_shots import plan_eject, plan_fight, plan_shot
 from feltbox.game.flickem.bridge import FlickemBridge
@@ -100,7 +100,7 @@ class Bot:
             city, clear = self.bridge.city, Clearance(self.session)
             rect = next((r for r in self.state.data.objects if r[0] == place), None)
             if place in city.buildings:
-                self._fields[place] = Field(clear, door_waypoints(city, place, clear))
+                self._fields[place] = door_field(city, place, clear)
             elif rect is not None:
                 self._fields[place] = Field(clear, [], near=(*rect[1:], *REACH_BAND))
             else:

@@ -29,6 +29,7 @@ from feltbox.game.flickem.bot_paths import (
     Clearance,
     Field,
     door_centre,
+    door_field,
     door_waypoints,
     in_front,
     inside_point,
@@ -163,8 +164,9 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     blocking = _barricades(session, enter) if going_in and barricades else []
     clear = Clearance(session, ignore={survivor, *blocking, *company})   # a lane through barricades is a way in
     entry = inside_point(city, enter) if going_in else None
-    goals = (door_waypoints(city, enter, clear) or [stage_point(city, enter)]) if going_in else [point]
-    field = Field(clear, goals)
+    waypoints = door_waypoints(city, enter, clear) if going_in else []
+    goals = (waypoints or [stage_point(city, enter)]) if going_in else [point]
+    field = door_field(city, enter, clear, waypoints) if waypoints else Field(clear, goals)
 
     def score(outcome, end):
         value = score_move(outcome, end, entry if entry is not None else point, enter, inside, zombies, barricades)

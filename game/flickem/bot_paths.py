@@ -146,8 +146,8 @@ def door_waypoints(city, building: str, clear: Clearance, here: np.ndarray | Non
     g = city.buildings[building]
     entry = inside_point(city, building)
     out = []
-    for ahead in (9.0, 13.0, 18.0, 24.0, 31.0, 40.0):
-        for side in (0.0, -0.25, 0.25, -0.5, 0.5):
+    for ahead in FAR_AHEAD:
+        for side in (0.0, -0.25, 0.25, -0.5, 0.5, -0.7, 0.7):
             w = g.to_world(np.array([g.door_x + ahead, side * ahead]))[0]
             if clear.gap(w)[0] < DISC_R + 1.5 or not clear.in_city(w) or not clear.free(w, entry):
                 continue
@@ -159,15 +159,30 @@ def door_waypoints(city, building: str, clear: Clearance, here: np.ndarray | Non
                                       float(w[0]), float(w[1])))
 
 
+FAR_AHEAD = (9.0, 13.0, 18.0, 24.0, 31.0, 40.0, 50.0, 60.0)   # cm in front of a door line: waypoints
+LONG_ENTRY = 0.3      # cm of way charged a waypoint for each cm its straight entry slides
+
+
+def door_field(city, building: str, clear: Clearance, points: list[np.ndarray] | None = None) -> "Field":
+    """The way to go to ``building``: to any spot in front of its door from which a straight
+    slide goes in clear, up to 60 cm out; a far one costs LONG_ENTRY a cm of the entry flick (a
+    long entry strays more), so near spots win unless reaching them costs a move more."""
+    points = door_waypoints(city, building, clear) if points is None else points
+    entry = inside_point(city, building)
+    return Field(clear, points, costs=[LONG_ENTRY * float(np.linalg.norm(w - entry)) for w in points])
+
+
 class Field:
     """Distance to go along the street (around every piece) to the nearest of ``goals``, on a
     grid of spots where a disc fits (8 neighbours, 2.5 cm apart): a shortest-path map."""
 
     STEP = 2.0
 
-    def __init__(self, clear: Clearance, goals: list[np.ndarray], near: tuple | None = None):
+    def __init__(self, clear: Clearance, goals: list[np.ndarray], near: tuple | None = None,
+                 costs: list[float] | None = None):
         """``goals``: spots to reach; or ``near`` = (x, y, heading, half length, half width, low,
-        high): every spot whose distance to that footprint is within [low, high] (S3 objects)."""
+        high): every spot whose distance to that footprint is within [low, high] (S3 objects);
+        ``costs``: the way already charged at each goal (0 when none)."""
         xmin, xmax, ymin, ymax = clear.limits if clear.limits is not None else (-45.0, 45.0, -45.0, 45.0)
         xs = np.arange(xmin + 3.0, xmax - 3.0 + 1e-6, self.STEP)
         ys = np.arange(ymin + 3.0, ymax - 3.0 + 1e-6, self.STEP)
@@ -201,8 +216,20 @@ class Field:
             ly = np.abs(-np.sin(a) * dx + np.cos(a) * dy) - hw
             d = np.hypot(np.maximum(lx, 0.0), np.maximum(ly, 0.0))
             sources = sorted(set(sources) | set(np.flatnonzero(ok & (d >= low) & (d <= high)).tolist()))
-        self.togo = dijkstra(graph, directed=False, indices=sources, min_only=True) if sources \
-            else np.full(nx * ny, np.inf)
+        if costs is not None and sources:        # one extra node, joined to each goal by its cost
+            start = {}
+            for g, c in zip(goals, costs):
+                cell = self._cell(g)
+                if ok[cell]:
+                    start[cell] = min(start.get(cell, np.inf), max(float(c), 1e-6))
+            n = nx * ny
+            graph = csr_matrix((np.concatenate([*weights, list(start.values())]),
+                                (np.concatenate([*rows, np.full(len(start), n)]),
+                                 np.concatenate([*cols, list(start.keys())]))), shape=(n + 1, n + 1))
+            self.togo = dijkstra(graph, directed=False, indices=[n], min_only=True)[:n]
+        else:
+            self.togo = dijkstra(graph, directed=False, indices=sources, min_only=True) if sources \
+                else np.full(nx * ny, np.inf)
 
     def _cell(self, point: np.ndarray) -> int:
         i, j = np.round((np.asarray(point, dtype=float) - self.origin) / self.STEP).astype(int)
