@@ -100,7 +100,7 @@ class Bot:
             city, clear = self.bridge.city, Clearance(self.session)
             rect = next((r for r in self.state.data.objects if r[0] == place), None)
             if place in city.buildings:
-                self._fields[place] = door_field(city, place, clear)
+                self._fields[place] = door_field(city, place, clear, far=self.state.scenario == 5)
             elif rect is not None:
                 self._fields[place] = Field(clear, [], near=(*rect[1:], *REACH_BAND))
             else:

@@ -182,7 +182,7 @@ def _move_toward(bot, legal: list, sid: str, goal: Goal):
         plan = plan_move(bot.session, sid, np.array(bot.doors[goal.building]), goal.building, bot.zombie_spots(),
                          blocks, rng=bot.rng(), careful=bot.careful(sid), company=company,
                          risk=risk_of(state, sid) or (None if goal.drop else risk_s4(state, sid)),
-                         stride=STRIDE_S5 if state.scenario == 5 else 0.0)
+                         stride=STRIDE_S5 if state.scenario == 5 else 0.0, far_door=state.scenario == 5)
         if s.where != "city" and plan.risk > RISKY and state.flow.actions_left <= 1:
             return None     # S5: out with the last action into the coming reaction: stay in this turn
         if plan.score > FAIL + 100.0 and (s.where != "city" or plan.progress > 2.0 or plan.score > 100.0):

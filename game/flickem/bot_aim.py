@@ -145,14 +145,16 @@ class Search:
 def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None = None,
               zombies: list[np.ndarray] = (), barricades: int = 0, rng: random.Random | None = None,
               careful: bool = False, weapon: str = "movement_disc", company: tuple[str, ...] = (),
-              risk: Callable[[np.ndarray], float] | None = None, stride: float = 0.0) -> Plan:
+              risk: Callable[[np.ndarray], float] | None = None, stride: float = 0.0,
+              far_door: bool = False) -> Plan:
     """The best flick of the movement disc (or Mike's ``figure``) toward ``target_xy``, or into
     building ``enter``, knocking its ``barricades`` out of the entrance (S4); ``company``: figures
     that move with the survivor (S3's rescued Anita), left out of the map of the street (the
     simulated flicks still must not touch her); ``risk(end)``: what ending the turn at a landing
     in the street costs (cm of way; the turn's last action), charged to the landing and, as the
     cost of staying, to the spot it starts from; ``stride``: a clear lane's end that gains less
-    way than this is not taken before the fan of hops toward the door is tried too (S5).
+    way than this is not taken before the fan of hops toward the door is tried too (S5);
+    ``far_door``: the way ends at door waypoints out to 60 cm (bot_paths.door_field; S5).
 
     Straight in when the door is in sight down a clear lane; otherwise the landing that leaves
     the shortest way to go along the street (bot_paths.Field) to a spot in front of the door
@@ -164,9 +166,9 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     blocking = _barricades(session, enter) if going_in and barricades else []
     clear = Clearance(session, ignore={survivor, *blocking, *company})   # a lane through barricades is a way in
     entry = inside_point(city, enter) if going_in else None
-    waypoints = door_waypoints(city, enter, clear) if going_in else []
+    waypoints = door_waypoints(city, enter, clear, far=far_door) if going_in else []
     goals = (waypoints or [stage_point(city, enter)]) if going_in else [point]
-    field = door_field(city, enter, clear, waypoints) if waypoints else Field(clear, goals)
+    field = door_field(city, enter, clear, waypoints, far=far_door) if waypoints else Field(clear, goals)
 
     def score(outcome, end):
         value = score_move(outcome, end, entry if entry is not None else point, enter, inside, zombies, barricades)

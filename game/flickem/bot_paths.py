@@ -107,6 +107,10 @@ class Clearance:
 # -- doors -------------------------------------------------------------------------------------
 STAGE = 12.0          # cm in front of the door line: where a staged approach lines up
 ENTRY_ANGLE = 55.0    # degrees off the door's normal from which a straight entry is tried
+AHEAD = (9.0, 13.0, 18.0, 24.0, 31.0, 40.0)   # cm in front of a door line: the door waypoints
+SIDES = (0.0, -0.25, 0.25, -0.5, 0.5)         # aside, over the cm ahead
+FAR_AHEAD, FAR_SIDES = (50.0, 60.0), (-0.7, 0.7)   # and farther out (S5: far entries, measured)
+LONG_ENTRY = 0.3      # cm of way charged a far waypoint for each cm its straight entry slides
 
 
 def door_centre(city, building: str) -> np.ndarray:
@@ -139,15 +143,16 @@ def sees_door(city, building: str, xy: np.ndarray) -> bool:
     return ahead > 2.0 and abs(ly) - g.door_half_span / 2 < ahead * np.tan(np.radians(ENTRY_ANGLE))
 
 
-def door_waypoints(city, building: str, clear: Clearance, here: np.ndarray | None = None) -> list[np.ndarray]:
+def door_waypoints(city, building: str, clear: Clearance, here: np.ndarray | None = None,
+                   far: bool = False) -> list[np.ndarray]:
     """Points in front of ``building``'s door from which a straight slide goes in clear, best
     first (close to the door, then close to ``here``); with ``here``, only those a straight
-    slide from ``here`` reaches clear."""
+    slide from ``here`` reaches clear; ``far``: out to 60 cm and 35 degrees aside too (S5)."""
     g = city.buildings[building]
     entry = inside_point(city, building)
     out = []
-    for ahead in FAR_AHEAD:
-        for side in (0.0, -0.25, 0.25, -0.5, 0.5, -0.7, 0.7):
+    for ahead in AHEAD + (FAR_AHEAD if far else ()):
+        for side in SIDES + (FAR_SIDES if far else ()):
             w = g.to_world(np.array([g.door_x + ahead, side * ahead]))[0]
             if clear.gap(w)[0] < DISC_R + 1.5 or not clear.in_city(w) or not clear.free(w, entry):
                 continue
@@ -159,15 +164,14 @@ def door_waypoints(city, building: str, clear: Clearance, here: np.ndarray | Non
                                       float(w[0]), float(w[1])))
 
 
-FAR_AHEAD = (9.0, 13.0, 18.0, 24.0, 31.0, 40.0, 50.0, 60.0)   # cm in front of a door line: waypoints
-LONG_ENTRY = 0.3      # cm of way charged a waypoint for each cm its straight entry slides
-
-
-def door_field(city, building: str, clear: Clearance, points: list[np.ndarray] | None = None) -> "Field":
-    """The way to go to ``building``: to any spot in front of its door from which a straight
-    slide goes in clear, up to 60 cm out; a far one costs LONG_ENTRY a cm of the entry flick (a
-    long entry strays more), so near spots win unless reaching them costs a move more."""
-    points = door_waypoints(city, building, clear) if points is None else points
+def door_field(city, building: str, clear: Clearance, points: list[np.ndarray] | None = None,
+               far: bool = False) -> Field:
+    """The way to go to ``building``: to any of its door waypoints (``points``, or
+    door_waypoints'). ``far`` (S5): waypoints out to 60 cm, each charged LONG_ENTRY a cm of its
+    entry flick (a long entry strays more), so a near one wins unless reaching it costs a move."""
+    points = door_waypoints(city, building, clear, far=far) if points is None else points
+    if not far:
+        return Field(clear, points)
     entry = inside_point(city, building)
     return Field(clear, points, costs=[LONG_ENTRY * float(np.linalg.norm(w - entry)) for w in points])
 
