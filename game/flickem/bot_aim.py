@@ -29,8 +29,7 @@ from feltbox.game.flickem.bot_paths import (
     Clearance,
     Field,
     door_centre,
-    door_field,
-    door_waypoints,
+    door_way,
     in_front,
     inside_point,
     sees_door,
@@ -153,8 +152,7 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     simulated flicks still must not touch her); ``risk(end)``: what ending the turn at a landing
     in the street costs (cm of way; the turn's last action), charged to the landing and, as the
     cost of staying, to the spot it starts from; ``stride``: a clear lane's end that gains less
-    way than this is not taken before the fan of hops toward the door is tried too (S5);
-    ``far_door``: the way ends at door waypoints out to 60 cm (bot_paths.door_field; S5).
+    way is not taken before the fan of hops is tried too (S5); ``far_door``: bot_paths.door_field.
 
     Straight in when the door is in sight down a clear lane; otherwise the landing that leaves
     the shortest way to go along the street (bot_paths.Field) to a spot in front of the door
@@ -166,9 +164,7 @@ def plan_move(session, survivor: str, target_xy: np.ndarray, enter: str | None =
     blocking = _barricades(session, enter) if going_in and barricades else []
     clear = Clearance(session, ignore={survivor, *blocking, *company})   # a lane through barricades is a way in
     entry = inside_point(city, enter) if going_in else None
-    waypoints = door_waypoints(city, enter, clear, far=far_door) if going_in else []
-    goals = (waypoints or [stage_point(city, enter)]) if going_in else [point]
-    field = door_field(city, enter, clear, waypoints, far=far_door) if waypoints else Field(clear, goals)
+    goals, field = door_way(city, enter, clear, far_door) if going_in else ([point], Field(clear, [point]))
 
     def score(outcome, end):
         value = score_move(outcome, end, entry if entry is not None else point, enter, inside, zombies, barricades)

@@ -176,6 +176,15 @@ def door_field(city, building: str, clear: Clearance, points: list[np.ndarray] |
     return Field(clear, points, costs=[LONG_ENTRY * float(np.linalg.norm(w - entry)) for w in points])
 
 
+def door_way(city, building: str, clear: Clearance, far: bool = False) -> tuple[list[np.ndarray], Field]:
+    """The goals of a walk into ``building`` (its door waypoints; the staging point in front of
+    its door when none is clear) and the way to them (door_field)."""
+    points = door_waypoints(city, building, clear, far=far)
+    if not points:
+        return [stage_point(city, building)], Field(clear, [stage_point(city, building)])
+    return points, door_field(city, building, clear, points, far=far)
+
+
 class Field:
     """Distance to go along the street (around every piece) to the nearest of ``goals``, on a
     grid of spots where a disc fits (8 neighbours, 2.5 cm apart): a shortest-path map."""
