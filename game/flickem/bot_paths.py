@@ -110,7 +110,7 @@ ENTRY_ANGLE = 55.0    # degrees off the door's normal from which a straight entr
 AHEAD = (9.0, 13.0, 18.0, 24.0, 31.0, 40.0)   # cm in front of a door line: the door waypoints
 SIDES = (0.0, -0.25, 0.25, -0.5, 0.5)         # aside, over the cm ahead
 FAR_AHEAD, FAR_SIDES = (50.0, 60.0), (-0.7, 0.7)   # and farther out (S5: far entries, measured)
-LONG_ENTRY = 0.3      # cm of way charged a far waypoint for each cm its straight entry slides
+LONG_ENTRY = 0.3      # cm of way charged a waypoint (S5) for each cm its straight entry slides
 
 
 def door_centre(city, building: str) -> np.ndarray:
@@ -181,7 +181,8 @@ def door_way(city, building: str, clear: Clearance, far: bool = False) -> tuple[
     its door when none is clear) and the way to them (door_field)."""
     points = door_waypoints(city, building, clear, far=far)
     if not points:
-        return [stage_point(city, building)], Field(clear, [stage_point(city, building)])
+        stage = [stage_point(city, building)]
+        return stage, Field(clear, stage)
     return points, door_field(city, building, clear, points, far=far)
 
 
@@ -234,7 +235,7 @@ class Field:
             for g, c in zip(goals, costs):
                 cell = self._cell(g)
                 if ok[cell]:
-                    start[cell] = min(start.get(cell, np.inf), max(float(c), 1e-6))
+                    start[cell] = min(start.get(cell, np.inf), max(float(c), 1e-6))   # 0: no edge
             n = nx * ny
             graph = csr_matrix((np.concatenate([*weights, list(start.values())]),
                                 (np.concatenate([*rows, np.full(len(start), n)]),
