@@ -119,6 +119,7 @@ def test_no_internal_ids_in_what_a_player_reads():
     assert pretty("lamp-3") == "lamp 3" and pretty("barrel-02") == "barrel 2"
     assert pretty("movement_disc") == "movement disc" and pretty("survivor-anita") == "Anita"
     assert pretty("school-support-1") == "the school's support block"           # the hover line, no ids
+    assert pretty("betrayer-lily") == "betrayer Lily"           # S9's unmasked betrayer: a team named by her
     from feltbox.game.flickem.window_game import WindowGame
     from feltbox.game.window.hud_model import flickem_hud
     from feltbox.scenes.loader import load_flickem

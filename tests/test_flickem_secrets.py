@@ -127,6 +127,7 @@ def test_S9_BETRAYER_an_accusation_costs_an_action_and_the_whole_team_votes():
     voters = []
     for up in (True, False, False):
         voters.append(pending(state).player)
+        assert pending(state).prompt == "vote on accusing Lily: thumbs up or down"       # her name, not her id
         assert legal_actions(state) == [Vote(True), Vote(False)]
         state, events = apply(state, Vote(up))
     assert voters == ["survivor-gabriel", "survivor-lily", "survivor-olivia"]

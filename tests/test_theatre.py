@@ -268,11 +268,12 @@ def test_theatre_window_plays_scrubs_and_jumps(recorded, tmp_path):
 @pytest.mark.slow
 @pytest.mark.render
 def test_demo_records_a_bot_game_and_exports_it(tmp_path):
-    """`feltbox demo flickem 1 --video`: a whole bot game is played and recorded, then 2 s exported."""
+    """`feltbox demo flickem 1 --video`: a whole bot game is played and recorded, then 2 s exported
+    with the still stretches kept (--keep-idle): 2 s at 30 fps is 60 frames."""
     import av
     out = tmp_path / "demo.mp4"
     done = subprocess.run([sys.executable, "-m", "feltbox", "demo", "flickem", "1", "--seed", "3", "--video",
-                           str(out), "--to", "2", "--size", "320x180"], cwd=ROOT, capture_output=True,
+                           str(out), "--to", "2", "--size", "320x180", "--keep-idle"], cwd=ROOT, capture_output=True,
                           text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "demo: recorded" in done.stdout and "60 frames" in done.stdout

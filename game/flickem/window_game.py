@@ -163,7 +163,7 @@ class WindowGame(BridgeController):
     def _viewer(self, who: str) -> str:
         """Who a private event is for, as the hand-over names them: "team B", "Rosa (team A)"."""
         team = self.seats.team_of(who)
-        return f"team {team}" if who == team else f"{who.removeprefix('survivor-').title()} (team {team})"
+        return f"team {pretty(team)}" if who == team else f"{pretty(who)} (team {pretty(team)})"
 
     def _keep_private(self, events) -> list:
         """Hot-seat: what only one player may see waits for the hand-over (game/window/handover.py)."""
@@ -314,7 +314,7 @@ class WindowGame(BridgeController):
             f = state.flow
             active = f"{f.active} ({f.actions_left} actions left)" if f.active else "-"
             what = pending.prompt if isinstance(pending, Decision) else f"flick: {pending.spec.get('weapon', '')}"
-            head = f"round {f.round_marker} ({f.colour})  team {f.teams[f.team_index]}  active {active}  |  {what}"
+            head = f"round {f.round_marker} ({f.colour})  team {pretty(f.teams[f.team_index])}  active {active}  |  {what}"
         lines = [head] + [f"  {KEYS[k]}. {c}" for k, c in enumerate(self.choices()[:len(KEYS)])]
         if self.warning:
             lines.insert(1, self.warning)

@@ -38,6 +38,9 @@ def pretty(value) -> str:
         if kind == "survivor":
             return rest.replace("_", " ").title()
         return f"{'X token' if kind == 'x' else kind} {rest}"
+    m = re.fullmatch(r"betrayer-(\w+)", text)               # S9's unmasked betrayer, a team alone
+    if m:
+        return f"betrayer {m.group(1).replace('_', ' ').title()}"
     m = re.fullmatch(r"([a-z_]+)-support-\d+", text)       # school-support-1: "the school's support block"
     if m:
         return f"the {m.group(1).replace('_', ' ')}'s support block"

@@ -174,7 +174,7 @@ def flickem_hud(game: GameView) -> FlickemHud:
         else:
             pack = "available" if s.backpack == f.colour else "used"
         number = figure_number(game, s.id)
-        cards.append(SurvivorCard(s.name, s.team, max(s.life, 0), max(max_life.get(s.id, s.life), s.life),
+        cards.append(SurvivorCard(s.name, pretty(s.team), max(s.life, 0), max(max_life.get(s.id, s.life), s.life),
                                   slot_names(game, s), pack, s.id == f.active, s.where,
                                   tuple(x.replace("_", " ") for x in s.specials), number, figure_colour(number)))
     active = data.survivor(f.active).name if f.active else ""
@@ -189,7 +189,7 @@ def flickem_hud(game: GameView) -> FlickemHud:
         prompt, over = "", ""
     start = state.setup.round_start
     return FlickemHud(round=max(1, start - f.round_marker + 1), rounds=start, colour=f.colour,
-                      team=f.teams[f.team_index], active=active, actions_left=f.actions_left if f.active else 0,
+                      team=pretty(f.teams[f.team_index]), active=active, actions_left=f.actions_left if f.active else 0,
                       bin=sum(z.where == "bin" for z in data.zombies),
                       city_zombies=sum(z.where == "city" for z in data.zombies), prompt=prompt,
                       objective=objective_text(state.scenario), over=over, cards=tuple(cards))

@@ -126,7 +126,7 @@ def _hint(state, piece: str, action, reason: str, legal: list) -> str:
     hint = ""
     kind = type(action).__name__
     if survivor is not None and survivor.team != f.teams[f.team_index]:
-        hint = f"{survivor.name} is team {survivor.team}'s survivor"
+        hint = f"{survivor.name} is team {pretty(survivor.team)}'s survivor"
     elif survivor is not None and survivor.where in ("dead", "reserve"):
         hint = f"{survivor.name} is {pretty(survivor.where)}"
     elif kind == "ChooseSurvivor" and f.waiting == "choose":

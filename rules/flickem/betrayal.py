@@ -86,7 +86,7 @@ def _next_voter(state: FlickemState) -> str:
 def secret_decision(state: FlickemState) -> Decision:
     accused = dict(state.flow.vote)["accused"]
     if state.flow.waiting == Waiting.VOTE:
-        return Decision(_next_voter(state), f"vote on accusing {accused}: thumbs up or down")
+        return Decision(_next_voter(state), f"vote on accusing {state.data.survivor(accused).name}: thumbs up or down")
     return Decision(accused, "stay with your clan or join the opposing clan")
 
 
