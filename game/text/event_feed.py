@@ -14,7 +14,6 @@ Decisions (docs/hud.md):
 """
 from __future__ import annotations
 
-import json
 import re
 import string
 
@@ -362,21 +361,3 @@ def event_kinds() -> set[str]:
     """Every event kind the rules emit (ids in TEMPLATES), for tests and docs."""
     return set(TEMPLATES)
 
-
-def choice_label(text: str) -> str:
-    """A legal action written as a script line ("ChooseSurvivor survivor=survivor-elijah") as the
-    HUD lists it ("choose survivor Elijah"); other labels pass through."""
-    head, _, rest = text.partition(" ")
-    if not re.fullmatch(r"[A-Z][A-Za-z]+", head) or (rest and "=" not in rest):
-        return text
-    words = re.sub(r"(?<!^)([A-Z])", r" \1", head).lower()
-    parts = []
-    for key, value in re.findall(r"(\w+)=(\S+)", rest):
-        try:
-            value = json.loads(value)
-        except ValueError:
-            pass
-        shown = pretty(value)
-        named = key in words.split() or shown.lower().startswith(key.replace("_", " "))
-        parts.append(shown if named else f"{key.replace('_', ' ')} {shown}")
-    return " ".join([words] + parts)

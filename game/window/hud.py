@@ -1,10 +1,9 @@
-"""The HUD panels of the window: an add-on (``attach_hud(app)``, for the app's ``hud_panels``
-place) that reads the game through game/window/game_view.GameView and game/window/hud_model.py.
-What each panel shows, and how they frame the game: docs/hud.md. Docked at the edges, scaled by
-Settings.ui_scale around their corners (hud_layout.panel_rects: where), each folds to its
-header (its toggle; H all; the settings remember) and a panel with nothing to show is hidden.
-The old text HUD (``app.hud``) and title are hidden. Widgets are built once and refreshed only
-when the rules state, the choices or the feed change, never while an animation plays.
+"""The HUD panels of the window: an add-on (``attach_hud(app)``, for the app's ``hud_panels`` place) that reads the game
+through game/window/game_view.GameView and game/window/hud_model.py. What each panel shows, and how they frame the game:
+docs/hud.md. Docked at the edges, scaled by Settings.ui_scale around their corners (hud_layout.panel_rects: where), each
+folds to its header (its toggle; H all; the settings remember) and a panel with nothing to show is hidden. The old text
+HUD (``app.hud``) and title are hidden. Widgets are built once and refreshed only when the rules state, the choices or
+the feed change, never while an animation plays.
 """
 from __future__ import annotations
 
@@ -13,7 +12,8 @@ from dataclasses import replace
 
 from direct.gui.DirectGui import DirectButton
 
-from feltbox.game.text.event_feed import choice_label, sentence
+from feltbox.game.text.choices import choice_label
+from feltbox.game.text.event_feed import sentence
 from feltbox.game.window.app import PlayApp
 from feltbox.game.window.flick_target import drag_hint
 from feltbox.game.window.framing import Rect

@@ -22,12 +22,13 @@ with the rules' reason from a dry run of one candidate of the kind, preceded by 
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
 
+from feltbox.game.players.script import describe
 from feltbox.game.snowbirds.window_game import label as sb_label
 from feltbox.game.tailfeathers.window_game import label as tf_label
+from feltbox.game.text.choices import choice_label
 from feltbox.game.text.event_feed import name as tf_name
 from feltbox.game.text.event_feed import pretty
 from feltbox.game.text.reasons import sentence_of
@@ -51,18 +52,9 @@ class MenuItem:
 
 
 def nice(action) -> str:
-    """An action in plain words for the menu: "ChooseSurvivor survivor=survivor-john" -> "choose
-    survivor John", "UseWeapon weapon=gun" -> "use weapon gun", "ShortDistanceKill
-    zombie=zombie-04" -> "short distance kill zombie 4" (ids read as names, game/text/event_feed.pretty)."""
-    words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
-    values = []
-    if is_dataclass(action):
-        for f in fields(action):
-            value = getattr(action, f.name)
-            if value is None or value == f.default:
-                continue
-            values.append(pretty(value))
-    return " ".join([words, *values])
+    """An action in plain words for the menu, as the HUD's choice list reads it
+    (game/text/choices.py): "choose survivor John", "use weapon gun", "kill zombie 4 at short distance"."""
+    return choice_label(describe(action))
 
 
 def names(action, piece: str) -> bool:
