@@ -14,7 +14,8 @@ from dataclasses import fields, is_dataclass
 
 import pytest
 
-from feltbox.game.text.event_feed import choice_label, sentence
+from feltbox.game.text.choices import choice_label
+from feltbox.game.text.event_feed import pretty, sentence
 from feltbox.game.window.active_marker import piece_label
 from feltbox.game.window.hud_model import describe_game
 from feltbox.game.window.piece_actions import items_for
@@ -120,3 +121,26 @@ def test_a_whole_dead_of_winter_game_names_everything_as_players_do(scenario):
 @pytest.mark.slow
 def test_a_whole_tail_feathers_battle_names_everything_as_players_do():
     assert play_and_read(_show_of_force(), 400) == {}
+
+
+def test_S9_BETRAYER_the_unmasked_betrayer_is_named_on_the_HUD_and_in_the_choices():
+    """S9 from the window's side, every seat played by the bot until an accusation unmasks a
+    betrayer (Lily, in the second round of this deal): her card reads "(betrayer)" with her X
+    token face up, the team she now is reads "betrayer Lily", and Olivia's accusation choice
+    reads "accuse Gabriel"."""
+    game = _flickem(9)
+    for _ in range(200):
+        if any(t.startswith("betrayer-") for t in game.state().flow.teams) and game.legal_actions():
+            break
+        legal = game.legal_actions()
+        if legal:
+            game.pick(legal.index(game.seats.bot.decide(legal)))
+        else:
+            aim = game.seats.bot.aim(game.bridge.pending())
+            game.aim(aim.direction, aim.power)
+    hud = describe_game(game)
+    lily = next(c for c in hud.cards if c.name == "Lily")
+    assert (lily.team, lily.specials) == ("betrayer", ("X up",))
+    assert hud.team == "A" and {c.team for c in hud.cards if c.name != "Lily"} == {"A", "B"}
+    assert "accuse Gabriel" in [choice_label(c) for c in game.choices()]
+    assert pretty(game.state().flow.teams[2]) == "betrayer Lily"

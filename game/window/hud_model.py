@@ -35,6 +35,7 @@ from feltbox.rules.tailfeathers.state import CASUALTY, MISSION, RESERVES
 from feltbox.rules.tailfeathers.stats import stat
 
 INVENTORY_SLOTS = 3
+SPECIALS = {"x": "X up", "x_down": "X down"}     # S9 LONE BETRAYER: its X token face up (it may pass) or down
 OBJECTIVES = {
     "survivor_in_rv_and_few_zombies": "get a survivor into the RV with {max_zombies} or fewer zombies in the city",
     "goods_in_rv": "have {fuel_in_rv} fuel and {food_in_rv} food in the RV",
@@ -167,6 +168,7 @@ def flickem_hud(game: GameView) -> FlickemHud:
     state, pending = game.state(), game.pending()
     f, data = state.flow, state.data
     max_life = {s.id: s.life for s in state.setup.survivors}
+    playing = "" if isinstance(pending, GameOver) else f.active      # nobody is to play once the game is over
     cards = []
     for s in data.survivors:
         if s.where == "dead" or s.id == data.driver or s.id == data.rescued:
@@ -174,10 +176,11 @@ def flickem_hud(game: GameView) -> FlickemHud:
         else:
             pack = "available" if s.backpack == f.colour else "used"
         number = figure_number(game, s.id)
-        cards.append(SurvivorCard(s.name, pretty(s.team), max(s.life, 0), max(max_life.get(s.id, s.life), s.life),
-                                  slot_names(game, s), pack, s.id == f.active, s.where,
-                                  tuple(x.replace("_", " ") for x in s.specials), number, figure_colour(number)))
-    active = data.survivor(f.active).name if f.active else ""
+        team = pretty(s.team).removesuffix(f" {s.name}")         # an unmasked betrayer's card: "(betrayer)"
+        cards.append(SurvivorCard(s.name, team, max(s.life, 0), max(max_life.get(s.id, s.life), s.life),
+                                  slot_names(game, s), pack, s.id == playing, s.where,
+                                  tuple(SPECIALS.get(x, x.replace("_", " ")) for x in s.specials), number, figure_colour(number)))
+    active = data.survivor(playing).name if playing else ""
     if isinstance(pending, GameOver):
         prompt, over = "", f"GAME OVER: {pending.reason}"
     elif isinstance(pending, Decision):
@@ -189,7 +192,7 @@ def flickem_hud(game: GameView) -> FlickemHud:
         prompt, over = "", ""
     start = state.setup.round_start
     return FlickemHud(round=max(1, start - f.round_marker + 1), rounds=start, colour=f.colour,
-                      team=pretty(f.teams[f.team_index]), active=active, actions_left=f.actions_left if f.active else 0,
+                      team=pretty(f.teams[f.team_index]), active=active, actions_left=f.actions_left if playing else 0,
                       bin=sum(z.where == "bin" for z in data.zombies),
                       city_zombies=sum(z.where == "city" for z in data.zombies), prompt=prompt,
                       objective=objective_text(state.scenario), over=over, cards=tuple(cards))
