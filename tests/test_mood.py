@@ -33,32 +33,47 @@ def test_a_lamps_head_is_where_its_pose_puts_it_and_a_fallen_lamp_is_out():
     assert list(standing) == [True, True, False]
 
 
-def _lamp_picture(night: bool, fallen: bool = False):
+def _lamp_picture(night: bool, fallen: bool = False, nightfall: bool = False):
+    """The felt near the lamp's head and far away. ``nightfall``: the window's order at a round's
+    end, the pieces posed by day and night falling on them (the lamp's pool placed at once, not left
+    at the table's centre until the pieces next move)."""
     renderer = Renderer(480, 360, shadows=False, antialias=False)
-    renderer.set_mood(mood_for("flickem", night))
+    renderer.set_mood(mood_for("flickem", night and not nightfall))
     lamp = BodySpec("lamp-1", "street_lamp")
     q = (math.cos(math.pi / 4), math.sin(math.pi / 4), 0, 0) if fallen else (1, 0, 0, 0)
     renderer.set_bodies([lamp])
     renderer.set_poses(np.array([[-20.0, 0.0, lamp.model.rest_height, *q]], np.float32))
+    if nightfall:
+        renderer.set_mood(mood_for("flickem", night=True))
     renderer.look("top")
     image = renderer.image().astype(float)
     under = image[pixel_at(renderer, (-20.0 + 2.4 + 4.0, 3.0, 0.0))]   # lit felt near the head's foot
     away = image[pixel_at(renderer, (30.0, 30.0, 0.0))]                # plain felt far away
+    centre = image[pixel_at(renderer, (0.0, 0.0, 0.0))]                # the table's centre, 22 cm from the head
     renderer.close()
-    return under, away
+    return under, away, centre
 
 
 def test_dead_of_winter_is_snow_by_day_and_dark_with_lit_lamps_by_night():
-    day_under, day_away = _lamp_picture(night=False)
+    day_under, day_away, _ = _lamp_picture(night=False)
     assert day_away[2] > day_away[0] and day_away.mean() > 150            # snow: light, bluish
     assert abs(day_under.mean() - day_away.mean()) < 12                   # no lamplight by day
-    night_under, night_away = _lamp_picture(night=True)
+    night_under, night_away, _ = _lamp_picture(night=True)
     assert night_away.mean() < 0.6 * day_away.mean()                      # night is dark
     assert night_under.mean() > night_away.mean() + 40                    # the lamp lights the snow
     added = night_under - night_away
     assert added[0] > added[1] > added[2]                                 # warm light on blue snow
-    fallen_under, fallen_away = _lamp_picture(night=True, fallen=True)
+    fallen_under, fallen_away, _ = _lamp_picture(night=True, fallen=True)
     assert abs(fallen_under.mean() - fallen_away.mean()) < 12             # a fallen lamp is out
+
+
+def test_night_falling_on_posed_pieces_lights_the_felt_under_the_lamp_not_the_tables_centre():
+    """The window's order: pieces posed by day, then the round ends and night falls. The pool goes
+    under the head (-17.6, 0) at once; before, it waited at the origin, lighting the table's centre,
+    until the pieces next moved (seen in a window screenshot of S4's night)."""
+    under, away, centre = _lamp_picture(night=True, nightfall=True)
+    assert under.mean() > away.mean() + 40
+    assert abs(centre.mean() - away.mean()) < 12
 
 
 def test_other_games_keep_the_plain_table():

@@ -109,6 +109,12 @@ class Scene3D:
             self.lamplight = None
         if self.mood is not None and self.mood.lamps and self.lamp_rows:
             self.lamplight = Lamplight(self.root, self.lamp_rows, self.mood)
+            if self.paths:                       # night falls on posed pieces: light where the heads are now
+                self.lamplight.place(self.poses_now())
+
+    def poses_now(self) -> np.ndarray:
+        """Each piece's pose (N, 7: x y z qw qx qy qz) as its node holds it: the last ``set_poses``."""
+        return np.array([[*path.getPos(), *path.getQuat()] for path in self.paths], dtype=np.float64)
 
     def set_poses(self, poses: np.ndarray) -> None:
         poses = np.asarray(poses, dtype=np.float64)
