@@ -6,6 +6,7 @@ import pytest
 
 from feltbox.game.flickem.window_game import WindowGame
 from feltbox.game.tailfeathers.window_game import TFWindowGame
+from feltbox.game.window.active_marker import marked
 from feltbox.game.window.hud_model import (
     INVENTORY_SLOTS,
     describe_game,
@@ -13,6 +14,7 @@ from feltbox.game.window.hud_model import (
     slot_names,
     tf_hud,
 )
+from feltbox.rules.core import GameOver
 from feltbox.rules.flickem.state import Waiting
 from feltbox.scenes.loader import load_flickem, load_tailfeathers
 
@@ -142,3 +144,25 @@ def test_hot_seat_names_only_face_up_tokens():
     assert slot_names(game, replace(a, inventory=(down.id,))) == ("token", "", "")
     game.bridge.engine.state = replace(state, data=state.data.with_token(replace(other, face="up")))
     assert slot_names(game, replace(a, inventory=(other.id,)))[0] == other.kind.replace("_", " ")
+
+
+def test_once_the_game_is_over_nobody_is_marked_to_play():
+    """S3, seed 3, played by the bots to its end (Mike brings Anita into the hospital): the game
+    over line shows, and neither a card nor the ring over the table marks Mike as still to play."""
+    game = WindowGame(load_flickem(3), 3, "none")
+    game.run_bots()
+    for _ in range(300):
+        legal = game.legal_actions()
+        if legal:
+            game.pick(legal.index(game.seats.bot.decide(legal)))
+        elif game.wants_aim():
+            aim = game.seats.bot.aim(game.bridge.pending())
+            game.aim(aim.direction, aim.power)
+        else:
+            break
+    assert isinstance(game.pending(), GameOver) and game.state().flow.active      # the rules keep the last active
+    hud = flickem_hud(game)
+    assert hud.over.startswith("GAME OVER") and not hud.active and hud.actions_left == 0
+    assert not any(card.active for card in hud.cards)
+    ids = [b.id for b in game.bodies()]
+    assert marked(game, ids, game.bodies()) == (None, "")

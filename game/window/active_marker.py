@@ -21,6 +21,7 @@ from feltbox.game.text.event_feed import pretty
 from feltbox.game.window.flick_target import drag_hint
 from feltbox.game.window.framing import Rect
 from feltbox.game.window.overlay import overlay
+from feltbox.rules.core import GameOver
 
 FIGURES = ("tf_bird", "tf_rodent")  # Tail Feathers' figures, named by their units
 HINT_S = 5.0                         # how long a hint stays on the help line
@@ -67,9 +68,9 @@ def piece_label(spec) -> str:
 def marked(game, ids: list[str], bodies) -> tuple[str | None, str]:
     """The piece the rules want next and its label: the piece a wanted flick starts from ("3 Anita:
     drag back from Anita's disc to flick"), else the active survivor ("3 Anita to play"); (None,
-    "") in free play and between turns. ``game``: a GameView or None; ``ids``, ``bodies``: the
-    window's body table."""
-    if game is None:
+    "") in free play, between turns and once the game is over. ``game``: a GameView or None; ``ids``,
+    ``bodies``: the window's body table."""
+    if game is None or isinstance(game.pending(), GameOver):
         return None, ""
     piece, weapon = game.flick_piece() if game.wants_aim() else (game.active_piece(), "")
     if piece is None or piece not in ids:
