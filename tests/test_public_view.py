@@ -64,6 +64,15 @@ def test_a_decision_that_follows_a_secret_is_asked_in_private_and_cleared():
     assert prompt.in_private is None and not prompt.saw_private
 
 
+def test_the_hot_seat_names_s9s_unmasked_betrayer_as_players_do():
+    """S9 BETRAYER: once unmasked, the betrayer is a team alone; the hot-seat asks it by name."""
+    shown: list[str] = []
+    prompt = Prompt(ACTIONS, read=lambda text: shown.append(text) or "1", write=shown.append)
+    prompt.ask("betrayer-lily", "act or end the turn", ["EndTurn"])
+    assert "\n== team betrayer Lily: act or end the turn" in shown and "betrayer Lily> " in shown
+    assert not any("betrayer-lily" in line for line in shown)
+
+
 def test_a_game_people_play_gets_a_fresh_random_seed_and_bots_alone_the_same_one():
     """The seed deals the face-down tokens and the objectives: a fixed default would let any player
     rebuild them with the project's own code."""

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from feltbox.game.players.script import Line, parse_game_script
+from feltbox.game.text.event_feed import pretty
 from feltbox.game.text.public import face_down_tokens, public_event
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
@@ -44,16 +45,16 @@ class Prompt:
     def ask(self, team: str, what: str, choices: list[str]) -> Line:
         """One line from team ``team``: a script line, or the number of a listed choice."""
         if team in self.saw_private and self.in_private != team:
-            self.read(f"  [team {team} decides in private: others look away; {team}, press Enter] ")
+            self.read(f"  [team {pretty(team)} decides in private: others look away; {pretty(team)}, press Enter] ")
             self.in_private = team
-        self.write(f"\n== team {team}: {what}")
+        self.write(f"\n== team {pretty(team)}: {what}")      # S9: "team betrayer Lily", not her team's id
         for n, choice in enumerate(choices, 1):
             self.write(f"  {n:2d}. {choice}")
         if not choices:
             self.write("  aim DIRECTION POWER [SPIN]   (degrees from +x, 0..1, -1..1), or 'bot'")
         while True:
             self.count += 1
-            text = self.read(f"{team}> ").strip()
+            text = self.read(f"{pretty(team)}> ").strip()
             if text.isdigit() and 1 <= int(text) <= len(choices):
                 text = choices[int(text) - 1]
             try:
@@ -72,7 +73,7 @@ class Prompt:
         hand-over to the team that may see them."""
         if self.in_private is not None:         # the private decision is made: wipe it first
             self.write(CLEAR)
-            self.write(f"  [team {self.in_private} has decided; everyone may look again]")
+            self.write(f"  [team {pretty(self.in_private)} has decided; everyone may look again]")
             self.in_private = None
         self.saw_private = set()
         hidden = face_down_tokens(state)
