@@ -127,3 +127,19 @@ def test_no_internal_ids_in_what_a_player_reads():
     game.choose(0)
     game.choose(game.choices().index("Move"))
     assert flickem_hud(game).prompt == "flick: movement disc"
+
+
+def test_sentences_read_as_english_the_RV_token_kinds_and_counts():
+    """Seen in a survey of every feed line of whole bot games of S1-S10: "gets into the rv",
+    "leaves x face up", "takes survivor", "1 zombie stand up", "Thomas win"."""
+    assert sentence(Event("entered a building", {"survivor": "survivor-rosa", "building": "rv"})) == "Rosa enters the RV"
+    assert pretty("rv-support-1") == "the RV's support block"
+    assert sentence(Event("left a token face up", {"survivor": "survivor-lily", "kind": "x"})) == \
+        "Lily leaves X token face up"
+    assert sentence(Event("took", {"survivor": "survivor-rosa", "kind": "survivor"})) == "Rosa takes survivor token"
+    assert sentence(Event("took", {"survivor": "survivor-rosa", "kind": "food"})) == "Rosa takes food"
+    assert sentence(Event("reaction QUIET", {"rush": [], "stand": ["zombie-01"]})).endswith("1 zombie stands up")
+    assert sentence(Event("reaction QUIET", {"rush": [], "stand": ["zombie-01", "zombie-02"]})).endswith(
+        "2 zombies stand up")
+    assert sentence(Event("secret objectives", {"winners": ["survivor-thomas"]})) == "Secret objectives: Thomas wins"
+    assert sentence(Event("secret objectives", {"winners": []})) == "Secret objectives: nobody wins"

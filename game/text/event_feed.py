@@ -17,6 +17,18 @@ from __future__ import annotations
 import re
 import string
 
+ACRONYMS = {"rv": "RV"}            # an id read as a name: "enters the RV", "the RV's support block"
+TOKEN_KINDS = {"x": "X token", "survivor": "survivor token", "zombie": "zombie token", "crossroads": "crossroads token"}
+
+
+def _word(text: str) -> str:
+    return ACRONYMS.get(text, text.replace("_", " "))
+
+
+def token_kind(kind) -> str:
+    """A token's kind as a player names it: "food", "baseball bat", "X token", "survivor token"."""
+    return TOKEN_KINDS.get(kind, pretty(kind)) if isinstance(kind, str) else pretty(kind)
+
 
 def pretty(value) -> str:
     """A rules value as a player reads it."""
@@ -42,7 +54,7 @@ def pretty(value) -> str:
         return f"betrayer {m.group(1).replace('_', ' ').title()}"
     m = re.fullmatch(r"([a-z_]+)-support-\d+", text)       # school-support-1: "the school's support block"
     if m:
-        return f"the {m.group(1).replace('_', ' ')}'s support block"
+        return f"the {_word(m.group(1))}'s support block"
     m = re.fullmatch(r"([a-z_]+)-0*(\d+)", text)           # lamp-3, barrel-02, box-1: "lamp 3"
     if m:
         return f"{m.group(1).replace('_', ' ')} {m.group(2)}"
@@ -53,7 +65,7 @@ def pretty(value) -> str:
         return f"the {text[5:]} nest"
     if text.startswith("mission:"):
         return f"the {text[8:]} mission"
-    return text.replace("_", " ")
+    return _word(text)
 
 
 def faces(value) -> str:
@@ -74,7 +86,7 @@ def _reaction(noise: str):
             text = f"{noise}: {_count(rush, 'zombie')} {verb}"
         else:
             text = f"{noise}: no zombie rushes"
-        return text + (f", {_count(stand, 'zombie')} stand up" if stand else "")
+        return text + (f", {_count(stand, 'zombie')} {'stands' if len(stand) == 1 else 'stand'} up" if stand else "")
     return sentence
 
 
@@ -109,7 +121,7 @@ def _dropped(d: dict, actor: str) -> str:
 
 
 def _took(d: dict, actor: str) -> str:
-    return f"{pretty(d['survivor'])} takes {pretty(d['kind'])}" if "kind" in d else \
+    return f"{pretty(d['survivor'])} takes {token_kind(d['kind'])}" if "kind" in d else \
         f"{pretty(d['survivor'])} takes {pretty(d['token'])}"
 
 
@@ -222,7 +234,8 @@ TEMPLATES: dict[str, object] = {
     "secret objective": "{survivor}'s secret objective: {title}",
     "new secret objective": "{survivor}'s new secret objective: {title}",
     "secret objective shown": "{survivor} shows a secret objective: {title}",
-    "secret objectives": "Secret objectives: {winners} win",
+    "secret objectives": lambda d, actor: "Secret objectives: " + (
+        f"{pretty(d['winners'])} {'wins' if len(d['winners']) == 1 else 'win'}" if d["winners"] else "nobody wins"),
     "accusation": "{accuser} accuses {accused}",
     "vote": _vote,
     "accusation rejected": "The accusation against {accused} is rejected ({up} up, {down} down)",
@@ -326,6 +339,8 @@ class _Pretty(string.Formatter):
     def get_value(self, key, args, kwargs):
         if key == "_all":
             return pretty(kwargs)
+        if key == "kind":
+            return token_kind(kwargs[key])
         return name(kwargs[key]) if key in NAME_KEYS else pretty(kwargs[key])
 
 
