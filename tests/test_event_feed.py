@@ -143,3 +143,7 @@ def test_sentences_read_as_english_the_RV_token_kinds_and_counts():
         "2 zombies stand up")
     assert sentence(Event("secret objectives", {"winners": ["survivor-thomas"]})) == "Secret objectives: Thomas wins"
     assert sentence(Event("secret objectives", {"winners": []})) == "Secret objectives: nobody wins"
+    one, two = {"zombies": ["zombie-03"], "survivor": "survivor-lily"}, {"zombies": ["zombie-03", "zombie-05"]}
+    assert sentence(Event("fight card ATTACK", one)) == "Fight card ATTACK: zombie 3 attacks Lily"
+    assert sentence(Event("fight card WALK", two)) == "Fight card WALK: zombie 3, zombie 5 come closer"
+    assert sentence(Event("zombie knocked onto the support block", one)) == "Zombie 3 is knocked onto the support block"

@@ -78,6 +78,12 @@ def _count(n, word: str) -> str:
     return f"{n} {word if n == 1 else plural}"
 
 
+def _zombies(d: dict, one: str, many: str) -> str:
+    """The event's zombies and the verb agreeing with them: "zombie 3 attacks", "zombie 3, zombie 5 attack"."""
+    zombies = d["zombies"] if isinstance(d["zombies"], (list, tuple)) else [d["zombies"]]
+    return f"{pretty(zombies)} {one if len(zombies) == 1 else many}"
+
+
 def _reaction(noise: str):
     def sentence(d: dict, actor: str) -> str:
         rush, stand = d.get("rush", []), d.get("stand", [])
@@ -162,7 +168,7 @@ TEMPLATES: dict[str, object] = {
     "zombie wounded": "{zombie} is wounded and goes to the bin",
     "zombie killed at short distance": "{zombie} is killed at short distance",
     "zombie killed in a fight": "{zombie} is killed in the fight",
-    "zombie knocked onto the support block": "{zombies} knocked onto the support block",
+    "zombie knocked onto the support block": lambda d, actor: f"{_zombies(d, 'is', 'are')} knocked onto the support block",
     "instant defeat": "Instant defeat: {zombies} touch the RV",
     "returned to standing": "{pieces} returned to standing",
     "put back inside the city": "{pieces} put back just inside the city, fallen",
@@ -225,8 +231,8 @@ TEMPLATES: dict[str, object] = {
     "fight weapon": "{survivor} fights with the {weapon}",
     "fight: wait": "{survivor} waits for the next attack",
     "fight: advance": "{survivors} advance",
-    "fight card WALK": "Fight card WALK: {zombies} come closer",
-    "fight card ATTACK": "Fight card ATTACK: {zombies} attack {survivor}",
+    "fight card WALK": lambda d, actor: f"Fight card WALK: {_zombies(d, 'comes', 'come')} closer",
+    "fight card ATTACK": lambda d, actor: f"Fight card ATTACK: {_zombies(d, 'attacks', 'attack')} {pretty(d['survivor'])}",
     "fight attack": "{attacker} attacks with the {weapon}: {fell} down",
     "fight over": "The fight in the {building} is over: {standing} standing",
     "flicked out of the building": "{survivor} is flicked out of the {building}",
