@@ -147,3 +147,17 @@ def test_sentences_read_as_english_the_RV_token_kinds_and_counts():
     assert sentence(Event("fight card ATTACK", one)) == "Fight card ATTACK: zombie 3 attacks Lily"
     assert sentence(Event("fight card WALK", two)) == "Fight card WALK: zombie 3, zombie 5 come closer"
     assert sentence(Event("zombie knocked onto the support block", one)) == "Zombie 3 is knocked onto the support block"
+
+
+def test_tail_feathers_tree_spaces_and_trees_read_as_places():
+    """A tree space's id is its tree, then r (the spaces round the trunk) or b (a branch), its
+    number and segment: "ne.b1a" is the NE tree's branch 1, first segment. Seen raw in the choices
+    and the feed of whole Show of Force battles ("move to ne.b1a", "besiege the Ne tree from ne.r1")."""
+    from feltbox.game.tailfeathers.window_game import label
+    from feltbox.rules.tailfeathers import final
+    assert pretty("ne.b1a") == "branch 1a of the NE tree" and pretty("sw.r2") == "trunk space 2 of the SW tree"
+    assert pretty("sapling.r1") == "trunk space 1 of the sapling" and pretty("west.b2") == "branch 2 of the west tree"
+    assert sentence(Event("moved", {"figure": "oakguard-3", "to": "ne.b1a"})) == "Oakguard 3 moves to branch 1a of the NE tree"
+    assert label(final.SiegeTree("ne", "ne.r1")) == "besiege the NE tree from trunk space 1"
+    assert label(final.PatrolTarget("aerijin")) == "patrol: attack Aerijin"
+    assert label(final.PatrolTarget("")) == "patrol: no target"

@@ -33,7 +33,7 @@ from feltbox.game.tailfeathers.flight_builder import fly_label
 from feltbox.game.tailfeathers.launch_drag import compass
 from feltbox.game.tailfeathers.seats import new_seats
 from feltbox.game.tailfeathers.table_choice import PREVIEW_LIFT, TableChoice, activate_label
-from feltbox.game.text.event_feed import name
+from feltbox.game.text.event_feed import name, tree_name
 from feltbox.rules.core import Decision, GameOver, Measured
 from feltbox.rules.tailfeathers import activation as act
 from feltbox.rules.tailfeathers import cards, combat, dice, final, flight, geometry, phases
@@ -80,7 +80,14 @@ def label(action) -> str:
     if isinstance(a, combat.AssignHit):
         return f"assign the hit to {name(a.target)}"
     if isinstance(a, final.SiegeTree):
-        return f"besiege the {name(a.tree)} tree" + (f" from {name(a.space)}" if a.space else "")
+        tree = tree_name(a.tree)
+        return f"besiege {tree}" + (f" from {name(a.space).removesuffix(f' of {tree}')}" if a.space else "")
+    if isinstance(a, final.PatrolTarget):
+        leaf = a.target.removeprefix("leaf:")
+        return ("patrol: no target" if not a.target else f"patrol: attack the enemies on {name(leaf)}"
+                if leaf != a.target else f"patrol: attack {name(a.target)}")
+    if isinstance(a, final.RescueBird):
+        return f"rescue {name(a.unit)}" if a.unit else "rescue no bird"
     if isinstance(a, flight.Perch):
         return "perch here" + (f", the carried figure to {name(a.to)}" if a.to else "")
     if isinstance(a, cards.PlayCard):

@@ -25,6 +25,11 @@ def _word(text: str) -> str:
     return ACRONYMS.get(text, text.replace("_", " "))
 
 
+def tree_name(tree: str) -> str:
+    """A Tail Feathers tree by its id: "ne" -> "the NE tree", "west" -> "the west tree", "the sapling"."""
+    return "the sapling" if tree == "sapling" else f"the {tree.upper() if len(tree) <= 2 else tree} tree"
+
+
 def token_kind(kind) -> str:
     """A token's kind as a player names it: "food", "baseball bat", "X token", "survivor token"."""
     return TOKEN_KINDS.get(kind, pretty(kind)) if isinstance(kind, str) else pretty(kind)
@@ -63,6 +68,10 @@ def pretty(value) -> str:
         return f"the {m.group(1)} nest"
     if text.startswith("nest:"):
         return f"the {text[5:]} nest"
+    m = re.fullmatch(r"([a-z]+)\.([rb])(\d+)([a-z]?)", text)     # a tree space: ne.b1a, sw.r2
+    if m:
+        tree, kind, n, part = m.groups()
+        return f"{'branch' if kind == 'b' else 'trunk space'} {n}{part} of {tree_name(tree)}"
     if text.startswith("mission:"):
         return f"the {text[8:]} mission"
     return _word(text)
