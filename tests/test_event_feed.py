@@ -143,6 +143,8 @@ def test_sentences_read_as_english_the_RV_token_kinds_and_counts():
         "2 zombies stand up")
     assert sentence(Event("secret objectives", {"winners": ["survivor-thomas"]})) == "Secret objectives: Thomas wins"
     assert sentence(Event("secret objectives", {"winners": []})) == "Secret objectives: nobody wins"
+    assert sentence(Event("game over", {"winners": ["mouse"]})) == "Game over: Mouse wins"
+    assert sentence(Event("defended", {"target": "oakguard-3", "blocked": 1})) == "Oakguard 3 blocks 1 hit"
     one, two = {"zombies": ["zombie-03"], "survivor": "survivor-lily"}, {"zombies": ["zombie-03", "zombie-05"]}
     assert sentence(Event("fight card ATTACK", one)) == "Fight card ATTACK: zombie 3 attacks Lily"
     assert sentence(Event("fight card WALK", two)) == "Fight card WALK: zombie 3, zombie 5 come closer"

@@ -93,6 +93,12 @@ def _zombies(d: dict, one: str, many: str) -> str:
     return f"{pretty(zombies)} {one if len(zombies) == 1 else many}"
 
 
+def _winners(head: str, d: dict) -> str:
+    """"Game over: Mouse wins", "Secret objectives: Gabriel, Thomas win", "...: nobody wins"."""
+    winners = d["winners"] if isinstance(d["winners"], (list, tuple)) else [d["winners"]]
+    return f"{head}: " + (f"{name(winners)} {'wins' if len(winners) == 1 else 'win'}" if winners else "nobody wins")
+
+
 def _reaction(noise: str):
     def sentence(d: dict, actor: str) -> str:
         rush, stand = d.get("rush", []), d.get("stand", [])
@@ -249,8 +255,7 @@ TEMPLATES: dict[str, object] = {
     "secret objective": "{survivor}'s secret objective: {title}",
     "new secret objective": "{survivor}'s new secret objective: {title}",
     "secret objective shown": "{survivor} shows a secret objective: {title}",
-    "secret objectives": lambda d, actor: "Secret objectives: " + (
-        f"{pretty(d['winners'])} {'wins' if len(d['winners']) == 1 else 'win'}" if d["winners"] else "nobody wins"),
+    "secret objectives": lambda d, actor: _winners("Secret objectives", d),
     "accusation": "{accuser} accuses {accused}",
     "vote": _vote,
     "accusation rejected": "The accusation against {accused} is rejected ({up} up, {down} down)",
@@ -271,7 +276,7 @@ TEMPLATES: dict[str, object] = {
     "dice chosen": "{player} chooses {extra} extra dice", "initiative dice revealed": "Initiative dice: {_all}",
     "initiative tie": "Initiative tie between {players} ({total}): roll again",
     "first player": "{player} plays first", "final phase": "Final phase of round {round}",
-    "round over": "Round {round} is over", "game over": "Game over: {winners} win",
+    "round over": "Round {round} is over", "game over": lambda d, actor: _winners("Game over", d),
     # -- activations
     "activated": "{player} activates {unit}", "passed": "{player} passes", "foraged": "{unit} forages for cheese",
     "moved": "{figure} moves to {to}", "scurried": "{figure} scurries to {to}", "stood up": "{figure} stands up",
@@ -282,7 +287,8 @@ TEMPLATES: dict[str, object] = {
     # -- combat and dice
     "attack": lambda d, a: f"{name(d['attacker'])} makes a {d['kind']} attack ({_count(d['dice'], 'die')})",
     "rolled": _rolled, "hits": _hits,
-    "cheese re-rolled": "{player} re-rolls {dice} cheese", "defended": "{target} blocks {blocked}",
+    "cheese re-rolled": "{player} re-rolls {dice} cheese",
+    "defended": lambda d, actor: f"{name(d['target'])} blocks {_count(d['blocked'], 'hit')}",
     "wounded": _wounded, "defeated": "{figure} is defeated", "ability cheese": "{unit} earns {cheese} cheese",
     "nest wounded": lambda d, a: f"The {d['nest']} nest takes {_count(d['wounds'], 'wound')} ({d['life']} left)",
     "nest destroyed": "The {nest} nest is destroyed",
