@@ -17,6 +17,7 @@ from feltbox.game.window.hud_model import (
 from feltbox.rules.core import GameOver
 from feltbox.rules.flickem.state import Waiting
 from feltbox.scenes.loader import load_flickem, load_tailfeathers
+from tests.window_bots import play_by_bot
 
 
 def test_s1_start():
@@ -151,15 +152,7 @@ def test_once_the_game_is_over_nobody_is_marked_to_play():
     over line shows, and neither a card nor the ring over the table marks Mike as still to play."""
     game = WindowGame(load_flickem(3), 3, "none")
     game.run_bots()
-    for _ in range(300):
-        legal = game.legal_actions()
-        if legal:
-            game.pick(legal.index(game.seats.bot.decide(legal)))
-        elif game.wants_aim():
-            aim = game.seats.bot.aim(game.bridge.pending())
-            game.aim(aim.direction, aim.power)
-        else:
-            break
+    play_by_bot(game)
     assert isinstance(game.pending(), GameOver) and game.state().flow.active      # the rules keep the last active
     hud = flickem_hud(game)
     assert hud.over.startswith("GAME OVER") and not hud.active and hud.actions_left == 0

@@ -19,6 +19,7 @@ from feltbox.game.text.event_feed import pretty, sentence
 from feltbox.game.window.active_marker import piece_label
 from feltbox.game.window.hud_model import describe_game
 from feltbox.game.window.piece_actions import items_for
+from tests.window_bots import play_by_bot
 
 ID = re.compile(r"\b[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+\b")
 REPR = re.compile(r"\b[A-Z][A-Za-z]+\(|waiting for:|\bNone\b")
@@ -129,15 +130,7 @@ def test_S9_BETRAYER_the_unmasked_betrayer_is_named_on_the_HUD_and_in_the_choice
     token face up, the team she now is reads "betrayer Lily", and Olivia's accusation choice
     reads "accuse Gabriel"."""
     game = _flickem(9)
-    for _ in range(200):
-        if any(t.startswith("betrayer-") for t in game.state().flow.teams) and game.legal_actions():
-            break
-        legal = game.legal_actions()
-        if legal:
-            game.pick(legal.index(game.seats.bot.decide(legal)))
-        else:
-            aim = game.seats.bot.aim(game.bridge.pending())
-            game.aim(aim.direction, aim.power)
+    play_by_bot(game, until=lambda g: any(t.startswith("betrayer-") for t in g.state().flow.teams), steps=200)
     hud = describe_game(game)
     lily = next(c for c in hud.cards if c.name == "Lily")
     assert (lily.team, lily.specials) == ("betrayer", ("X up",))

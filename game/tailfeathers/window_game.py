@@ -83,9 +83,9 @@ def label(action) -> str:
         tree = tree_name(a.tree)
         return f"besiege {tree}" + (f" from {name(a.space).removesuffix(f' of {tree}')}" if a.space else "")
     if isinstance(a, final.PatrolTarget):
-        leaf = a.target.removeprefix("leaf:")
-        return ("patrol: no target" if not a.target else f"patrol: attack the enemies on {name(leaf)}"
-                if leaf != a.target else f"patrol: attack {name(a.target)}")
+        if a.target.startswith("leaf:"):
+            return f"patrol: attack the enemies on {name(a.target[5:])}"
+        return f"patrol: attack {name(a.target)}" if a.target else "patrol: no target"
     if isinstance(a, final.RescueBird):
         return f"rescue {name(a.unit)}" if a.unit else "rescue no bird"
     if isinstance(a, flight.Perch):

@@ -176,7 +176,7 @@ def flickem_hud(game: GameView) -> FlickemHud:
         else:
             pack = "available" if s.backpack == f.colour else "used"
         number = figure_number(game, s.id)
-        team = pretty(s.team).removesuffix(f" {s.name}")         # an unmasked betrayer's card: "(betrayer)"
+        team = "betrayer" if s.team.startswith("betrayer-") else pretty(s.team)   # S9: a betrayer is a team alone
         cards.append(SurvivorCard(s.name, team, max(s.life, 0), max(max_life.get(s.id, s.life), s.life),
                                   slot_names(game, s), pack, s.id == playing, s.where,
                                   tuple(SPECIALS.get(x, x.replace("_", " ")) for x in s.specials), number, figure_colour(number)))
