@@ -40,7 +40,7 @@ def label(action) -> str:
     (StealKeep("remove"), "remove the X"),
     (ShortDistanceKill("zombie-04", "bat"), "kill zombie 4 at short distance with the bat"),
     (ShortDistanceKill("zombie-04"), "kill zombie 4 at short distance"),
-    (FightWith("survivor-anita", "gun"), "Anita fights with the gun"),
+    (FightWith("survivor-anita", "gun"), "Anita: fight with the gun"),
     (BatTurn(True), "attack with the bat now"),
     (BatTurn(False), "wait with the bat"),
     (UseFlare("big"), "use a flare, big side up (LOUD)"),

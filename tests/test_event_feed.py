@@ -163,3 +163,15 @@ def test_tail_feathers_tree_spaces_and_trees_read_as_places():
     assert label(final.SiegeTree("ne", "ne.r1")) == "besiege the NE tree from trunk space 1"
     assert label(final.PatrolTarget("aerijin")) == "patrol: attack Aerijin"
     assert label(final.PatrolTarget("")) == "patrol: no target"
+
+
+def test_a_dead_of_winter_card_names_whose_it_is_with_its_title_and_text():
+    """S9 GAME END: the secret objectives are shown; each line said only the card's text ("Be in
+    the Library at the end of the game."), not whose card it was. A Snowbirds line (text, no
+    title) is still its own line."""
+    shown = {"survivor": "survivor-lily", "card": "bookworm", "title": "Bookworm",
+             "text": "Be in the Library at the end of the game.", "betrayer": False}
+    assert sentence(Event("secret objective shown", shown)) == \
+        "Lily shows a secret objective: Bookworm. Be in the Library at the end of the game."
+    assert sentence(Event("rest day", {"text": "the flock rests a day at Cape May"})) == \
+        "The flock rests a day at Cape May"

@@ -225,7 +225,7 @@ TEMPLATES: dict[str, object] = {
     "X token moved": "An X token moves from the {from} to the {to}",
     "supply token placed": "A supply token is placed in the {building}",
     "crossroads revealed": "{survivor} reveals a crossroads token in the {building}",
-    "crossroads card": "Crossroads: {title}",
+    "crossroads card": "Crossroads: {title}. {text}",
     # -- scenario goals
     "escort": "{escort} escorts {survivor}", "new escort": "{escort} now escorts {survivor}",
     "escort lost": "{survivor} has lost her escort",
@@ -252,14 +252,14 @@ TEMPLATES: dict[str, object] = {
     "fight over": "The fight in the {building} is over: {standing} standing",
     "flicked out of the building": "{survivor} is flicked out of the {building}",
     # -- secrets and betrayal
-    "secret objective": "{survivor}'s secret objective: {title}",
-    "new secret objective": "{survivor}'s new secret objective: {title}",
-    "secret objective shown": "{survivor} shows a secret objective: {title}",
+    "secret objective": "{survivor}'s secret objective: {title}. {text}",
+    "new secret objective": "{survivor}'s new secret objective: {title}. {text}",
+    "secret objective shown": "{survivor} shows a secret objective: {title}. {text}",
     "secret objectives": lambda d, actor: _winners("Secret objectives", d),
     "accusation": "{accuser} accuses {accused}",
     "vote": _vote,
     "accusation rejected": "The accusation against {accused} is rejected ({up} up, {down} down)",
-    "objective card shown": "{survivor} shows the objective card: {title}",
+    "objective card shown": "{survivor} shows the objective card: {title}. {text}",
     "not the betrayer": "{accused} is not the betrayer",
     "betrayer unmasked": "{survivor} is the betrayer and leaves team {left}",
     "betrayer flicked": "The betrayer {survivor} is flicked",
@@ -376,7 +376,7 @@ def sentence(event, actor: str = "") -> str:
     if not data and kind in HIDDEN:
         return HIDDEN[kind]
     template = TEMPLATES.get(kind)
-    if isinstance(data.get("text"), str):           # rules that write their own line (Snowbirds)
+    if isinstance(data.get("text"), str) and "title" not in data:   # its own line (Snowbirds); a card: its template
         template = _own_line
     try:
         if callable(template):
